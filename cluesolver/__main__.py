@@ -1,0 +1,3 @@
+from cluesolver.cli import main
+
+main()

@@ -1,0 +1,96 @@
+"""Narrow exceptions under one base class.
+
+Every expected failure (bad input, an unknown card, a contradictory log) is a
+:class:`CluesolverError`.  Input errors carry one :class:`Problem` per thing that is
+wrong, each quoting the offending text and, where it helps, the closest valid choices,
+so that a reader can report every problem at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input, located as precisely as we can."""
+
+    message: str
+    path: str | None = None
+    line: int | None = None
+    column: int | None = None
+    text: str | None = None
+    choices: tuple[str, ...] = ()
+
+    def location(self) -> str:
+        parts = [p for p in (self.path, self.line, self.column) if p is not None]
+        return ":".join(str(p) for p in parts)
+
+    def format(self) -> str:
+        where = self.location()
+        out = f"{where}: {self.message}" if where else self.message
+        if self.text is not None and self.text not in self.message:
+            out += f": {self.text!r}"
+        if self.choices:
+            out += f" (did you mean: {', '.join(self.choices)}?)"
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "message": self.message,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "text": self.text,
+            "choices": list(self.choices),
+        }
+
+
+class CluesolverError(Exception):
+    """Base class of every expected failure.  ``exit_code`` is the CLI's exit code."""
+
+    exit_code: int = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def problems(self) -> list[Problem]:
+        return [Problem(self.message)]
+
+
+class InputError(CluesolverError):
+    """Input that cannot be read: syntax, unknown names, impossible values (exit 2)."""
+
+    exit_code = 2
+
+    def __init__(self, problems: list[Problem] | Problem | str) -> None:
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self._problems = list(problems)
+        super().__init__("\n".join(p.format() for p in self._problems))
+
+    def problems(self) -> list[Problem]:
+        return list(self._problems)
+
+
+class UnknownNameError(InputError):
+    """A card, player, variant, game, rule section ... that does not exist."""
+
+
+class ContradictionError(CluesolverError):
+    """A log with no consistent deal (exit 3).  ``lines`` is a minimal conflicting set."""
+
+    exit_code = 3
+
+    def __init__(self, message: str, lines: list[int] | None = None) -> None:
+        super().__init__(message)
+        self.lines = list(lines or [])
+
+
+class SessionError(CluesolverError):
+    """A live session that cannot be opened, written or locked (exit 2)."""
+
+    exit_code = 2

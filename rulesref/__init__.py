@@ -1,0 +1,1 @@
+"""Rules texts, search, calculators and checkers for the five games."""
