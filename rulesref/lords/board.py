@@ -1,0 +1,158 @@
+"""The printed Lords of Vegas board: 48 lots in six blocks, the Strip, the five companies.
+
+Everything here is fixed for the whole game and comes from ``board.json`` (a copy of the
+project's checked board data).  Lots are named like on the board: block letter and
+number, ``A1`` .. ``F9``, numbered row by row, three lots per row.
+
+    >>> lot("d8").die, lot("D8").cost, lot("D8").pays
+    (2, 6, <Company.SPHINX: 'Sphinx'>)
+    >>> sorted(neighbours("C5"))
+    ['C2', 'C4', 'C6', 'C8']
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from cluesolver.errors import Problem, UnknownNameError
+
+
+class Company(enum.Enum):
+    """A casino company: one tile colour and one colour of lot cards."""
+
+    ALBION = "Albion"
+    SPHINX = "Sphinx"
+    VEGA = "Vega"
+    TIVOLI = "Tivoli"
+    PIONEER = "Pioneer"
+
+    @property
+    def colour(self) -> str:
+        return _COLOURS[self]
+
+    def __str__(self) -> str:
+        return f"{self.value} ({self.colour})"
+
+
+_COLOURS = {Company.ALBION: "purple", Company.SPHINX: "gold", Company.VEGA: "aqua",
+            Company.TIVOLI: "silver", Company.PIONEER: "brown"}
+
+#: Every word a player may use for a company: its name, its tile colour, common synonyms.
+COMPANY_WORDS: dict[str, Company] = {
+    **{c.value.lower(): c for c in Company},
+    **{c.colour: c for c in Company},
+    "sphynx": Company.SPHINX, "teal": Company.VEGA,
+    "grey": Company.TIVOLI, "gray": Company.TIVOLI,
+}
+
+STRIP = "Strip"          # what a Strip card pays
+END = "END"              # the End of Game card
+
+
+@dataclass(frozen=True)
+class Lot:
+    """One lot of the board with what is printed on it and on its card."""
+
+    label: str               # "C5"
+    block: str               # "C"
+    number: int              # 5
+    row: int                 # 0-based row inside the block
+    col: int                 # 0-based column inside the block
+    die: int                 # printed die value
+    cost: int                # build cost in $ millions
+    setup_value: int         # money its card gives at setup
+    pays: Company | str      # the company its card pays, or STRIP
+    strip: bool              # borders the Strip
+
+    @property
+    def sprawl_cost(self) -> int:
+        return 2 * self.cost
+
+
+@dataclass(frozen=True)
+class Supply:
+    tiles_per_company: int
+    dice_per_player: int
+    markers_per_player: int
+
+
+@cache
+def _data() -> dict[str, object]:
+    text = (resources.files("rulesref.lords") / "board.json").read_text(encoding="utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+@cache
+def lots() -> dict[str, Lot]:
+    """Every lot by label, in board order (A1 .. F9)."""
+    out: dict[str, Lot] = {}
+    for raw in _data()["lots"]:  # type: ignore[union-attr]
+        label = raw["lot"]
+        number = int(label[1:])
+        pays = raw["card_pays"]
+        out[label] = Lot(label=label, block=raw["block"], number=number, row=(number - 1) // 3,
+                         col=(number - 1) % 3, die=raw["die"], cost=raw["cost"],
+                         setup_value=raw["setup_value"],
+                         pays=STRIP if pays == STRIP else Company(pays), strip=raw["strip_adjacent"])
+    return out
+
+
+@cache
+def track() -> tuple[int, ...]:
+    """The spaces of the score track, 0 .. 90."""
+    return tuple(_data()["score_track"])  # type: ignore[arg-type]
+
+
+@cache
+def supply() -> Supply:
+    d = _data()
+    return Supply(int(d["tiles_per_colour"]), int(d["dice_per_player"]),  # type: ignore[arg-type]
+                  int(d["markers_per_player"]))  # type: ignore[arg-type]
+
+
+def lot(label: str) -> Lot:
+    """The lot named ``label`` (any case); unknown labels raise :class:`UnknownNameError`."""
+    key = label.strip().upper()
+    found = lots().get(key)
+    if found is None:
+        raise UnknownNameError(Problem("no such lot", text=label,
+                                       choices=tuple(difflib.get_close_matches(key, list(lots()), n=3, cutoff=0.5))))
+    return found
+
+
+def neighbours(label: str) -> frozenset[str]:
+    """Lots sharing an edge with ``label`` inside its own block (streets separate blocks)."""
+    here = lot(label)
+    out = set()
+    for other in lots().values():
+        if other.block == here.block and abs(other.row - here.row) + abs(other.col - here.col) == 1:
+            out.add(other.label)
+    return frozenset(out)
+
+
+def company(word: str) -> Company:
+    """A company from its name or tile colour, any case (``purple`` or ``Albion``)."""
+    key = word.strip().lower()
+    found = COMPANY_WORDS.get(key)
+    if found is None:
+        raise UnknownNameError(Problem("no such casino colour or company", text=word,
+                                       choices=tuple(difflib.get_close_matches(key, list(COMPANY_WORDS), n=3, cutoff=0.5))))
+    return found
+
+
+def card(word: str) -> str:
+    """A property card: a lot label (``D8``) or ``END`` for the End of Game card."""
+    key = word.strip().upper()
+    if key in (END, "END-OF-GAME", "ENDOFGAME", "END OF GAME"):
+        return END
+    return lot(key).label
+
+
+def card_pays(card_name: str) -> Company | str:
+    """What a card pays: a company, or STRIP (the three Strip lot cards and END)."""
+    return STRIP if card_name == END else lot(card_name).pays
