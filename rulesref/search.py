@@ -1,0 +1,247 @@
+"""Search the rule books the way players ask: "can I sprawl into F block with two players".
+
+An SQLite FTS5 index (porter stemming, so plurals match) is built in memory from the rule
+books; bm25 ranks sections with titles and keywords counting more than body text.  The
+question is cut down to the words that carry meaning (conversational stopwords go),
+phrases known from titles and keywords ("all in", "secret passage") are searched as
+phrases, numbers match their words ("2" and "two"), and a word found nowhere in the
+books is corrected to the closest word that is (difflib), so typos still find sections.
+
+    >>> from rulesref.search import search
+    >>> search("secret pasage", game="clue").hits[0].section.full_id
+    'clue/secret-passages'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from cluesolver.errors import InputError, Problem
+from rulesref.book import RuleBook, Section, book, books
+
+# bm25 weights, one per column of the index: full_id, game (not indexed), title, keywords, body.
+TITLE_WEIGHT = 10.0
+KEYWORD_WEIGHT = 5.0
+BODY_WEIGHT = 1.0
+
+# Words of conversational questions that say nothing about which rule is meant.  Words
+# that do ("all", "in", "out", "first", "last", "end", "two") stay out of this list or
+# are recovered by phrase matching ("all in").
+STOPWORDS = frozenset("""
+a an the i me my mine we us our you your yours he him his she her it its they them their
+is am are was were be been being do does did doing done can could may might must shall should
+will would have has had having what which who whom whose when where why how whats hows
+this that these those there here of to for from with without on at by about into onto as
+if then than so and or but also just any anyone anybody some someone somebody something
+get gets got getting happen happens happened rule rules ruling allowed allow legal ok okay
+really actually exactly way work works working please tell explain mean means let lets
+like want wants need needs say says said know knows question again too very much many
+is isnt arent doesnt dont didnt cant cannot im ive id youre thats theres whats heres
+not no yes in
+""".split())
+
+_NUMBER_WORDS = {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+                 "7": "seven", "8": "eight", "9": "nine", "10": "ten", "11": "eleven", "12": "twelve"}
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    **{d: (w,) for d, w in _NUMBER_WORDS.items()},
+    **{w: (d,) for d, w in _NUMBER_WORDS.items()},
+    "dice": ("die",), "die": ("dice",),
+    "1st": ("first",), "2nd": ("second",), "3rd": ("third",),
+}
+
+_WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+_MARK_START, _MARK_END = "\x02", "\x03"
+
+Marked = tuple[tuple[str, bool], ...]
+"""Text cut into pieces; True marks a piece that matched the query."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    section: Section
+    score: float          # higher is better (bm25, sign flipped)
+    title: Marked
+    snippet: Marked
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    game: str | None                           # the game filter, as a game id
+    terms: tuple[str, ...]                     # words and phrases searched for
+    corrections: tuple[tuple[str, str], ...]   # (typed, searched for instead)
+    unknown: tuple[str, ...]                   # words found nowhere and not corrected
+    hits: tuple[Hit, ...]
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of a text, apostrophes dropped ("don't" -> "dont")."""
+    return [w.replace("'", "") for w in _WORD_RE.findall(text.lower())]
+
+
+def plain(markdown: str) -> str:
+    """Markdown reduced to text for the index and snippets."""
+    out: list[str] = []
+    for line in markdown.splitlines():
+        s = line.strip()
+        if re.fullmatch(r"\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?", s):
+            continue  # table rule
+        s = re.sub(r"^#+\s*|^>\s*|^[-*+]\s+|^\d+\.\s+", "", s)
+        s = s.strip("|").replace("|", " · ")
+        s = re.sub(r"\*\*|__|`|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)", "", s)
+        out.append(s)
+    return re.sub(r"\s+", " ", " ".join(out)).strip()
+
+
+def _norm(word: str) -> str:
+    """A rough singular, enough to match phrases ("secret passages" ~ "secret passage")."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _quote(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+def _marked(text: str) -> Marked:
+    pieces: list[tuple[str, bool]] = []
+    for i, part in enumerate(re.split(f"[{_MARK_START}{_MARK_END}]", text)):
+        if part:
+            pieces.append((part, i % 2 == 1))
+    return tuple(pieces)
+
+
+class RuleIndex:
+    """A full-text index over rule books, built in memory."""
+
+    def __init__(self, rule_books: Mapping[str, RuleBook]) -> None:
+        self.books = dict(rule_books)
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute(
+            "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
+            " tokenize = 'porter unicode61 remove_diacritics 2')")
+        self._sections: dict[str, Section] = {}
+        vocab: set[str] = set()
+        phrases: set[tuple[str, ...]] = set()
+        names: set[tuple[str, ...]] = set()
+        rows = []
+        for b in self.books.values():
+            for s in b.sections:
+                self._sections[s.full_id] = s
+                keywords = " ; ".join((*s.keywords, s.id.replace("-", " ")))
+                body = plain(s.text)
+                rows.append((s.full_id, s.game, s.title, keywords, body))
+                vocab.update(words(s.title), words(keywords), words(body))
+                for name in (s.title, *s.keywords):
+                    ws = tuple(_norm(w) for w in words(name))
+                    names.add(ws)
+                    for n in (2, 3):
+                        phrases.update(ws[i:i + n] for i in range(len(ws) - n + 1))
+        self._db.executemany("INSERT INTO idx VALUES (?, ?, ?, ?, ?)", rows)
+        self.vocabulary = frozenset(vocab)
+        self._vocab_by_length: dict[int, list[str]] = {}
+        for w in sorted(vocab):
+            self._vocab_by_length.setdefault(len(w), []).append(w)
+        self.phrases = frozenset(phrases)    # 2- and 3-word runs of titles and keywords
+        self.names = frozenset(names)        # whole titles and keywords ("all in")
+
+    # -- query analysis --------------------------------------------------------------
+
+    def _matches_anything(self, word: str) -> bool:
+        row = self._db.execute("SELECT 1 FROM idx WHERE idx MATCH ? LIMIT 1", (_quote(word),)).fetchone()
+        return row is not None
+
+    def _correct(self, word: str) -> str | None:
+        pool: list[str] = []
+        for n in range(max(1, len(word) - 2), len(word) + 3):
+            pool.extend(self._vocab_by_length.get(n, ()))
+        cutoff = 0.8 if len(word) <= 5 else 0.75
+        close = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
+        return close[0] if close else None
+
+    def analyse(self, query: str) -> tuple[list[str], list[tuple[str, str]], list[str]]:
+        """The FTS terms for a question, the corrections made and the words left out."""
+        typed = words(query)
+        corrections: list[tuple[str, str]] = []
+        unknown: list[str] = []
+        fixed: list[str] = []
+        for w in typed:
+            if w in STOPWORDS or w in self.vocabulary or w in _SYNONYMS or self._matches_anything(w):
+                fixed.append(w)
+                continue
+            better = self._correct(w)
+            if better is None:
+                unknown.append(w)
+                fixed.append("")
+            else:
+                corrections.append((w, better))
+                fixed.append(better)
+        terms: list[str] = []
+        for n in (3, 2):
+            for i in range(len(fixed) - n + 1):
+                gram = fixed[i:i + n]
+                if not all(gram):
+                    continue
+                key = tuple(_norm(g) for g in gram)
+                content = sum(g not in STOPWORDS for g in gram)
+                if (content >= 2 and key in self.phrases) or key in self.names:
+                    phrase = " ".join(gram)
+                    if not any(phrase in t for t in terms):
+                        terms.append(phrase)
+        for w in fixed:
+            if w and w not in STOPWORDS and w not in terms:
+                terms.append(w)
+        return terms, corrections, unknown
+
+    # -- searching -------------------------------------------------------------------
+
+    def search(self, query: str, game: str | None = None, limit: int = 3) -> SearchResult:
+        """The best sections for a question, best first.
+
+        ``game`` is a game id or alias; raises :class:`InputError` for an empty question
+        and :class:`UnknownNameError` for an unknown game.
+        """
+        if limit < 1:
+            raise InputError(Problem("--limit must be at least 1", text=str(limit)))
+        game_id = book(game).game if game is not None and game not in self.books else game
+        terms, corrections, unknown = self.analyse(query)
+        if not terms:
+            why = "no word of it is in any rule book" if unknown else "it has only common words"
+            raise InputError(Problem(f"nothing to search for: {why}", text=query))
+        match = " OR ".join(
+            "(" + " OR ".join(_quote(t) for t in (term, *_SYNONYMS.get(term, ()))) + ")" for term in terms)
+        sql = ("SELECT full_id, bm25(idx, 0, 0, ?, ?, ?) AS rank,"
+               " highlight(idx, 2, ?, ?), snippet(idx, 4, ?, ?, '…', 24)"
+               " FROM idx WHERE idx MATCH ?")
+        params: list[object] = [TITLE_WEIGHT, KEYWORD_WEIGHT, BODY_WEIGHT,
+                                _MARK_START, _MARK_END, _MARK_START, _MARK_END, match]
+        if game_id is not None:
+            sql += " AND game = ?"
+            params.append(game_id)
+        sql += " ORDER BY rank, full_id LIMIT ?"
+        params.append(limit)
+        hits = tuple(Hit(section=self._sections[fid], score=round(-rank, 3), title=_marked(title),
+                         snippet=_marked(snip))
+                     for fid, rank, title, snip in self._db.execute(sql, params))
+        return SearchResult(query=query, game=game_id, terms=tuple(terms), corrections=tuple(corrections),
+                            unknown=tuple(unknown), hits=hits)
+
+
+@cache
+def default_index() -> RuleIndex:
+    """The index over every rule book shipped with the package."""
+    return RuleIndex(books())
+
+
+def search(query: str, game: str | None = None, limit: int = 3) -> SearchResult:
+    """Search the shipped rule books; see :meth:`RuleIndex.search`."""
+    return default_index().search(query, game=game, limit=limit)
+
+
+def marked_text(pieces: Iterable[tuple[str, bool]], before: str = "**", after: str = "**") -> str:
+    """Marked text as a string, matches wrapped in ``before``/``after``."""
+    return "".join(f"{before}{t}{after}" if hit else t for t, hit in pieces)
