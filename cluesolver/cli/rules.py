@@ -1,7 +1,171 @@
-"""Rules reference for the five games: list, show, search."""
+"""Rules reference for the five games: list, show, search (and lint for rule-file authors)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Optional
+
 import typer
 
+from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
+
 app = typer.Typer(help="Rules reference for the five games: list, show, search.", no_args_is_help=True)
+
+GameArg = Annotated[Optional[str], typer.Argument(
+    help="Game id or alias (clue, cluedo, lost-in-vegas, las-vegas, lords, welcome...).", show_default=False)]
+
+
+@app.command("list")
+@guarded
+def list_(game: GameArg = None, as_json: JsonOption = False) -> int:
+    """List the games and the ids and titles of their sections.
+
+    Example: cluesolver rules list lords-of-vegas
+    """
+    from rich.table import Table
+
+    from rulesref.book import book, books
+    from rulesref.render import book_json
+
+    chosen = [book(game)] if game else list(books().values())
+    if as_json:
+        emit_json({"games": [book_json(b, with_text=False) for b in chosen]})
+        return EXIT_OK
+    con = console()
+    for b in chosen:
+        also = f"  (also: {', '.join(b.aliases)})" if b.aliases else ""
+        table = Table(title=f"{b.title} — {b.game}{also}", title_justify="left", show_edge=False, pad_edge=False)
+        table.add_column("section")
+        table.add_column("title")
+        table.add_column("note")
+        for s in b.sections:
+            table.add_row(s.id, s.title, "not confirmed in part" if s.unconfirmed else "")
+        con.print(table)
+        con.print()
+    con.print("Show one with: cluesolver rules show GAME SECTION", markup=False)
+    return EXIT_OK
+
+
+@app.command("show")
+@guarded
+def show(
+    game: Annotated[str, typer.Argument(help="Game id or alias, or a full section id such as clue/refuting.",
+                                        show_default=False)],
+    section: Annotated[Optional[str], typer.Argument(help="Section id, e.g. sprawl.", show_default=False)] = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Show a whole game's rules, sectioned, or one section.
+
+    Example: cluesolver rules show lords-of-vegas sprawl
+    """
+    from rulesref.book import book
+    from rulesref.render import book_json, book_markdown, section_json, section_markdown
+
+    if section is None and "/" in game:
+        game, _, section = game.partition("/")
+    b = book(game)
+    chosen = b.section(section) if section else None
+    if as_json:
+        emit_json(section_json(chosen) if chosen else book_json(b))
+        return EXIT_OK
+    from rich.markdown import Markdown
+
+    text = section_markdown(chosen, level=1) if chosen else book_markdown(b)
+    console().print(Markdown(text))
+    return EXIT_OK
+
+
+@app.command("search")
+@guarded
+def search(
+    query: Annotated[list[str], typer.Argument(help="The question, in your own words (quote it or not).",
+                                               show_default=False)],
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game (id or alias).")] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="How many sections to show.")] = 3,
+    as_json: JsonOption = False,
+) -> int:
+    """Find the rule sections that answer a question, best first.
+
+    Example: cluesolver rules search "can I sprawl into F block with two players"
+    """
+    from rulesref.search import search as run_search
+
+    result = run_search(" ".join(query), game=game, limit=limit)
+    if as_json:
+        from rulesref.render import result_json
+
+        emit_json(result_json(result))
+        return EXIT_OK
+    from rich.markup import escape
+
+    from rulesref.search import marked_text
+
+    con = console()
+    styled = con.is_terminal
+    before, after = ("[bold underline]", "[/bold underline]") if styled else ("**", "**")
+
+    def show_marked(pieces: tuple[tuple[str, bool], ...]) -> str:
+        safe = tuple((escape(t) if styled else t, hit) for t, hit in pieces)
+        return marked_text(safe, before, after)
+
+    if result.corrections:
+        fixed = ", ".join(f"{a} → {b}" for a, b in result.corrections)
+        con.print(f"Searching with corrected words: {fixed}", markup=False)
+    if result.unknown:
+        con.print(f"Not in any rule book, left out: {', '.join(result.unknown)}", markup=False)
+    if not result.hits:
+        where = f" in {result.game}" if result.game else ""
+        con.print(f"No rule section matches{where}.", markup=False)
+        return EXIT_OK
+    for rank, hit in enumerate(result.hits, 1):
+        title = show_marked(hit.title)
+        ref = f"\\[{hit.section.full_id}]" if styled else f"[{hit.section.full_id}]"
+        con.print(f"{rank}. {title}  {ref}  score {hit.score:.1f}", markup=styled, highlight=False)
+        con.print("   " + show_marked(hit.snippet), markup=styled, highlight=False)
+        if hit.section.unconfirmed:
+            con.print(f"   Not confirmed: {hit.section.unconfirmed}", markup=False)
+    con.print(f"Read a section with: cluesolver rules show {result.hits[0].section.full_id}", markup=False)
+    return EXIT_OK
+
+
+@app.command("lint")
+@guarded
+def lint(
+    files: Annotated[Optional[list[Path]], typer.Argument(help="Rule files to check (default: the shipped ones).",
+                                                          show_default=False)] = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Check rule files for mistakes and broken see-links; exit 1 if any are found.
+
+    Example: cluesolver rules lint rulesref/rules/clue.toml
+    """
+    from cluesolver.errors import InputError, Problem
+    from rulesref.book import books, link_problems, load_books, rule_files
+
+    paths = list(files) if files else rule_files()
+    for p in paths:
+        if not p.is_file():
+            raise InputError(Problem("no such rule file", path=str(p)))
+    problems: list[Problem] = []
+    loaded = {}
+    for p in paths:
+        try:
+            loaded.update(load_books([p]))
+        except InputError as exc:
+            problems.extend(exc.problems())
+    try:
+        pool = dict(books()) if files else {}
+    except InputError:
+        pool = {}
+    pool.update(loaded)
+    problems.extend(link_problems(pool))
+    sections = sum(len(b.sections) for b in loaded.values())
+    if as_json:
+        emit_json({"ok": not problems, "books": sorted(loaded), "sections": sections,
+                   "problems": [p.to_json() for p in problems]})
+    else:
+        con = console()
+        for p in problems:
+            con.print(f"problem: {p.format()}", markup=False)
+        con.print(f"{len(loaded)} rule books, {sections} sections, {len(problems)} problems", markup=False)
+    return EXIT_PROBLEMS if problems else EXIT_OK

@@ -1,0 +1,84 @@
+"""Rule books and search results as Markdown for people and as JSON-ready dicts.
+
+Nothing here prints; the CLI hands the Markdown to rich.
+"""
+
+from __future__ import annotations
+
+from rulesref.book import RuleBook, Section, books
+from rulesref.search import Hit, SearchResult, marked_text
+
+
+def _title_of(full_id: str) -> str:
+    game, _, local = full_id.partition("/")
+    b = books().get(game)
+    for s in b.sections if b else ():
+        if s.id == local:
+            return s.title
+    return full_id
+
+
+def section_markdown(s: Section, level: int = 2) -> str:
+    """One section: heading with its id, text, the not-confirmed note, see-also links."""
+    parts = [f"{'#' * level} {s.title}", f"`{s.full_id}`", s.text]
+    if s.unconfirmed:
+        parts.append(f"> **Not confirmed:** {s.unconfirmed}")
+    if s.see:
+        links = ", ".join(f"{_title_of(link)} (`{link}`)" for link in s.see)
+        parts.append(f"*See also:* {links}")
+    return "\n\n".join(parts)
+
+
+def book_markdown(b: RuleBook) -> str:
+    """A whole game: title, summary, table of contents, every section."""
+    parts = [f"# {b.title}", f"`{b.game}`" + (f" · also: {', '.join(b.aliases)}" if b.aliases else "")]
+    if b.summary:
+        parts.append(b.summary)
+    parts.append("\n".join(f"{i}. {s.title} (`{s.id}`)" for i, s in enumerate(b.sections, 1)))
+    parts.extend(section_markdown(s) for s in b.sections)
+    return "\n\n".join(parts)
+
+
+def section_json(s: Section) -> dict[str, object]:
+    return {
+        "id": s.full_id,
+        "section": s.id,
+        "game": s.game,
+        "title": s.title,
+        "text": s.text,
+        "keywords": list(s.keywords),
+        "unconfirmed": s.unconfirmed,
+        "see": [{"id": link, "title": _title_of(link)} for link in s.see],
+    }
+
+
+def book_json(b: RuleBook, *, with_text: bool = True) -> dict[str, object]:
+    out: dict[str, object] = {"game": b.game, "title": b.title, "aliases": list(b.aliases), "summary": b.summary}
+    if with_text:
+        out["sections"] = [section_json(s) for s in b.sections]
+    else:
+        out["sections"] = [{"id": s.full_id, "section": s.id, "title": s.title,
+                            "unconfirmed": s.unconfirmed is not None} for s in b.sections]
+    return out
+
+
+def hit_json(h: Hit) -> dict[str, object]:
+    return {
+        "id": h.section.full_id,
+        "game": h.section.game,
+        "title": h.section.title,
+        "score": h.score,
+        "snippet": marked_text(h.snippet),
+        "unconfirmed": h.section.unconfirmed,
+    }
+
+
+def result_json(r: SearchResult) -> dict[str, object]:
+    return {
+        "query": r.query,
+        "game": r.game,
+        "terms": list(r.terms),
+        "corrections": [{"typed": a, "used": b} for a, b in r.corrections],
+        "unknown": list(r.unknown),
+        "results": [hit_json(h) for h in r.hits],
+    }
