@@ -1,0 +1,283 @@
+"""The four building actions and tie rerolls: build, sprawl, remodel, reorganize.
+
+Each function returns an :class:`ActionResult`: the price, every reason the action is
+illegal (all of them, each citing its rule), notes (e.g. a tie that now needs a reroll),
+and the new state when the action is legal.
+
+    >>> from rulesref.lords.state import Player, State
+    >>> s = State(players=(Player("Ana", 20), Player("Ben", 5)), markers={"A5": "Ana"}, turn="Ana")
+    >>> r = build(s, "Ana", "A5", "purple")
+    >>> r.legal, r.cost, r.state.player("Ana").money
+    (True, 9, 11)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from cluesolver.errors import InputError, Problem
+from rulesref.cite import Citation
+from rulesref.lords.board import Company, company, lot, neighbours, supply
+from rulesref.lords.state import Casino, Die, State, Tile, casinos, ties
+from rulesref.lords.verdict import Reason, reason, rule
+
+REMODEL_PER_TILE = 5
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    action: str                   # "build", "sprawl", "remodel", "reorganize", "reroll"
+    player: str
+    target: str                   # the lot named by the player
+    cost: int
+    rule: Citation
+    reasons: tuple[Reason, ...] = ()     # why it is illegal; empty when legal
+    notes: tuple[Reason, ...] = ()
+    state: State | None = None           # the state after the action, when legal
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+    def to_json(self) -> dict[str, object]:
+        return {"action": self.action, "player": self.player, "target": self.target, "cost": self.cost,
+                "legal": self.legal, "rule": self.rule.to_json(),
+                "reasons": [r.to_json() for r in self.reasons], "notes": [n.to_json() for n in self.notes]}
+
+
+def require_player(state: State, name: str) -> None:
+    if name not in state.names:
+        import difflib
+        raise InputError(Problem("unknown player", text=name,
+                                 choices=tuple(difflib.get_close_matches(name, list(state.names), n=3, cutoff=0.4))))
+
+
+def _common(state: State, player: str, label: str, out: list[Reason]) -> None:
+    """Reasons shared by every action: game over, someone else's turn, block F with two players."""
+    if state.over:
+        out.append(reason("the game is over: the End of Game card was drawn", "end"))
+    if state.turn is not None and player != state.turn:
+        out.append(reason(f"it is {state.turn}'s turn; {player} cannot act now", "turn"))
+    if len(state.players) == 2 and lot(label).block == "F":
+        out.append(reason(f"block F is closed in a two-player game ({lot(label).label})", "two-players"))
+
+
+def _pay(state: State, player: str, cost: int, out: list[Reason], section: str) -> None:
+    have = state.player(player).money
+    if have < cost:
+        out.append(reason(f"{player} has ${have} but this costs ${cost}", section))
+
+
+def _colour_left(state: State, comp: Company, needed: int, out: list[Reason], what: str) -> None:
+    left = supply().tiles_per_company - state.tiles_of(comp)
+    if left < needed:
+        out.append(reason(f"{what} needs {needed} {comp.colour} tile{'s' if needed != 1 else ''} "
+                          f"but {left} {'is' if left == 1 else 'are'} left in the supply", "components"))
+
+
+def _die_for(state: State, player: str, die_from: str | None, target: str, out: list[Reason],
+             notes: list[Reason]) -> State:
+    """Take a die from the supply, or from ``die_from`` when all of the player's dice are out."""
+    if state.dice_on_board(player) < supply().dice_per_player:
+        if die_from is not None:
+            notes.append(reason(f"{player} still has dice in the supply; {die_from} keeps its die", "components"))
+        return state
+    if die_from is None:
+        out.append(reason(f"all {supply().dice_per_player} of {player}'s dice are on the board: "
+                          "say which tile to take one from", "components"))
+        return state
+    src = lot(die_from).label
+    tile = state.tiles.get(src)
+    if tile is None or tile.die is None or tile.die.owner != player or src == target:
+        out.append(reason(f"{src} carries no die of {player} to move", "components"))
+        return state
+    notes.append(reason(f"{player}'s die leaves {src}; that tile now has no die and no owner", "components"))
+    return state.with_tile(src, Tile(tile.company, None))
+
+
+def _tie_notes(state: State) -> list[Reason]:
+    return [reason(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(state)]
+
+
+def build(state: State, player: str, label: str, colour: str | Company, die_from: str | None = None) -> ActionResult:
+    """Build on a lot carrying the player's marker."""
+    require_player(state, player)
+    here = lot(label)
+    comp = colour if isinstance(colour, Company) else company(colour)
+    out: list[Reason] = []
+    notes: list[Reason] = []
+    _common(state, player, here.label, out)
+    owner = state.markers.get(here.label)
+    if here.label in state.tiles:
+        out.append(reason(f"{here.label} already has a casino tile", "build"))
+    elif owner is None:
+        out.append(reason(f"{here.label} carries no marker: only its owner can build there", "build"))
+    elif owner != player:
+        out.append(reason(f"{here.label} carries {owner}'s marker, not {player}'s", "build"))
+    _colour_left(state, comp, 1, out, "building")
+    _pay(state, player, here.cost, out, "build")
+    after = _die_for(state, player, die_from, here.label, out, notes)
+    if out:
+        return ActionResult("build", player, here.label, here.cost, rule("build"), tuple(out), tuple(notes))
+    after = after.with_marker(here.label, None).with_tile(here.label, Tile(comp, Die(player, here.die)))
+    after = after.with_player(player, money=-here.cost)
+    notes += _tie_notes(after)
+    return ActionResult("build", player, here.label, here.cost, rule("build"), (), tuple(notes), after)
+
+
+def _next_to(label: str, state: State) -> list[Casino]:
+    near = neighbours(label)
+    return [c for c in casinos(state) if near & set(c.lots)]
+
+
+def sprawl(state: State, player: str, label: str, colour: str | Company | None = None,
+           die_from: str | None = None) -> ActionResult:
+    """Sprawl a casino the player runs onto an empty, unowned neighbouring lot."""
+    require_player(state, player)
+    here = lot(label)
+    cost = here.sprawl_cost
+    out: list[Reason] = []
+    notes: list[Reason] = []
+    _common(state, player, here.label, out)
+    if here.label in state.markers:
+        out.append(reason(f"{here.label} carries {state.markers[here.label]}'s marker: "
+                          "you can only sprawl onto an unowned lot", "sprawl"))
+    elif here.label in state.tiles:
+        out.append(reason(f"{here.label} already has a casino tile", "sprawl"))
+    wanted = None if colour is None else (colour if isinstance(colour, Company) else company(colour))
+    near = _next_to(here.label, state)
+    mine = [c for c in near if c.boss.owner == player]
+    if wanted is not None:
+        mine = [c for c in mine if c.company == wanted]
+    comps = sorted({c.company for c in mine}, key=lambda c: c.value)
+    if not near:
+        out.append(reason(f"{here.label} is not next to any casino (neighbours inside the block: "
+                          f"{', '.join(sorted(neighbours(here.label)))})", "sprawl"))
+    elif not mine:
+        run_by = "; ".join(f"{c.name} run by {c.boss.describe()}" for c in near)
+        extra = f" of colour {wanted.colour}" if wanted else ""
+        out.append(reason(f"{player} is not boss of any casino{extra} next to {here.label} ({run_by})", "sprawl"))
+    elif len(comps) > 1:
+        out.append(reason(f"{here.label} touches {player}'s casinos of several colours: say which "
+                          f"({' or '.join(c.colour for c in comps)})", "sprawl"))
+    comp = comps[0] if len(comps) == 1 else None
+    if comp is not None:
+        _colour_left(state, comp, 1, out, "sprawling")
+    _pay(state, player, cost, out, "sprawl")
+    after = _die_for(state, player, die_from, here.label, out, notes)
+    if out or comp is None:
+        return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), tuple(out), tuple(notes))
+    after = after.with_tile(here.label, Tile(comp, Die(player, here.die))).with_player(player, money=-cost)
+    notes.append(reason(f"the card of {here.label} is still in the deck: whoever draws it takes this die over",
+                        "take-over"))
+    notes += _tie_notes(after)
+    return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), (), tuple(notes), after)
+
+
+def _casino(state: State, label: str, out: list[Reason], section: str) -> Casino | None:
+    found = state.casino_at(lot(label).label)
+    if found is None:
+        out.append(reason(f"there is no casino on {lot(label).label}", section))
+    return found
+
+
+def remodel(state: State, player: str, label: str, colour: str | Company) -> ActionResult:
+    """Change every tile of the casino on ``label`` to another colour."""
+    require_player(state, player)
+    comp = colour if isinstance(colour, Company) else company(colour)
+    out: list[Reason] = []
+    _common(state, player, lot(label).label, out)
+    here = _casino(state, label, out, "remodel")
+    cost = REMODEL_PER_TILE * (here.size if here else 0)
+    if here is not None:
+        if here.boss.owner != player:
+            out.append(reason(f"only the boss can remodel {here.name} (boss: {here.boss.describe()})", "remodel"))
+        if here.company == comp:
+            out.append(reason(f"{here.name} is already {comp.colour}", "remodel"))
+        else:
+            _colour_left(state, comp, here.size, out, f"remodelling {here.name}")
+        _pay(state, player, cost, out, "remodel")
+    if out or here is None:
+        return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), tuple(out))
+    after = state
+    for x in here.lots:
+        after = after.with_tile(x, Tile(comp, state.tiles[x].die))
+    after = after.with_player(player, money=-cost)
+    merged = after.casino_at(here.lots[0])
+    notes = []
+    if merged is not None and merged.size > here.size:
+        notes.append(reason(f"it merges into {merged.name}, boss: {merged.boss.describe()}", "casinos"))
+    notes += _tie_notes(after)
+    return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), (), tuple(notes), after)
+
+
+def _check_rolls(rolls: Mapping[str, int], expected: tuple[str, ...], what: str, section: str,
+                 out: list[Reason]) -> dict[str, int]:
+    given = {lot(k).label: v for k, v in rolls.items()}
+    for k, v in given.items():
+        if not isinstance(v, int) or not 1 <= v <= 6:
+            out.append(reason(f"a die shows 1 to 6, not {v} ({k})", section))
+    missing = [x for x in expected if x not in given]
+    extra = [x for x in given if x not in expected]
+    if missing:
+        out.append(reason(f"{what}: no new number for {', '.join(missing)}", section))
+    if extra:
+        out.append(reason(f"{what}: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not rerolled "
+                          f"(only {', '.join(expected)})", section))
+    return given
+
+
+def reorganize(state: State, player: str, label: str, rolls: Mapping[str, int] | None = None) -> ActionResult:
+    """Pay $1 per pip of all dice in a casino and reroll them; ``rolls`` gives the new numbers by lot."""
+    require_player(state, player)
+    out: list[Reason] = []
+    _common(state, player, lot(label).label, out)
+    here = _casino(state, label, out, "reorganize")
+    cost = here.pips if here else 0
+    if here is not None:
+        if not any(d.owner == player for _, d in here.dice):
+            out.append(reason(f"{player} has no die in {here.name}", "reorganize"))
+        again = [x for x, _ in here.dice if x in state.reorganized]
+        if again:
+            out.append(reason(f"{', '.join(again)} {'was' if len(again) == 1 else 'were'} already reorganized "
+                              "this turn", "reorganize"))
+        _pay(state, player, cost, out, "reorganize")
+    given: dict[str, int] = {}
+    if here is not None and rolls is not None:
+        given = _check_rolls(rolls, tuple(x for x, _ in here.dice), "reorganize", "reorganize", out)
+    if out or here is None:
+        return ActionResult("reorganize", player, lot(label).label, cost, rule("reorganize"), tuple(out))
+    after = state.with_player(player, money=-cost)
+    notes: list[Reason] = []
+    if rolls is None:
+        notes.append(reason(f"roll {len(here.dice)} dice; owners place their own dice on their own tiles",
+                            "reorganize"))
+    for x, d in here.dice:
+        if x in given:
+            after = after.with_tile(x, Tile(here.company, Die(d.owner, given[x])))
+    after = replace(after, reorganized=after.reorganized | {x for x, _ in here.dice})
+    notes += _tie_notes(after)
+    return ActionResult("reorganize", player, lot(label).label, cost, rule("reorganize"), (), tuple(notes), after)
+
+
+def reroll(state: State, label: str, rolls: Mapping[str, int]) -> ActionResult:
+    """Resolve a boss tie: the tied top dice of the casino on ``label`` get new numbers."""
+    out: list[Reason] = []
+    here = _casino(state, label, out, "boss-ties")
+    if here is not None and not here.boss.reroll_needed:
+        out.append(reason(f"{here.name} has no tie for boss (boss: {here.boss.describe()})", "boss-ties"))
+    given: dict[str, int] = {}
+    if not out and here is not None:
+        given = _check_rolls(rolls, here.boss.tied, "tie reroll", "boss-ties", out)
+    if out or here is None:
+        return ActionResult("reroll", "", lot(label).label, 0, rule("boss-ties"), tuple(out))
+    after = state
+    for x, pips in given.items():
+        old = state.tiles[x]
+        after = after.with_tile(x, Tile(old.company, Die(old.die.owner, pips)))  # type: ignore[union-attr]
+    again = after.casino_at(here.lots[0])
+    notes = [reason(f"{again.name}: boss is now {again.boss.describe()}", "boss-ties")] if again else []
+    if again is not None and again.boss.reroll_needed:
+        notes = [reason(f"still tied in {again.name}: reroll {', '.join(again.boss.tied)}", "boss-ties")]
+    return ActionResult("reroll", "", lot(label).label, 0, rule("boss-ties"), (), tuple(notes), after)
