@@ -1,0 +1,221 @@
+"""Every rule problem in a game, at once, each with the rule section that decides it.
+
+    >>> from rulesref.las_vegas.loader import parse_game
+    >>> # check_game(parse_game(text)) -> tuple of RuleProblem, empty when the game is clean
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulesref import Citation, cite
+from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars
+from rulesref.las_vegas.model import CASINOS, HOUSE, Casino, Game, Round
+from rulesref.las_vegas.payout import next_start_player, pay_round
+
+
+@dataclass(frozen=True)
+class RuleProblem:
+    code: str                       # stable kind, e.g. "dice-count", "money-minimum"
+    message: str
+    citation: Citation
+    round: int | None = None
+    casino: int | None = None
+    player: str | None = None
+    line: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "round": self.round, "casino": self.casino,
+                "player": self.player, "line": self.line, "rule": self.citation.to_json()}
+
+
+def _rule(local: str) -> Citation:
+    return cite(f"{GAME_ID}/{local}")
+
+
+def check_casino_money(number: int, money: Sequence[int], rules: EditionRules) -> list[tuple[str, str, Citation]]:
+    """(code, message, citation) for the money at one casino, independent of the rest of the game."""
+    out: list[tuple[str, str, Citation]] = []
+    word = rules.money_word
+    for value in money:
+        if value not in rules.denominations:
+            out.append(("money-value", f"casino {number}: there is no {dollars(value)} {word} in {rules.title} "
+                        f"(values: {', '.join(dollars(v) for v in rules.denominations)})",
+                        cite(rules.rules_section_money)))
+    if rules.cards_per_casino is not None and len(money) != rules.cards_per_casino:
+        out.append(("royale-two-cards", f"casino {number} has {len(money)} money card(s); Royale puts exactly "
+                    f"{rules.cards_per_casino} at every casino", _rule("royale-cards")))
+    if rules.minimum_stake is not None and money:
+        total = sum(money)
+        if total < rules.minimum_stake:
+            out.append(("money-minimum", f"casino {number} holds {dollars(total)}, less than the "
+                        f"{dollars(rules.minimum_stake)} every casino is stocked to", _rule("setup")))
+        elif rules.overstock_is_checkable and len(money) > 1 and total - max(money) >= rules.minimum_stake:
+            out.append(("money-overstocked", f"casino {number} holds {dollars(total)}: even without its "
+                        f"biggest {word} it reaches {dollars(rules.minimum_stake)}, so drawing would have "
+                        "stopped earlier", _rule("setup")))
+    return out
+
+
+def check_game(game: Game) -> tuple[RuleProblem, ...]:
+    rules = game.rules
+    problems: list[RuleProblem] = []
+
+    def add(code: str, message: str, citation: Citation, rnd: int | None = None, casino: int | None = None,
+            player: str | None = None, key: str | None = None) -> None:
+        line = None
+        for k in (key, f"round {rnd} casino {casino}" if casino else None, f"round {rnd}" if rnd else None):
+            if k is not None and game.line_of(k) is not None:
+                line = game.line_of(k)
+                break
+        problems.append(RuleProblem(code, message, citation, rnd, casino, player, line))
+
+    n = len(game.players)
+    if not rules.min_players <= n <= rules.max_players:
+        add("player-count", f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
+            f"this game has {n}", _rule("boulevard" if game.edition is Edition.BOULEVARD else "base"),
+            key="players")
+    if len(game.rounds) != rules.rounds:
+        add("round-count", f"{rules.title} lasts {rules.rounds} rounds, this game has {len(game.rounds)}",
+            _rule("end"), key="players")
+    if game.white_dice and n > rules.white_dice_max_players:
+        add("white-dice-players", f"white dice are only used with 2 to {rules.white_dice_max_players} players, "
+            f"this game has {n}", _rule("white-dice"), key="players")
+    if game.big_die and game.edition is Edition.BASE:
+        add("big-die-edition", "the base game has no big die (it comes with Boulevard and Royale)",
+            _rule("big-die"), key="players")
+
+    won: Counter[int] = Counter()
+    chips: dict[str, int] = {p: 0 for p in game.players}
+    previous = None
+    for rd in game.rounds:
+        _check_round_dice(game, rd, add)
+        _check_round_money(game, rd, won, add)
+        if game.edition is Edition.ROYALE:
+            _check_chips(game, rd, chips, add)
+            payouts = pay_round(rd.casinos, rules)
+            if rd.start is not None and previous is not None:
+                expected = next_start_player(previous)
+                if expected is not None and expected != rd.start:
+                    add("start-player", f"round {rd.number} should be started by {expected}, who took the "
+                        f"higher card at the highest casino that paid someone, not {rd.start}",
+                        _rule("start-player"), rd.number, key=f"round {rd.number} start")
+            previous = payouts
+        else:
+            if any(rd.chips_spent) or rd.chips_kept:
+                add("chips-edition", "chips exist only in Royale", _rule("chips"), rd.number,
+                    key=f"round {rd.number} chips_spent")
+            if rd.tiles:
+                add("tiles-edition", "casino tiles exist only in Royale", _rule("casino-tiles"), rd.number,
+                    key=f"round {rd.number} tile 1")
+        for casino in rd.casinos:
+            for _, value in pay_round([casino], rules)[0].awards:   # the house's notes leave play too
+                won[value] += 1
+        for tile in rd.tiles:
+            for value in tile.money:
+                won[value] += 1
+    return tuple(problems)
+
+
+def _check_round_dice(game: Game, rd: Round, add) -> None:  # type: ignore[no-untyped-def]
+    rules = game.rules
+    present = {c.number for c in rd.casinos}
+    for number in CASINOS:
+        if number not in present:
+            add("casino-missing", f"round {rd.number}: casino {number} is missing (every casino is stocked "
+                "each round)", _rule("setup"), rd.number)
+    for player in game.players:
+        small = sum(s.small for c in rd.casinos for s in c.stakes if s.participant == player)
+        big = sum(s.big for c in rd.casinos for s in c.stakes if s.participant == player)
+        if small != game.small_dice:
+            owns = f"{game.small_dice} small dice" if game.big_die else f"{game.small_dice} dice"
+            add("dice-count", f"round {rd.number}: {player} has {small} {'small ' if game.big_die else ''}"
+                f"dice on the casinos but owns {owns}, and every die is placed before payout",
+                _rule("turn"), rd.number, player=player)
+        if game.big_die and big == 0:
+            add("big-die-missing", f"round {rd.number}: {player}'s big die is on no casino", _rule("big-die"),
+                rd.number, player=player)
+        elif big > 1:
+            add("big-die-count", f"round {rd.number}: {player} has {big} big dice on the casinos; a player "
+                "owns only one", _rule("big-die"), rd.number, player=player)
+        elif big == 1 and not game.big_die:
+            add("big-die-edition", f"round {rd.number}: {player} placed a big die, but this game is played "
+                "without big dice", _rule("big-die"), rd.number, player=player)
+    for casino in rd.casinos:
+        for s in casino.stakes:
+            if s.bonus and game.edition is not Edition.ROYALE:
+                add("bonus-dice", f"round {rd.number} casino {casino.number}: {s.participant} has dice added "
+                    "by a casino tile, which only Royale has", _rule("tile-effects"), rd.number, casino.number)
+            if s.participant == HOUSE and s.big:
+                add("house-big-die", f"round {rd.number} casino {casino.number}: the white dice have no big die",
+                    _rule("white-dice"), rd.number, casino.number)
+    white = sum(s.small for c in rd.casinos for s in c.stakes if s.participant == HOUSE)
+    if white and len(game.players) > game.rules.white_dice_max_players:
+        add("white-dice-players", f"round {rd.number}: white dice on the casinos in a {len(game.players)}-player "
+            "game", _rule("white-dice"), rd.number)
+    elif game.white_dice and len(game.players) <= game.rules.white_dice_max_players \
+            and white != rules.white_dice_in_play:
+        add("white-dice-count", f"round {rd.number}: {white} white dice on the casinos; with "
+            f"{len(game.players)} players all {rules.white_dice_in_play} are placed every round",
+            _rule("white-dice"), rd.number)
+
+
+def _check_round_money(game: Game, rd: Round, won: Counter[int], add) -> None:  # type: ignore[no-untyped-def]
+    rules = game.rules
+    stocked: Counter[int] = Counter()
+    for casino in rd.casinos:
+        if not casino.money:
+            add("money-missing", f"round {rd.number}: casino {casino.number} has no money", _rule("setup"),
+                rd.number, casino.number)
+        for code, message, citation in check_casino_money(casino.number, casino.money, rules):
+            add(code, f"round {rd.number}: {message}", citation, rd.number, casino.number)
+        stocked.update(casino.money)
+    for tile in rd.tiles:
+        for value in tile.money:
+            if value not in rules.denominations:
+                add("money-value", f"round {rd.number}: {tile.player} got a {dollars(value)} {rules.money_word} "
+                    f"from a tile, but {rules.title} has no such {rules.money_word}",
+                    cite(rules.rules_section_money), rd.number)
+        stocked.update(tile.money)
+    for value in sorted(stocked):
+        have = rules.supply_of(value)
+        if value in rules.denominations and won[value] + stocked[value] > have:
+            add("money-supply", f"round {rd.number}: {stocked[value]} × {dollars(value)} out this round and "
+                f"{won[value]} won before, but the game has only {have}", cite(rules.rules_section_money),
+                rd.number)
+    if rules.cards_per_casino is not None:
+        _check_card_order(rd, add)
+
+
+def _pair_key(casino: Casino) -> tuple[int, int]:
+    return sum(casino.money), max(casino.money, default=0)
+
+
+def _check_card_order(rd: Round, add) -> None:  # type: ignore[no-untyped-def]
+    pairs = [c for c in rd.casinos if len(c.money) == 2]
+    for low, high in zip(pairs, pairs[1:]):
+        if _pair_key(low) > _pair_key(high):
+            add("card-order", f"round {rd.number}: casino {low.number} has {dollars(sum(low.money))} in cards "
+                f"and casino {high.number} only {dollars(sum(high.money))}; pairs are laid out from the "
+                "cheapest at casino 1 to the richest at casino 6 (equal sums: the bigger card goes higher)",
+                _rule("royale-cards"), rd.number, high.number)
+
+
+def _check_chips(game: Game, rd: Round, chips: dict[str, int], add) -> None:  # type: ignore[no-untyped-def]
+    rules = game.rules
+    spent = dict(rd.chips_spent)
+    for player in game.players:
+        gained = sum(t.chips for t in rd.tiles if t.player == player)
+        available = chips[player] + rules.chips_per_round + gained
+        if spent.get(player, 0) > available:
+            add("chips-overspent", f"round {rd.number}: {player} spent {spent[player]} chips but had at most "
+                f"{available}", _rule("chips"), rd.number, player=player, key=f"round {rd.number} chips_spent")
+        chips[player] = max(0, available - spent.get(player, 0))
+    if rd.chips_kept is not None:
+        for player, stated in rd.chips_kept:
+            if stated != chips[player]:
+                add("chips-kept", f"round {rd.number}: {player} should hold {chips[player]} chips after the "
+                    f"round (2 a round, plus tile chips, minus chips spent), the file says {stated}",
+                    _rule("chips"), rd.number, player=player, key=f"round {rd.number} chips_kept")

@@ -1,0 +1,109 @@
+"""Round by round replay, running totals, final standings and the tie-break."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rulesref import Citation, cite
+from rulesref.las_vegas.editions import GAME_ID, Edition
+from rulesref.las_vegas.model import Game, TileReward
+from rulesref.las_vegas.payout import CasinoPayout, next_start_player, pay_round
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    money: int            # thousands won in notes/cards (tile money included)
+    notes: int            # how many notes/cards
+    chips: int            # Royale chips held
+    total: int            # money + chips at their value
+    place: int            # 1 = leading; equal places share
+
+
+class Decided(StrEnum):
+    MONEY = "money"       # one player has the most money
+    NOTES = "notes"       # equal money, more notes decide
+    SHARED = "shared"     # equal money and notes: the win is shared
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    payouts: tuple[CasinoPayout, ...]
+    tiles: tuple[TileReward, ...]
+    won: tuple[tuple[str, int], ...]           # player -> thousands won this round (casinos + tiles)
+    chips_spent: tuple[tuple[str, int], ...]
+    standings: tuple[Standing, ...]            # running totals after this round
+    next_start: str | None                     # Royale: who starts the next round
+
+
+@dataclass(frozen=True)
+class Replay:
+    game: Game
+    rounds: tuple[RoundResult, ...]
+    complete: bool                             # all the edition's rounds are in the file
+    standings: tuple[Standing, ...]
+    winners: tuple[str, ...]
+    decided_by: Decided
+    citations: tuple[Citation, ...]
+
+
+def rank(rows: Sequence[tuple[str, int, int, int, int]]) -> tuple[Standing, ...]:
+    """(player, money, notes, chips, total) -> standings, best first, equal places shared."""
+    ordered = sorted(rows, key=lambda r: (-r[4], -r[2]))
+    out: list[Standing] = []
+    for i, (player, money, notes, chips, total) in enumerate(ordered):
+        place = i + 1
+        if out and (out[-1].total, out[-1].notes) == (total, notes):
+            place = out[-1].place
+        out.append(Standing(player, money, notes, chips, total, place))
+    return tuple(out)
+
+
+def replay(game: Game, upto: int | None = None) -> Replay:
+    """Pay out every round (or the first ``upto``) and keep running totals."""
+    rules = game.rules
+    money = {p: 0 for p in game.players}
+    notes = {p: 0 for p in game.players}
+    chips = {p: 0 for p in game.players}
+    results: list[RoundResult] = []
+    rounds = game.rounds if upto is None else game.rounds[:upto]
+    for rd in rounds:
+        payouts = pay_round(rd.casinos, rules)
+        won = {p: 0 for p in game.players}
+        for payout in payouts:
+            for player, value in payout.player_awards:
+                won[player] += value
+                notes[player] += 1
+        for tile in rd.tiles:
+            won[tile.player] += sum(tile.money)
+            notes[tile.player] += len(tile.money)
+        spent = dict(rd.chips_spent)
+        if game.edition is Edition.ROYALE:
+            for p in game.players:
+                gained = sum(t.chips for t in rd.tiles if t.player == p)
+                chips[p] = max(0, chips[p] + rules.chips_per_round + gained - spent.get(p, 0))
+        for p in game.players:
+            money[p] += won[p]
+        standings = rank([(p, money[p], notes[p], chips[p], money[p] + chips[p] * rules.chip_value)
+                          for p in game.players])
+        results.append(RoundResult(
+            number=rd.number, payouts=payouts, tiles=rd.tiles, won=tuple(won.items()),
+            chips_spent=rd.chips_spent, standings=standings,
+            next_start=next_start_player(payouts) if game.edition is Edition.ROYALE else None))
+    final = results[-1].standings if results else rank([(p, 0, 0, 0, 0) for p in game.players])
+    winners = tuple(s.player for s in final if s.place == 1)
+    top_total = final[0].total if final else 0
+    if len(winners) > 1:
+        decided = Decided.SHARED
+    elif sum(1 for s in final if s.total == top_total) > 1:
+        decided = Decided.NOTES
+    else:
+        decided = Decided.MONEY
+    citations = [cite(f"{GAME_ID}/end")]
+    if game.edition is Edition.ROYALE:
+        citations.append(cite(f"{GAME_ID}/chips"))
+    return Replay(game=game, rounds=tuple(results), complete=len(results) == rules.rounds,
+                  standings=final, winners=winners, decided_by=decided, citations=tuple(citations))
