@@ -1,0 +1,66 @@
+"""Every rule problem in a board state, each citing the section that rules it out.
+
+A state can be well-formed (the loader accepts it) and still impossible or unfinished:
+more tiles of a colour than exist, a player with more than 12 dice out, a casino whose
+top dice are tied between players (a reroll is due), pieces in block F with two players.
+"""
+
+from __future__ import annotations
+
+from rulesref.lords.board import Company, lot, supply
+from rulesref.lords.state import State, casinos
+from rulesref.lords.track import WIN_AT
+from rulesref.lords.verdict import Reason, reason
+
+
+def check_state(state: State) -> tuple[Reason, ...]:
+    """Rule problems of a state, in a stable order (empty when the state is clean)."""
+    out: list[Reason] = []
+    n = len(state.players)
+    if not 2 <= n <= 4:
+        if 5 <= n <= 6:
+            out.append(reason(f"{n} players: the original game plays 2 to 4 (the 2020 reprint plays up to 6)",
+                              "editions"))
+        else:
+            out.append(reason(f"{n} player{'s' if n != 1 else ''}: the game needs 2 to 4 players", "components"))
+    limits = supply()
+    for comp in Company:
+        count = state.tiles_of(comp)
+        if count > limits.tiles_per_company:
+            out.append(reason(f"{count} {comp.colour} tiles on the board but only {limits.tiles_per_company} exist",
+                              "components"))
+    for p in state.players:
+        dice = state.dice_on_board(p.name)
+        if dice > limits.dice_per_player:
+            out.append(reason(f"{p.name} has {dice} dice on the board but owns {limits.dice_per_player}",
+                              "components"))
+    for c in casinos(state):
+        if c.boss.reroll_needed:
+            tied = ", ".join(f"{x} ({state.tiles[x].die})" for x in c.boss.tied)
+            out.append(reason(f"tie for boss in {c.name}: reroll needed for {tied}", "boss-ties"))
+    if n == 2:
+        used = [x for x in list(state.markers) + list(state.tiles) if lot(x).block == "F"]
+        for x in sorted(used):
+            out.append(reason(f"{x} is in block F, which is closed with two players", "two-players"))
+    for x in sorted(state.reorganized):
+        if x not in state.tiles:
+            out.append(reason(f"{x} is marked as reorganized this turn but has no tile", "reorganize"))
+    on_board = set(state.markers) | {x for x, t in state.tiles.items() if t.die is not None}
+    for x in state.drawn:
+        if x != "END" and x not in on_board and not (n == 2 and lot(x).block == "F") and x not in state.tiles:
+            out.append(reason(f"the card {x} was drawn but its lot has no marker and no tile", "take-over"))
+    for p in state.players:
+        if p.points >= WIN_AT and not state.over:
+            out.append(reason(f"{p.name} has {p.points} points: the game should have ended", "winning"))
+    return tuple(out)
+
+
+def notes_for(state: State) -> tuple[Reason, ...]:
+    """Things worth saying that are not rule problems (e.g. markers beyond the 10 a player has)."""
+    out = []
+    for p in state.players:
+        count = len(state.markers_of(p.name))
+        if count > supply().markers_per_player:
+            out.append(reason(f"{p.name} has {count} markers out but owns {supply().markers_per_player}; "
+                              "the rules do not say what happens then", "markers-run-out"))
+    return tuple(out)

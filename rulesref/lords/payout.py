@@ -1,0 +1,194 @@
+"""Drawing a property card: take-over, lot income, casino payouts and points.
+
+``draw(state, card, drawer)`` resolves the first step of a turn and returns a
+:class:`Payout` with every amount and move on the score track, the new state, and the
+rule section behind each part.  The End of Game card gives the final payout.
+
+    >>> from rulesref.lords.state import Player, State
+    >>> s = State(players=(Player("Ana", 0, 8), Player("Ben", 0)), markers={"A1": "Ana"})
+    >>> p = draw(s, "D8", "Ben")
+    >>> p.takeover.kind, [(x.name, x.money_after) for x in p.players]
+    ('marker', [('Ana', 1), ('Ben', 1)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from rulesref.lords.actions import require_player, reroll
+from rulesref.lords.board import END, STRIP, Company, card, card_pays, lot, supply
+from rulesref.lords.state import Casino, Die, State, Tile, casinos, ties
+from rulesref.lords.track import WIN_AT, TrackRun, apply_casinos
+from rulesref.cite import Citation
+from rulesref.lords.verdict import Reason, reason, rule
+
+
+@dataclass(frozen=True)
+class Takeover:
+    kind: str          # "marker", "die-replaced", "die-placed", "own-die", "none"
+    lot: str | None
+    text: str
+    rule: Citation
+
+
+@dataclass(frozen=True)
+class CasinoPay:
+    casino: Casino
+    money: Mapping[str, int]       # owner -> $ for their dice
+    boss: str | None
+    points: int                    # points paid to the boss (0 when nobody can take them)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerPay:
+    name: str
+    money_before: int
+    lots: int
+    casinos: int
+    run: TrackRun
+
+    @property
+    def money_after(self) -> int:
+        return self.money_before + self.lots + self.casinos
+
+    @property
+    def points_before(self) -> int:
+        return self.run.start
+
+    @property
+    def points_after(self) -> int:
+        return self.run.end
+
+
+@dataclass(frozen=True)
+class Payout:
+    card: str
+    pays: Company | str
+    drawer: str
+    takeover: Takeover
+    casinos: tuple[CasinoPay, ...]
+    players: tuple[PlayerPay, ...]
+    notes: tuple[Reason, ...]
+    problems: tuple[Reason, ...]       # why this draw cannot happen; the state is then unchanged
+    state: State
+    draw_again: bool = False           # two players, an F card: the drawer draws again
+    winner: str | None = None          # reached 90 points
+
+    @property
+    def game_over(self) -> bool:
+        return self.state.over
+
+
+def _takeover(state: State, name: str, drawer: str, die_from: str | None,
+              problems: list[Reason], notes: list[Reason]) -> tuple[State, Takeover]:
+    here = lot(name)
+    tile = state.tiles.get(here.label)
+    owner = state.markers.get(here.label)
+    if owner is not None:
+        problems.append(reason(f"{here.label} already carries {owner}'s marker, so its card was drawn before",
+                               "take-over"))
+        return state, Takeover("none", here.label, "nothing (card already used)", rule("take-over"))
+    if tile is None:
+        if len(state.markers_of(drawer)) >= supply().markers_per_player:
+            notes.append(reason(f"{drawer} has no marker left; the rules are silent, the marker is placed anyway",
+                                "markers-run-out"))
+        return (state.with_marker(here.label, drawer),
+                Takeover("marker", here.label, f"{drawer} puts a marker on {here.label}", rule("take-over")))
+    if tile.die is not None and tile.die.owner == drawer:
+        return state, Takeover("own-die", here.label, f"{here.label} already carries {drawer}'s die",
+                               rule("take-over"))
+    pips = tile.die.pips if tile.die else here.die
+    after = state
+    if state.dice_on_board(drawer) >= supply().dice_per_player:
+        src = lot(die_from).label if die_from else None
+        src_tile = state.tiles.get(src) if src else None
+        if src_tile is None or src_tile.die is None or src_tile.die.owner != drawer or src == here.label:
+            problems.append(reason(f"all of {drawer}'s dice are on the board: say which tile to take one from "
+                                   "(a tile with your die)", "components"))
+            return state, Takeover("none", here.label, "nothing", rule("take-over"))
+        after = after.with_tile(src, Tile(src_tile.company, None))  # type: ignore[arg-type]
+        notes.append(reason(f"{drawer}'s die leaves {src}", "components"))
+    after = after.with_tile(here.label, Tile(tile.company, Die(drawer, pips)))
+    if tile.die is not None:
+        text = f"{drawer}'s die replaces {tile.die.owner}'s on {here.label}, still showing {pips}"
+        kind = "die-replaced"
+    else:
+        text = f"{drawer} puts a die showing {pips} on the empty tile of {here.label}"
+        kind = "die-placed"
+    return after, Takeover(kind, here.label, text, rule("take-over"))
+
+
+def paying(state: State, pays: Company | str) -> tuple[Casino, ...]:
+    """The casinos a card pays: all of one company, or all touching the Strip."""
+    if pays == STRIP:
+        return tuple(c for c in casinos(state) if c.on_strip)
+    return tuple(c for c in casinos(state) if c.company == pays)
+
+
+def draw(state: State, card_name: str, drawer: str, *, rerolls: Mapping[str, Mapping[str, int]] | None = None,
+         die_from: str | None = None) -> Payout:
+    """Resolve drawing ``card_name`` by ``drawer``.
+
+    ``rerolls`` settles boss ties the take-over creates: casino lot -> {lot: new pips}.
+    """
+    require_player(state, drawer)
+    name = card(card_name)
+    pays = card_pays(name)
+    problems: list[Reason] = []
+    notes: list[Reason] = []
+    if state.over:
+        problems.append(reason("the game is already over", "end"))
+    if name in state.drawn:
+        problems.append(reason(f"the card {name} was already drawn", "turn"))
+    two_f = len(state.players) == 2 and name != END and lot(name).block == "F"
+    after = replace(state, turn=drawer, reorganized=frozenset(), gambled=False) if drawer != state.turn else state
+    if name == END:
+        take = Takeover("none", None, "the End of Game card names no lot", rule("end"))
+    elif two_f:
+        take = Takeover("none", lot(name).label, "block F is closed with two players: nobody takes it",
+                        rule("two-players"))
+    else:
+        after, take = _takeover(after, name, drawer, die_from, problems, notes)
+    for casino_lot, rolls in (rerolls or {}).items():
+        result = reroll(after, casino_lot, rolls)
+        if result.legal and result.state is not None:
+            after = result.state
+        problems += result.reasons
+    if problems:
+        return Payout(name, pays, drawer, take, (), (), tuple(notes), tuple(problems), state)
+    for c in ties(after):
+        notes.append(reason(f"tie for boss in {c.name}: its points wait for a reroll of {', '.join(c.boss.tied)}",
+                            "boss-ties"))
+    income = {p.name: len(after.markers_of(p.name)) for p in after.players}
+    pays_list = []
+    money = {p.name: 0 for p in after.players}
+    points: dict[str, list[int]] = {p.name: [] for p in after.players}
+    for c in paying(after, pays):
+        by_owner = c.money_by_owner()
+        for owner, amount in by_owner.items():
+            money[owner] += amount
+        note = ""
+        if c.boss.reroll_needed:
+            note = "reroll needed: no points until the tie is broken"
+        elif c.boss.owner is None:
+            note = "no dice: nobody takes the points"
+        else:
+            points[c.boss.owner].append(c.size)
+        pays_list.append(CasinoPay(c, by_owner, c.boss.owner, c.size if c.boss.owner else 0, note))
+    players = []
+    winner = None
+    for p in after.players:
+        run = apply_casinos(p.points, points[p.name])
+        players.append(PlayerPay(p.name, p.money, income[p.name], money[p.name], run))
+        after = after.with_player(p.name, money=income[p.name] + money[p.name], points=run.end)
+        if run.end >= WIN_AT and p.points < WIN_AT and winner is None:
+            winner = p.name
+    after = replace(after, drawn=after.drawn + (name,), over=after.over or name == END or winner is not None)
+    if winner:
+        notes.append(reason(f"{winner} reaches {WIN_AT} points and wins at once", "winning"))
+    if two_f:
+        notes.append(reason(f"{drawer} draws again (an F card with two players)", "two-players"))
+    return Payout(name, pays, drawer, take, tuple(pays_list), tuple(players), tuple(notes), (), after,
+                  draw_again=two_f, winner=winner)

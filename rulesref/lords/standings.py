@@ -1,0 +1,49 @@
+"""Final standings: most points wins, money breaks a tie, 90 points wins at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesref.lords.state import State
+from rulesref.lords.track import WIN_AT
+from rulesref.lords.verdict import Reason, reason
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int            # 1 = winner; players sharing points and money share a place
+    name: str
+    points: int
+    money: int
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: tuple[Standing, ...]
+    winners: tuple[str, ...]
+    decided_by: Reason     # how the winner was found (points, money tie-break, shared, 90 points)
+
+    def to_json(self) -> list[dict[str, object]]:
+        return [{"place": r.place, "player": r.name, "points": r.points, "money": r.money} for r in self.rows]
+
+
+def standings(state: State) -> Standings:
+    ordered = sorted(state.players, key=lambda p: (-p.points, -p.money))
+    rows = []
+    for i, p in enumerate(ordered):
+        prev = rows[-1] if rows else None
+        place = prev.place if prev and (prev.points, prev.money) == (p.points, p.money) else i + 1
+        rows.append(Standing(place, p.name, p.points, p.money))
+    winners = tuple(r.name for r in rows if r.place == 1)
+    top = rows[0] if rows else None
+    if top is None:
+        return Standings((), (), reason("no players", "winning"))
+    if top.points >= WIN_AT and len(winners) == 1:
+        why = reason(f"{top.name} reached {WIN_AT} points", "winning")
+    elif len(winners) > 1:
+        why = reason(f"{' and '.join(winners)} share first place: same points and same money", "winning")
+    elif len(rows) > 1 and rows[1].points == top.points:
+        why = reason(f"{top.name} wins the tie on {top.points} points with more money (${top.money})", "winning")
+    else:
+        why = reason(f"{top.name} has the most points ({top.points})", "winning")
+    return Standings(tuple(rows), winners, why)
