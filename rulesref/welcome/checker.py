@@ -1,0 +1,190 @@
+"""Every rule problem on every sheet of a table, each with the section that decides it.
+
+The checker never stops at the first problem: it walks every sheet and reports all of
+them, so a table can fix its sheets in one pass.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from rulesref.cite import Citation
+from rulesref.welcome.citations import rule
+from rulesref.welcome.model import Claim, Colour, ProjectClaim, Sheet, Table
+from rulesref.welcome.streets import (
+    easy_opening_numbers,
+    extended_copies,
+    open_construction_debts,
+    placement_problems,
+)
+
+AVENUES = 11
+DEBTS_PER_SHOW_COLUMN = 2
+
+
+@dataclass(frozen=True)
+class RuleProblem:
+    player: str
+    zone: str          # "streets", "bonuses", "projects", "debts", ...
+    message: str
+    citation: Citation
+
+    def format(self) -> str:
+        return f"{self.player}: {self.message} {self.citation}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"player": self.player, "zone": self.zone, "message": self.message,
+                "rule": self.citation.to_json()}
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    problems: tuple[RuleProblem, ...]
+    players: tuple[str, ...]
+
+    @property
+    def clean(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, object]:
+        return {"clean": self.clean, "players": list(self.players),
+                "problems": [p.to_json() for p in self.problems]}
+
+
+def check_table(table: Table) -> CheckReport:
+    problems: list[RuleProblem] = []
+    for sheet in table.players:
+        problems += check_sheet(sheet, table)
+    problems += check_projects(table)
+    names = tuple(p.name for p in table.players) + ((table.acme.name,) if table.acme else ())
+    return CheckReport(tuple(problems), names)
+
+
+def check_sheet(sheet: Sheet, table: Table) -> list[RuleProblem]:
+    out: list[RuleProblem] = []
+
+    def add(zone: str, message: str, section: str) -> None:
+        out.append(RuleProblem(sheet.name, zone, message, rule(section)))
+
+    for number, street in enumerate(sheet.streets, start=1):
+        for p in placement_problems(street, number):
+            out.append(RuleProblem(sheet.name, "streets", p.message, p.citation))
+
+    # Bonuses against the streets and the inauguration track
+    b, ina = sheet.bonuses, sheet.inauguration
+    special = [n for s in sheet.streets for n in easy_opening_numbers(s)]
+    if len(special) > b.easy_opening:
+        add("bonuses", f"{_count(len(special), 'number')} only Easy Opening can give "
+                       f"({', '.join(map(str, special))}) but Easy Opening was used {_times(b.easy_opening)}",
+            "easy-opening")
+    copies = sum(extended_copies(s) for s in sheet.streets)
+    if copies != b.extended_casino:
+        add("bonuses", f"the streets hold {_count(copies, 'Extended Casino copy')} (=N) but Extended Casino "
+                       f"was used {_times(b.extended_casino)}", "extended-casino")
+    if ina.checked < 3:
+        add("inauguration", f"{ina.checked} boxes checked, but every track starts with 3 crossed off", "setup")
+    track = table.inauguration_track
+    if track is not None and ina.checked > track:
+        add("inauguration", f"{ina.checked} boxes checked on a track of {track}", "inauguration")
+    if ina.circled is None:
+        needed = b.total * table.bonus_set_size
+        if needed > ina.checked:
+            add("bonuses", f"{_count(b.total, 'bonus')} need {needed} checked boxes "
+                           f"({table.bonus_set_size} a set) but only {ina.checked} are checked", "bonuses")
+    else:
+        if ina.circled > ina.checked:
+            add("bonuses", f"{ina.circled} boxes circled for bonuses but only {ina.checked} are checked", "bonuses")
+        if ina.circled < b.total:
+            add("bonuses", f"{_count(b.total, 'bonus')} used but only {_count(ina.circled, 'box')} circled "
+                           f"to pay for them", "bonuses")
+
+    # Debts the player declared against what the sheet shows
+    d = sheet.debts
+    built_empty = sum(open_construction_debts(s) for s in sheet.streets)
+    if d.construction is not None and d.construction != built_empty:
+        add("debts", f"{_count(d.construction, 'construction debt')} declared, but the streets show "
+                     f"{_count(built_empty, 'built casino')} still empty (x) after a Construction", "construction")
+    if d.extended_casino is not None and d.extended_casino != b.extended_casino:
+        add("debts", f"{_count(d.extended_casino, 'Extended Casino debt')} declared, but Extended Casino was "
+                     f"used {_times(b.extended_casino)}", "extended-casino")
+    column_debts = sum(c.debts for c in sheet.shows)
+    if d.show is not None and d.show != column_debts:
+        add("debts", f"{_count(d.show, 'show debt')} declared, but the show columns hold {column_debts}", "show")
+    for number, col in enumerate(sheet.shows, start=1):
+        if col.debts > DEBTS_PER_SHOW_COLUMN:
+            add("shows", f"show column {number} has {col.debts} debts; a column has only 2", "show")
+        elif col.boxes == 0 and col.debts:
+            add("shows", f"show column {number} has debts circled but no box crossed; its debts are circled "
+                         f"only when its first box is crossed", "show")
+
+    # What was built elsewhere on the sheet
+    if sheet.hotels.total > AVENUES:
+        add("hotels", f"{sheet.hotels.total} hotels on a city of {AVENUES} avenues", "hotels")
+    golf = sheet.golf
+    holes = golf.par3.count + golf.par4.count + golf.par5.count
+    top_open = sum(1 for c in sheet.streets[0] if c.opened) if sheet.streets else 0
+    if table.first_game and holes:
+        add("golf", f"{_count(holes, 'golf hole')} in a first game, which is played without golf", "first-game")
+    elif holes > top_open:
+        add("golf", f"{_count(holes, 'golf hole')} circled but only {_count(top_open, 'casino')} opened in the "
+                    f"top street; each hole sits above an opened casino", "golf")
+    return out
+
+
+def check_projects(table: Table) -> list[RuleProblem]:
+    """High values only for the first to fulfil a project, low values only after them."""
+    out: list[RuleProblem] = []
+    claims: dict[Colour, list[tuple[str, ProjectClaim]]] = defaultdict(list)
+    for sheet in table.players:
+        for c in sheet.projects:
+            claims[c.colour].append((sheet.name, c))
+    if table.acme:
+        for c in table.acme.projects:
+            claims[c.colour].append((table.acme.name, c))
+    cite = rule("projects")
+    for colour in Colour:
+        entries = claims.get(colour, [])
+        project = table.project(colour)
+        first = project.first if project else None
+        turns = [c.turn for _, c in entries if c.turn is not None]
+        earliest = min(turns) if turns else None
+        highs = [name for name, c in entries if c.claim is Claim.HIGH]
+        for name, c in entries:
+            if first is not None:
+                listed = name in first or (table.acme is not None and name == table.acme.name
+                                           and any(f.lower() == "acme" for f in first))
+                if c.claim is Claim.HIGH and not listed:
+                    out.append(RuleProblem(name, "projects", f"claims the high value of the {colour.value} "
+                                           f"project, but only {', '.join(first) or 'nobody'} fulfilled it first",
+                                           cite))
+                if c.claim is Claim.LOW and listed:
+                    out.append(RuleProblem(name, "projects", f"fulfilled the {colour.value} project first but "
+                                           f"wrote its low value", cite))
+            if earliest is not None and c.turn is not None:
+                if c.claim is Claim.HIGH and c.turn > earliest:
+                    out.append(RuleProblem(name, "projects", f"claims the high value of the {colour.value} "
+                                           f"project on turn {c.turn}, but it was first fulfilled on turn "
+                                           f"{earliest}", cite))
+                if c.claim is Claim.LOW and c.turn == earliest:
+                    out.append(RuleProblem(name, "projects", f"fulfilled the {colour.value} project on turn "
+                                           f"{earliest}, among the first, but wrote its low value", cite))
+        if entries and not highs:
+            lows = ", ".join(name for name, _ in entries)
+            out.append(RuleProblem(lows, "projects", f"the {colour.value} project is scored low but nobody has "
+                                   f"its high value: someone must have fulfilled it first", cite))
+    return out
+
+
+def _count(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    if word.endswith("copy"):
+        return f"{n} {word[:-1]}ies"
+    if word.endswith(("x", "s")):
+        return f"{n} {word}es"
+    return f"{n} {word}s"
+
+
+def _times(n: int) -> str:
+    return {0: "0 times", 1: "once", 2: "twice"}.get(n, f"{n} times")

@@ -1,0 +1,394 @@
+"""Read a table file (TOML) into a :class:`~rulesref.welcome.model.Table`.
+
+The file shape is documented in ``docs/welcome-to-new-las-vegas.md``.  Every problem of
+the file (syntax, unknown keys, wrong types, unknown players or effects) is reported at
+once in one :class:`~cluesolver.errors.InputError`; nothing is half-read.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from cluesolver.errors import InputError, Problem
+from rulesref.welcome.model import (
+    ACME_DOMAINS,
+    DEFAULT_BONUS_SET_SIZE,
+    STREETS_PER_CITY,
+    Acme,
+    BankVote,
+    Bonuses,
+    Claim,
+    Colour,
+    Counted,
+    DeclaredDebts,
+    DomainValue,
+    Effect,
+    Golf,
+    Hotels,
+    Inauguration,
+    Limo,
+    Project,
+    ProjectClaim,
+    RedCarpets,
+    ShowColumn,
+    Sheet,
+    Table,
+)
+from rulesref.welcome.reader import REQUIRED, Reader, Scope, close
+from rulesref.welcome.streets import Street, parse_street
+
+GAME_ID = "welcome-to-new-las-vegas"
+TOP_KEYS = ("game", "title", "first-game", "bonus-set-size", "inauguration-track", "project", "player", "acme")
+PLAYER_KEYS = ("name", "bank", "streets", "street-bonus", "projects", "hotels", "golf", "shows", "limo",
+               "inauguration", "bonuses", "debts", "safe")
+ACME_KEYS = ("card", "stack", "values", "crane", "bank-threshold", "hidden-card", "hotels", "projects")
+
+
+def load_table(path: Path) -> Table:
+    from cluesolver.gamefile import read_text
+
+    return parse_table(read_text(path), path=str(path))
+
+
+def parse_table(text: str, *, path: str | None = None) -> Table:
+    """Parse the text of a table file; raises InputError listing every problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(Problem(f"not valid TOML: {exc}", path=path, line=getattr(exc, "lineno", None),
+                                 column=getattr(exc, "colno", None))) from None
+    r = Reader(path, text)
+    top = Scope("", 0, None)
+    r.check_keys(data, TOP_KEYS, top)
+    game = data.get("game")
+    if game != GAME_ID:
+        from cluesolver.gamefile import normalise_game
+
+        if not (isinstance(game, str) and normalise_game(game) == GAME_ID):
+            r.problem(top, "game", f"should be \"{GAME_ID}\"", text=game)
+
+    first_game = r.boolean(data, "first-game", top)
+    set_size = r.integer(data, "bonus-set-size", top, DEFAULT_BONUS_SET_SIZE, minimum=1)
+    track = r.integer(data, "inauguration-track", top, None, minimum=3)
+    title = r.string(data, "title", top, None)
+
+    projects = _projects(r, data.get("project", []))
+    players = _players(r, data.get("player", []))
+    acme = _acme(r, data["acme"]) if "acme" in data else None
+    if acme is not None and len(players) != 1:
+        r.problem(top, "acme", f"a solo game against ACME has exactly one player, this file has {len(players)}")
+
+    names = [p.name for p in players]
+    for project in projects:
+        for who in project.first or ():
+            if who not in names and not (acme is not None and who.lower() == "acme"):
+                r.problem(Scope(f"project {project.colour.value}", (project.line or 1) - 1,
+                                r.next_header((project.line or 1) - 1)),
+                          "first", "names an unknown player", text=who,
+                          choices=close(who, names + (["ACME"] if acme else [])))
+    claimed = {c.colour for p in players for c in p.projects} | ({c.colour for c in acme.projects} if acme else set())
+    for colour in sorted(claimed - {p.colour for p in projects}, key=lambda c: c.value):
+        r.problem(top, None, f"a player scored the {colour.value} project but there is no "
+                             f"[[project]] with colour = \"{colour.value}\" giving its high and low values")
+    if r.problems:
+        raise InputError(r.problems)
+    return Table(players=tuple(players), projects=tuple(projects), first_game=first_game,
+                 bonus_set_size=set_size, inauguration_track=track, acme=acme, title=title, path=path)
+
+
+# -- projects ------------------------------------------------------------------------
+
+def _projects(r: Reader, raw: Any) -> list[Project]:
+    if not isinstance(raw, list):
+        r.problem(Scope(""), "project", "should be [[project]] tables")
+        return []
+    heads = r.header_lines("[[project]]")
+    out: list[Project] = []
+    seen: set[Colour] = set()
+    for index, item in enumerate(raw):
+        start = heads[index] if index < len(heads) else 0
+        scope = Scope(f"project {index + 1}", start, r.next_header(start))
+        if not isinstance(item, dict):
+            r.problem(scope, None, "should be a table")
+            continue
+        r.check_keys(item, ("colour", "color", "name", "high", "low", "first"), scope)
+        colour_text = item.get("colour", item.get("color"))
+        colour = r.choice(colour_text, "colour", scope, [c.value for c in Colour])
+        name = r.string(item, "name", scope, None)
+        high = r.integer(item, "high", scope)
+        low = r.integer(item, "low", scope)
+        if high < low:
+            r.problem(scope, "low", f"({low}) is above the high value ({high})")
+        first = item.get("first")
+        if first is not None and not (isinstance(first, list) and all(isinstance(x, str) for x in first)):
+            r.problem(scope, "first", "should be a list of player names, e.g. [\"Ana\"]", text=first)
+            first = None
+        if colour is None:
+            continue
+        if Colour(colour) in seen:
+            r.problem(scope, "colour", f"there is already a {colour} project; a game has one of each colour")
+        seen.add(Colour(colour))
+        out.append(Project(Colour(colour), high, low, name, tuple(first) if first is not None else None,
+                           line=start + 1))
+    return out
+
+
+# -- players -------------------------------------------------------------------------
+
+def _players(r: Reader, raw: Any) -> list[Sheet]:
+    top = Scope("")
+    if not isinstance(raw, list) or not raw:
+        r.problem(top, "player", "a table file needs at least one [[player]] with a name and four streets")
+        return []
+    heads = r.header_lines("[[player]]")
+    out: list[Sheet] = []
+    names: set[str] = set()
+    for index, item in enumerate(raw):
+        start = heads[index] if index < len(heads) else 0
+        end = r.next_header(start)
+        if not isinstance(item, dict):
+            r.problem(Scope(f"player {index + 1}", start, end), None, "should be a table")
+            continue
+        name = item.get("name")
+        label = f"player '{name}'" if isinstance(name, str) and name.strip() else f"player {index + 1}"
+        scope = Scope(label, start, end)
+        sheet = _sheet(r, item, scope, index)
+        if sheet.name in names:
+            r.problem(scope, "name", "is used by two players", text=sheet.name)
+        names.add(sheet.name)
+        out.append(sheet)
+    return out
+
+
+def _sheet(r: Reader, item: dict[str, Any], scope: Scope, index: int) -> Sheet:
+    r.check_keys(item, PLAYER_KEYS, scope)
+    name = r.string(item, "name", scope).strip() or f"player {index + 1}"
+    bank_text = item.get("bank")
+    bank = None
+    if bank_text is not None:
+        chosen = r.choice(bank_text, "bank", scope, [b.value for b in BankVote])
+        bank = BankVote(chosen) if chosen else None
+    streets = _streets(r, item, scope)
+    bonus = item.get("street-bonus")
+    street_bonus: tuple[int, ...] = (0,) * STREETS_PER_CITY
+    if not (isinstance(bonus, list) and len(bonus) == STREETS_PER_CITY
+            and all(isinstance(b, int) and not isinstance(b, bool) for b in bonus)):
+        r.problem(scope, "street-bonus", "should list the 4 street bonuses you see, top street first, "
+                                         "e.g. [6, 7, 8, 9]", text=bonus)
+    else:
+        street_bonus = tuple(bonus)
+    return Sheet(
+        name=name, streets=streets, street_bonus=street_bonus,
+        hotels=_hotels(r, r.table(item, "hotels", scope), scope),
+        golf=_golf(r, r.table(item, "golf", scope), scope),
+        shows=_shows(r, item.get("shows"), scope),
+        limo=_limo(r, r.table(item, "limo", scope), scope),
+        projects=_claims(r, item.get("projects", {}), scope),
+        inauguration=_inauguration(r, r.table(item, "inauguration", scope), scope),
+        bonuses=_bonuses(r, r.table(item, "bonuses", scope), scope),
+        bank=bank,
+        safe_start=r.integer(item, "safe", scope, None, minimum=0),
+        debts=_debts(r, r.table(item, "debts", scope), scope),
+        line=scope.start + 1,
+    )
+
+
+def _streets(r: Reader, item: dict[str, Any], scope: Scope) -> tuple[Street, ...]:
+    raw = item.get("streets")
+    if not (isinstance(raw, list) and all(isinstance(s, str) for s in raw)):
+        r.problem(scope, "streets", "should list the 4 streets as text, top street first, "
+                                    "e.g. [\"1 3 c 8\", \". 4 6\", \"2 x 9\", \"5 7 =7\"]", text=raw)
+        return ()
+    if len(raw) != STREETS_PER_CITY:
+        r.problem(scope, "streets", f"a city has {STREETS_PER_CITY} streets, this lists {len(raw)}")
+    out: list[Street] = []
+    for number, text in enumerate(raw, start=1):
+        try:
+            out.append(parse_street(text, where=f"street {number}"))
+        except InputError as exc:
+            for p in exc.problems():
+                r.problem(scope, "streets", p.message, text=p.text)
+    return tuple(out)
+
+
+def _counted(r: Reader, data: dict[str, Any], key: str, scope: Scope, count_key: str) -> Counted:
+    part = data.get(key, {})
+    if isinstance(part, int) and not isinstance(part, bool):
+        part = {count_key: part}
+    if not isinstance(part, dict):
+        r.problem(scope, key, f"should be {{ {count_key} = ..., value = ... }}", text=part)
+        return Counted()
+    inner = Scope(f"{scope.label} {key}", scope.start, scope.end)
+    r.check_keys(part, (count_key, "value"), inner)
+    count = r.integer(part, count_key, inner, 0, minimum=0)
+    value = r.integer(part, "value", inner, None if count == 0 else REQUIRED, minimum=0)
+    return Counted(count, value or 0)
+
+
+def _hotels(r: Reader, data: dict[str, Any], scope: Scope) -> Hotels:
+    inner = Scope(f"{scope.label} hotels", scope.start, scope.end)
+    r.check_keys(data, ("large", "small"), inner)
+    return Hotels(_counted(r, data, "large", inner, "built"), _counted(r, data, "small", inner, "built"))
+
+
+def _golf(r: Reader, data: dict[str, Any], scope: Scope) -> Golf:
+    inner = Scope(f"{scope.label} golf", scope.start, scope.end)
+    r.check_keys(data, ("par3", "par4", "par5"), inner)
+    return Golf(*(_counted(r, data, k, inner, "holes") for k in ("par3", "par4", "par5")))
+
+
+def _shows(r: Reader, raw: Any, scope: Scope) -> tuple[ShowColumn, ...]:
+    if raw is None:
+        return (ShowColumn(), ShowColumn())
+    if not (isinstance(raw, list) and len(raw) == 2):
+        r.problem(scope, "shows", "should list the 2 show columns, e.g. "
+                                  "[{ value = 9, boxes = 3, debts = 0 }, { value = 0 }]", text=raw)
+        return (ShowColumn(), ShowColumn())
+    out: list[ShowColumn] = []
+    for number, col in enumerate(raw, start=1):
+        inner = Scope(f"{scope.label} show column {number}", scope.start, scope.end)
+        if isinstance(col, int) and not isinstance(col, bool):
+            col = {"value": col}
+        if not isinstance(col, dict):
+            r.problem(scope, "shows", f"column {number} should be {{ value = ..., boxes = ..., debts = ... }}",
+                      text=col)
+            out.append(ShowColumn())
+            continue
+        r.check_keys(col, ("value", "boxes", "debts"), inner)
+        out.append(ShowColumn(value=r.integer(col, "value", inner, 0, minimum=0),
+                              boxes=r.integer(col, "boxes", inner, None, minimum=0),
+                              debts=r.integer(col, "debts", inner, 0, minimum=0)))
+    return tuple(out)
+
+
+def _carpets(r: Reader, data: dict[str, Any], key: str, scope: Scope, with_value: bool) -> RedCarpets:
+    part = data.get(key, {})
+    if not isinstance(part, dict):
+        r.problem(scope, key, "should be { opened = ..., unopened = ..., value = ... }", text=part)
+        return RedCarpets()
+    inner = Scope(f"{scope.label} {key}", scope.start, scope.end)
+    r.check_keys(part, ("opened", "unopened", "value") if with_value else ("opened", "unopened"), inner)
+    opened = r.integer(part, "opened", inner, 0, minimum=0)
+    value = r.integer(part, "value", inner, 0 if not (with_value and opened) else REQUIRED, minimum=0)
+    return RedCarpets(opened, r.integer(part, "unopened", inner, 0, minimum=0), value)
+
+
+def _limo(r: Reader, data: dict[str, Any], scope: Scope) -> Limo:
+    inner = Scope(f"{scope.label} limo", scope.start, scope.end)
+    r.check_keys(data, ("vip", "luxury", "mafia", "missing-lines", "penalty"), inner)
+    missing = r.integer(data, "missing-lines", inner, 0, minimum=0)
+    penalty = r.integer(data, "penalty", inner, 0 if missing == 0 else REQUIRED, maximum=0)
+    return Limo(vip=_carpets(r, data, "vip", inner, True), luxury=_carpets(r, data, "luxury", inner, True),
+                mafia=_carpets(r, data, "mafia", inner, False), missing_lines=missing, penalty=penalty)
+
+
+def _claims(r: Reader, raw: Any, scope: Scope) -> tuple[ProjectClaim, ...]:
+    if not isinstance(raw, dict):
+        r.problem(scope, "projects", "should be a table like { pink = \"high\", yellow = \"low\" }", text=raw)
+        return ()
+    out: list[ProjectClaim] = []
+    colours = [c.value for c in Colour]
+    for key, value in raw.items():
+        if key not in colours:
+            r.problem(scope, key, "is not a project colour", choices=close(key, colours))
+            continue
+        turn = None
+        if isinstance(value, dict):
+            inner = Scope(f"{scope.label} {key} project", scope.start, scope.end)
+            r.check_keys(value, ("claim", "turn"), inner)
+            turn = r.integer(value, "turn", inner, None, minimum=1)
+            value = value.get("claim")
+        if value in (None, "none", False):
+            continue
+        chosen = r.choice(value, key, scope, [c.value for c in Claim])
+        if chosen:
+            out.append(ProjectClaim(Colour(key), Claim(chosen), turn))
+    return tuple(out)
+
+
+def _inauguration(r: Reader, data: dict[str, Any], scope: Scope) -> Inauguration:
+    inner = Scope(f"{scope.label} inauguration", scope.start, scope.end)
+    r.check_keys(data, ("checked", "circled", "improved", "last-box"), inner)
+    return Inauguration(checked=r.integer(data, "checked", inner, 3, minimum=0),
+                        circled=r.integer(data, "circled", inner, None, minimum=0),
+                        improved=r.boolean(data, "improved", inner),
+                        last_box=r.boolean(data, "last-box", inner))
+
+
+def _bonuses(r: Reader, data: dict[str, Any], scope: Scope) -> Bonuses:
+    inner = Scope(f"{scope.label} bonuses", scope.start, scope.end)
+    r.check_keys(data, ("free-action", "easy-opening", "extended-casino"), inner)
+    return Bonuses(*(r.integer(data, k, inner, 0, minimum=0)
+                     for k in ("free-action", "easy-opening", "extended-casino")))
+
+
+def _debts(r: Reader, data: dict[str, Any], scope: Scope) -> DeclaredDebts:
+    inner = Scope(f"{scope.label} debts", scope.start, scope.end)
+    r.check_keys(data, ("construction", "extended-casino", "show"), inner)
+    return DeclaredDebts(*(r.integer(data, k, inner, None, minimum=0)
+                           for k in ("construction", "extended-casino", "show")))
+
+
+# -- ACME ----------------------------------------------------------------------------
+
+def _acme(r: Reader, raw: Any) -> Acme | None:
+    heads = r.header_lines("[acme]")
+    start = heads[0] if heads else 0
+    scope = Scope("acme", start, None)
+    if not isinstance(raw, dict):
+        r.problem(scope, None, "should be an [acme] table")
+        return None
+    r.check_keys(raw, ACME_KEYS, scope)
+    stack = _stack(r, raw.get("stack"), scope)
+    values_raw = r.table(raw, "values", scope)
+    inner = Scope("acme values", scope.start, scope.end)
+    r.check_keys(values_raw, ACME_DOMAINS, inner)
+    values: dict[str, DomainValue] = {}
+    for domain in ACME_DOMAINS:
+        v = values_raw.get(domain)
+        if not (isinstance(v, list) and len(v) == 3
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+            r.problem(inner, domain, "should be [basic, improved, threshold] from the Architect card, "
+                                     "e.g. [3, 5, 7]", text=v)
+            continue
+        values[domain] = DomainValue(*v)
+    return Acme(stack=stack, values=values, crane=r.integer(raw, "crane", scope, 0),
+                bank_threshold=r.integer(raw, "bank-threshold", scope),
+                hidden_card=r.integer(raw, "hidden-card", scope, minimum=1, maximum=15),
+                hotels=r.integer(raw, "hotels", scope, 0, minimum=0, maximum=11),
+                projects=_claims(r, raw.get("projects", {}), scope),
+                card=r.string(raw, "card", scope, None))
+
+
+EFFECT_WORDS = {"construction": Effect.CONSTRUCTION, "improvement": Effect.IMPROVEMENT,
+                "inauguration": Effect.INAUGURATION, "limo": Effect.LIMO, "limousine": Effect.LIMO,
+                "show": Effect.SHOW}
+
+
+def parse_effect(token: str) -> Effect:
+    """An effect from any unambiguous start of its name: C, Im, In, L, S, constr, ..."""
+    word = token.strip().lower()
+    hits = {e for w, e in EFFECT_WORDS.items() if w.startswith(word)} if word else set()
+    if len(hits) != 1:
+        raise ValueError(token)
+    return hits.pop()
+
+
+def _stack(r: Reader, raw: Any, scope: Scope) -> tuple[Effect, ...]:
+    if isinstance(raw, str):
+        tokens = raw.replace(",", " ").split()
+    elif isinstance(raw, list) and all(isinstance(x, str) for x in raw):
+        tokens = list(raw)
+    else:
+        r.problem(scope, "stack", "should list ACME's cards in pile order, e.g. \"C Im L S In C\"", text=raw)
+        return ()
+    out: list[Effect] = []
+    for token in tokens:
+        try:
+            out.append(parse_effect(token))
+        except ValueError:
+            r.problem(scope, "stack", "has a card that is not an effect (C, Im, In, L, S)", text=token,
+                      choices=close(token, list(EFFECT_WORDS)))
+    return tuple(out)

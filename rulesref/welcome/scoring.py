@@ -1,0 +1,239 @@
+"""Final scoring of a whole table: every zone of every sheet, the bank, the safe, the winner.
+
+    >>> from rulesref.welcome.model import BankVote
+    >>> bank_outcome([BankVote.LOAN, BankVote.REFUSE, BankVote.REFUSE]).bundles
+    2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulesref.welcome.citations import rule
+from rulesref.welcome.model import (
+    FIRST_GAME_SAFE_BUNDLES,
+    PRINTED_SAFE_BUNDLES,
+    BankVote,
+    Sheet,
+    Table,
+)
+from rulesref.welcome.results import (
+    BankOutcome,
+    EndTrigger,
+    InaugurationPlace,
+    PlayerResult,
+    SafeResult,
+    StreetResult,
+    TableResult,
+    Zone,
+    ZoneScore,
+)
+from rulesref.welcome.streets import all_built_opened, longest_run, open_construction_debts
+
+RANK_POINTS = {1: (10, 15), 2: (5, 8), 3: (2, 0)}   # rank: (normal, 10/5/2 box improved)
+BANKRUPTCY = -20
+
+
+def bank_outcome(votes: Sequence[BankVote], *, first_game: bool = False) -> BankOutcome:
+    """The bundles every player gets from the bank, decided by the hidden votes."""
+    loans = sum(1 for v in votes if v is BankVote.LOAN)
+    refusals = len(votes) - loans
+    if first_game:
+        return BankOutcome(loans, refusals, 0, "first game: no bank vote, 3 bundles to start", rule("first-game"))
+    if loans == 0:
+        return BankOutcome(loans, refusals, 0, "nobody asked for a loan: no extra bundles", rule("bank"))
+    if 2 * loans > len(votes):
+        return BankOutcome(loans, refusals, 4,
+                           f"{loans} of {len(votes)} asked for a loan, more than half: 4 bundles each", rule("bank"))
+    return BankOutcome(loans, refusals, 2,
+                       f"{refusals} of {len(votes)} refused, half or more: 2 bundles each", rule("bank"))
+
+
+def unspent_boxes(sheet: Sheet, bonus_set_size: int) -> int:
+    """Checked inauguration boxes not circled for bonuses (never below 0)."""
+    circled = sheet.inauguration.circled
+    if circled is None:
+        circled = sheet.bonuses.total * bonus_set_size
+    return max(0, sheet.inauguration.checked - circled)
+
+
+def rank_points(rank: int, improved: bool) -> int:
+    normal, better = RANK_POINTS.get(rank, (0, 0))
+    return better if improved else normal
+
+
+def rank_inauguration(entries: Sequence[tuple[str, int, bool, bool]]) -> dict[str, InaugurationPlace]:
+    """Rank (name, boxes, improved, scores_rank) entries: most boxes first, ties share a rank.
+
+    Ranks follow the distinct box counts (10, 10, 7 -> 1st, 1st, 2nd).  The fewest boxes
+    are last and pay the debt, unless everybody is tied.
+    """
+    counts = sorted({boxes for _, boxes, _, _ in entries}, reverse=True)
+    fewest = counts[-1] if len(counts) > 1 else None
+    out: dict[str, InaugurationPlace] = {}
+    for name, boxes, improved, scores_rank in entries:
+        rank = counts.index(boxes) + 1
+        out[name] = InaugurationPlace(
+            name=name, boxes=boxes, rank=rank,
+            points=rank_points(rank, improved) if scores_rank else 0,
+            last=scores_rank and boxes == fewest, improved=improved, scores_rank=scores_rank)
+    return out
+
+
+def street_results(sheet: Sheet, best: Sequence[int]) -> tuple[StreetResult, ...]:
+    out = []
+    for index, street in enumerate(sheet.streets):
+        run = longest_run(street)
+        length = run.length if run else 0
+        top = best[index] if index < len(best) else 0
+        bonus_value = sheet.street_bonus[index] if index < len(sheet.street_bonus) else 0
+        out.append(StreetResult(index + 1, run, length, bonus_value, length > 0 and length == top, street))
+    return tuple(out)
+
+
+def safe_result(sheet: Sheet, table: Table, bank: BankOutcome, last: bool) -> SafeResult:
+    if sheet.safe_start is not None:
+        start = sheet.safe_start
+    else:
+        start = FIRST_GAME_SAFE_BUNDLES if table.first_game else PRINTED_SAFE_BUNDLES
+    debts = (
+        ("construction", sum(open_construction_debts(s) for s in sheet.streets)),
+        ("show", sum(c.debts for c in sheet.shows)),
+        ("extended-casino", sheet.bonuses.extended_casino),
+        ("inauguration", 1 if last else 0),
+    )
+    bundles = start + bank.bundles + sheet.limo.mafia.opened
+    short = sum(n for _, n in debts) > bundles
+    return SafeResult(start, bank.bundles, sheet.limo.mafia.opened, debts, penalty=BANKRUPTCY if short else 0)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('x') else 's'}"
+
+
+def player_result(sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[int],
+                  place: InaugurationPlace) -> PlayerResult:
+    """Every zone of one sheet; ``best`` is the table's longest run per street."""
+    projects = []
+    points = 0
+    for claim in sheet.projects:
+        project = table.project(claim.colour)
+        value = project.points(claim.claim) if project else 0
+        points += value
+        projects.append(f"{claim.colour.value} {claim.claim.value} {value}")
+    h, g, lm = sheet.hotels, sheet.golf, sheet.limo
+    streets = street_results(sheet, best)
+    safe = safe_result(sheet, table, bank, place.last)
+    rank = f"rank {place.rank} with {_plural(place.boxes, 'box')}"
+    if place.last:
+        rank += ", fewest: circles the debt"
+    limo_detail = (f"VIP {lm.vip.opened}x{lm.vip.value} + Luxury {lm.luxury.opened}x{lm.luxury.value}"
+                   f" + missing {lm.missing_lines}x{lm.penalty}")
+    if lm.mafia.opened:
+        limo_detail += f"; Mafia {lm.mafia.opened} -> {_plural(lm.mafia.opened, 'bundle')}"
+    zones = (
+        ZoneScore(Zone.PROJECTS, points, " + ".join(projects) or "none", rule("project-scoring")),
+        ZoneScore(Zone.HOTELS, h.large.points + h.small.points,
+                  f"{h.large.count} large x{h.large.value} + {h.small.count} small x{h.small.value}",
+                  rule("hotel-scoring")),
+        ZoneScore(Zone.INAUGURATION, place.points,
+                  rank + (" (10/5/2 box improved)" if place.improved else ""), rule("inauguration-ranking")),
+        ZoneScore(Zone.GOLF, g.par3.points + g.par4.points + g.par5.points,
+                  f"par3 {g.par3.count}x{g.par3.value} + par4 {g.par4.count}x{g.par4.value}"
+                  f" + par5 {g.par5.count}x{g.par5.value}", rule("golf-scoring")),
+        ZoneScore(Zone.SHOWS, sum(c.value for c in sheet.shows),
+                  " + ".join(str(c.value) for c in sheet.shows), rule("show-scoring")),
+        ZoneScore(Zone.LIMO, lm.vip.opened * lm.vip.value + lm.luxury.opened * lm.luxury.value
+                  + lm.missing_lines * lm.penalty, limo_detail, rule("limo-scoring")),
+        ZoneScore(Zone.STREETS, sum(s.points for s in streets),
+                  " + ".join(f"{s.length}{'+' + str(s.bonus_value) if s.bonus else ''}" for s in streets),
+                  rule("street-scoring")),
+        ZoneScore(Zone.SAFE, safe.penalty,
+                  f"{safe.bundles} bundles for {safe.owed} debts" + (": short, -20" if safe.short else ""),
+                  rule("safe")),
+    )
+    return PlayerResult(sheet.name, zones, streets, place, safe, h.total, h.large.count)
+
+
+def end_triggers(table: Table) -> tuple[EndTrigger, ...]:
+    """Who met which end-of-game condition."""
+    out: list[EndTrigger] = []
+    for sheet in table.players:
+        track = table.inauguration_track
+        if sheet.inauguration.last_box or (track is not None and sheet.inauguration.checked >= track):
+            out.append(EndTrigger(sheet.name, "checked the last inauguration box", rule("end")))
+        if len(sheet.projects) == 3:
+            out.append(EndTrigger(sheet.name, "fulfilled all three projects", rule("end")))
+        if sheet.streets and all_built_opened(sheet.streets):
+            out.append(EndTrigger(sheet.name, "opened every built casino", rule("end")))
+    if table.acme is not None and len(table.acme.projects) == 3:
+        out.append(EndTrigger(table.acme.name, "fulfilled all three projects", rule("end")))
+    return tuple(out)
+
+
+def standings(results: Sequence[PlayerResult]) -> tuple[tuple[PlayerResult, ...], str | None]:
+    """Order by total, then hotels, then Large Hotels; returns the ordered results and a tie note."""
+    def key(r: PlayerResult) -> tuple[int, int, int]:
+        return (r.total, r.hotels, r.large_hotels)
+
+    ordered = sorted(results, key=key, reverse=True)
+    placed = []
+    for index, r in enumerate(ordered):
+        place = index + 1
+        if index and key(ordered[index - 1]) == key(r):
+            place = placed[-1].place
+        placed.append(PlayerResult(r.name, r.zones, r.streets, r.inauguration, r.safe, r.hotels,
+                                   r.large_hotels, place, r.acme))
+    note = None
+    tied = [r for r in placed if r.total == placed[0].total] if placed else []
+    if len(tied) > 1:
+        names = " and ".join(r.name for r in tied)
+        winners = [r for r in tied if r.place == 1]
+        if len(winners) > 1:
+            note = (f"{names} tie on {tied[0].total} points, hotels ({tied[0].hotels}) and Large Hotels "
+                    f"({tied[0].large_hotels}): they share the win (or play again!)")
+        elif winners[0].hotels > tied[1].hotels:
+            note = (f"{names} tie on {tied[0].total} points: {winners[0].name} wins with more hotels "
+                    f"({winners[0].hotels} against {tied[1].hotels})")
+        else:
+            note = (f"{names} tie on {tied[0].total} points and {tied[0].hotels} hotels: {winners[0].name} "
+                    f"wins with more Large Hotels ({winners[0].large_hotels} against {tied[1].large_hotels})")
+    return tuple(placed), note
+
+
+def score_table(table: Table) -> TableResult:
+    """Score every sheet of the table (and ACME in a solo game)."""
+    from rulesref.welcome import solo
+
+    acme = solo.acme_view(table.acme) if table.acme else None
+    votes = [p.bank or BankVote.REFUSE for p in table.players] + ([acme.vote] if acme else [])
+    bank = bank_outcome(votes, first_game=table.first_game)
+
+    best = [0, 0, 0, 0]
+    for sheet in table.players:
+        for index, street in enumerate(sheet.streets[:4]):
+            run = longest_run(street)
+            best[index] = max(best[index], run.length if run else 0)
+    if acme:
+        best = [max(b, acme.run) for b in best]
+
+    entries = [(p.name, unspent_boxes(p, table.bonus_set_size), p.inauguration.improved, True)
+               for p in table.players]
+    if acme and table.acme:
+        entries.append((table.acme.name, acme.inauguration_cards, False, False))
+    places = rank_inauguration(entries)
+
+    results = [player_result(p, table, bank, best, places[p.name]) for p in table.players]
+    if acme and table.acme:
+        results.append(solo.acme_result(table, acme, bank, best, places[table.acme.name]))
+    ordered, tie_note = standings(results)
+    winners = tuple(r.name for r in ordered if r.place == 1)
+    triggers = end_triggers(table)
+    notes: list[str] = []
+    if not triggers:
+        notes.append("no end-of-game condition is met yet: these are the scores so far")
+    if table.first_game:
+        notes.append("first game: no bank vote, every safe starts with 3 bundles")
+    return TableResult(players=ordered, winners=winners, tie_note=tie_note,
+                       tie_citation=rule("tie-break") if tie_note else None, bank=bank,
+                       street_best=tuple(best), triggers=triggers, notes=tuple(notes))

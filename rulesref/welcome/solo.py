@@ -1,0 +1,112 @@
+"""Solo mode: ACME's score from its pile of cards and the values of its Architect card.
+
+ACME never writes on a sheet.  Its pile (cards in the order they were put on it) and
+the Architect card decide everything: how many Improvement cards it has (which domains
+use their improved value), its street run, its golf holes, its bank choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulesref.welcome.citations import rule
+from rulesref.welcome.model import Acme, BankVote, Effect, Table
+from rulesref.welcome.results import (
+    BankOutcome,
+    InaugurationPlace,
+    PlayerResult,
+    SafeResult,
+    StreetResult,
+    Zone,
+    ZoneScore,
+)
+
+
+@dataclass(frozen=True)
+class AcmeView:
+    """What ACME's pile and card decide before anybody is compared with it."""
+
+    improvements: int
+    improved: frozenset[str]     # domains whose threshold is reached
+    run: int                     # its longest odd/even run, the same in every street
+    inauguration_cards: int
+    golf_holes: int
+    vote: BankVote
+
+    def value(self, acme: Acme, domain: str) -> int:
+        v = acme.values.get(domain)
+        if v is None:
+            return 0
+        return v.improved if domain in self.improved else v.basic
+
+
+def golf_holes(stack: Sequence[Effect]) -> int:
+    """One hole per card whose effect repeats the card just before it."""
+    return sum(1 for a, b in zip(stack, stack[1:]) if a is b)
+
+
+def street_run(acme: Acme) -> int:
+    """Construction cards plus the crane modifier, never below 1."""
+    return max(1, acme.count(Effect.CONSTRUCTION) + acme.crane)
+
+
+def acme_view(acme: Acme) -> AcmeView:
+    improvements = acme.count(Effect.IMPROVEMENT)
+    improved = frozenset(d for d, v in acme.values.items() if improvements >= v.threshold)
+    vote = BankVote.LOAN if acme.hidden_card >= acme.bank_threshold else BankVote.REFUSE
+    return AcmeView(improvements, improved, street_run(acme), acme.count(Effect.INAUGURATION),
+                    golf_holes(acme.stack), vote)
+
+
+def acme_result(table: Table, view: AcmeView, bank: BankOutcome, best: Sequence[int],
+                place: InaugurationPlace) -> PlayerResult:
+    acme = table.acme
+    assert acme is not None
+
+    def val(domain: str) -> int:
+        return view.value(acme, domain)
+
+    def how(domain: str) -> str:
+        return "improved" if domain in view.improved else "basic"
+
+    projects = []
+    project_points = 0
+    for claim in acme.projects:
+        project = table.project(claim.colour)
+        value = project.points(claim.claim) if project else 0
+        project_points += value
+        projects.append(f"{claim.colour.value} {claim.claim.value} {value}")
+
+    streets = tuple(
+        StreetResult(street=i + 1, run=None, length=view.run, bonus_value=val("streets"),
+                     bonus=view.run == best[i])
+        for i in range(4))
+    neither = bank.loans == 0 and not table.first_game
+    penalty = -acme.hidden_card if neither else 0
+    safe = SafeResult(start=0, bank=bank.bundles, mafia=0, debts=(), unlimited=True, penalty=penalty)
+    n_inaug, n_show, n_limo = (acme.count(e) for e in (Effect.INAUGURATION, Effect.SHOW, Effect.LIMO))
+    zones = (
+        ZoneScore(Zone.PROJECTS, project_points, " + ".join(projects) or "none", rule("project-scoring")),
+        ZoneScore(Zone.HOTELS, acme.hotels * val("hotels"),
+                  f"{acme.hotels} hotels marked A x{val('hotels')} ({how('hotels')})", rule("solo-scoring")),
+        ZoneScore(Zone.INAUGURATION, n_inaug * val("inauguration"),
+                  f"{n_inaug} Inauguration cards x{val('inauguration')} ({how('inauguration')}), no rank points",
+                  rule("solo-scoring")),
+        ZoneScore(Zone.GOLF, view.golf_holes * val("golf"),
+                  f"{view.golf_holes} repeated effects = holes x{val('golf')} ({how('golf')})", rule("solo-scoring")),
+        ZoneScore(Zone.SHOWS, n_show * val("shows"),
+                  f"{n_show} Show cards x{val('shows')} ({how('shows')})", rule("solo-scoring")),
+        ZoneScore(Zone.LIMO, n_limo * val("limo"),
+                  f"{n_limo} Limo cards x{val('limo')} ({how('limo')})", rule("solo-scoring")),
+        ZoneScore(Zone.STREETS, sum(s.points for s in streets),
+                  f"run {view.run} in each street ({acme.count(Effect.CONSTRUCTION)} Construction "
+                  f"{acme.crane:+d} crane)" + "".join(f", bonus street {s.street} +{s.bonus_value}"
+                                                      for s in streets if s.bonus),
+                  rule("solo-scoring")),
+        ZoneScore(Zone.SAFE, penalty,
+                  (f"nobody borrowed: minus the hidden card {acme.hidden_card}" if neither
+                   else f"hidden card {acme.hidden_card}: {'loan' if view.vote is BankVote.LOAN else 'no loan'};"
+                        " ACME never runs short"), rule("solo-scoring")),
+    )
+    return PlayerResult(acme.name, zones, streets, place, safe, acme.hotels, acme.hotels, acme=True)
