@@ -42,7 +42,7 @@ get gets got getting happen happens happened rule rules ruling allowed allow leg
 really actually exactly way work works working please tell explain mean means let lets
 like want wants need needs say says said know knows question again too very much many
 is isnt arent doesnt dont didnt cant cannot im ive id youre thats theres whats heres
-not no yes in
+not no yes in make makes made making use uses used using
 """.split())
 
 _NUMBER_WORDS = {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
@@ -77,6 +77,7 @@ class SearchResult:
     corrections: tuple[tuple[str, str], ...]   # (typed, searched for instead)
     unknown: tuple[str, ...]                   # words found nowhere and not corrected
     hits: tuple[Hit, ...]
+    game_from_query: bool = False              # the question named the game ("... in lords of vegas")
 
 
 def words(text: str) -> list[str]:
@@ -101,6 +102,17 @@ def plain(markdown: str) -> str:
 def _norm(word: str) -> str:
     """A rough singular, enough to match phrases ("secret passages" ~ "secret passage")."""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _game_names(rule_books: Iterable[RuleBook]) -> dict[tuple[str, ...], str]:
+    """Word sequences that name one game: its id, aliases and title."""
+    owners: dict[tuple[str, ...], set[str]] = {}
+    for b in rule_books:
+        for name in (*b.names, b.title, re.split(r"[(:]", b.title)[0]):
+            ws = tuple(words(name.replace("-", " ")))
+            if ws:
+                owners.setdefault(ws, set()).add(b.game)
+    return {ws: next(iter(games)) for ws, games in owners.items() if len(games) == 1}
 
 
 def _quote(term: str) -> str:
@@ -146,6 +158,7 @@ class RuleIndex:
         self._vocab_by_length: dict[int, list[str]] = {}
         for w in sorted(vocab):
             self._vocab_by_length.setdefault(len(w), []).append(w)
+        self.game_names = _game_names(self.books.values())
         self.phrases = frozenset(phrases)    # 2- and 3-word runs of titles and keywords
         self.names = frozenset(names)        # whole titles and keywords ("all in")
 
@@ -163,13 +176,43 @@ class RuleIndex:
         close = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
         return close[0] if close else None
 
+    def _game_spans(self, ws: list[str]) -> list[tuple[int, int, str]]:
+        """(start, end, game) for each run of words naming a game, longest first."""
+        spans: list[tuple[int, int, str]] = []
+        i = 0
+        while i < len(ws):
+            for n in range(min(8, len(ws) - i), 0, -1):
+                game = self.game_names.get(tuple(ws[i:i + n]))
+                if game:
+                    spans.append((i, i + n, game))
+                    i += n
+                    break
+            else:
+                i += 1
+        return spans
+
+    def named_game(self, query: str) -> str | None:
+        """The one game a question names ("... in lords of vegas"), if it names exactly one."""
+        found = {game for _, _, game in self._game_spans(words(query))}
+        return found.pop() if len(found) == 1 else None
+
     def analyse(self, query: str) -> tuple[list[str], list[tuple[str, str]], list[str]]:
-        """The FTS terms for a question, the corrections made and the words left out."""
+        """The FTS terms for a question, the corrections made and the words left out.
+
+        Words that only name a game ("in lords of vegas") are left out: they choose the
+        game, not the section.  Names that are also section keywords ("cluedo") stay.
+        """
         typed = words(query)
+        for start, end, _ in self._game_spans(typed):
+            if tuple(_norm(w) for w in typed[start:end]) not in self.names:
+                typed[start:end] = [""] * (end - start)
         corrections: list[tuple[str, str]] = []
         unknown: list[str] = []
         fixed: list[str] = []
         for w in typed:
+            if not w:
+                fixed.append("")
+                continue
             if w in STOPWORDS or w in self.vocabulary or w in _SYNONYMS or self._matches_anything(w):
                 fixed.append(w)
                 continue
@@ -188,7 +231,9 @@ class RuleIndex:
                     continue
                 key = tuple(_norm(g) for g in gram)
                 content = sum(g not in STOPWORDS for g in gram)
-                if (content >= 2 and key in self.phrases) or key in self.names:
+                # a run of two content words from a title or keyword, or a whole keyword
+                # with common words in it ("all in"), unless it only adds an article ("the river")
+                if (content >= 2 and key in self.phrases) or (gram[0] not in STOPWORDS and key in self.names):
                     phrase = " ".join(gram)
                     if not any(phrase in t for t in terms):
                         terms.append(phrase)
@@ -210,8 +255,21 @@ class RuleIndex:
         game_id = book(game).game if game is not None and game not in self.books else game
         terms, corrections, unknown = self.analyse(query)
         if not terms:
-            why = "no word of it is in any rule book" if unknown else "it has only common words"
+            named_only = self.named_game(query)
+            why = ("no word of it is in any rule book" if unknown else
+                   f"it only names a game; read it with: cluesolver rules show {named_only}" if named_only else
+                   "it has only common words")
             raise InputError(Problem(f"nothing to search for: {why}", text=query))
+        named = self.named_game(query) if game_id is None else None
+        if named is not None:
+            hits = self._run(terms, named, limit)
+            if hits:
+                return SearchResult(query=query, game=named, terms=tuple(terms), corrections=tuple(corrections),
+                                    unknown=tuple(unknown), hits=hits, game_from_query=True)
+        return SearchResult(query=query, game=game_id, terms=tuple(terms), corrections=tuple(corrections),
+                            unknown=tuple(unknown), hits=self._run(terms, game_id, limit))
+
+    def _run(self, terms: list[str], game_id: str | None, limit: int) -> tuple[Hit, ...]:
         match = " OR ".join(
             "(" + " OR ".join(_quote(t) for t in (term, *_SYNONYMS.get(term, ()))) + ")" for term in terms)
         sql = ("SELECT full_id, bm25(idx, 0, 0, ?, ?, ?) AS rank,"
@@ -224,11 +282,9 @@ class RuleIndex:
             params.append(game_id)
         sql += " ORDER BY rank, full_id LIMIT ?"
         params.append(limit)
-        hits = tuple(Hit(section=self._sections[fid], score=round(-rank, 3), title=_marked(title),
+        return tuple(Hit(section=self._sections[fid], score=round(-rank, 3), title=_marked(title),
                          snippet=_marked(snip))
                      for fid, rank, title, snip in self._db.execute(sql, params))
-        return SearchResult(query=query, game=game_id, terms=tuple(terms), corrections=tuple(corrections),
-                            unknown=tuple(unknown), hits=hits)
 
 
 @cache

@@ -1,0 +1,137 @@
+"""Search: FTS5 ranking, stopwords, phrases, plurals, typos, game filters, highlights."""
+
+from __future__ import annotations
+
+import pytest
+
+from cluesolver.errors import InputError, UnknownNameError
+from rulesref.book import parse_book
+from rulesref.search import RuleIndex, marked_text, plain, search, words
+
+TINY = '''
+game = "tiny"
+title = "Tiny Game"
+aliases = ["tg"]
+
+[[section]]
+id = "bridges"
+title = "Bridges"
+keywords = ["crossing"]
+text = "Pay one coin to cross the river."
+
+[[section]]
+id = "river"
+title = "The river"
+text = "Boats float. A bridge is mentioned here once, and the river twice: river."
+
+[[section]]
+id = "all-in"
+title = "Going all in"
+keywords = ["all in"]
+text = "Bet everything you have."
+'''
+
+
+@pytest.fixture(scope="module")
+def tiny() -> RuleIndex:
+    return RuleIndex({"tiny": parse_book(TINY, "tiny.toml")})
+
+
+def ids(result) -> list[str]:  # type: ignore[no-untyped-def]
+    return [h.section.full_id for h in result.hits]
+
+
+def test_title_counts_more_than_body(tiny: RuleIndex) -> None:
+    assert ids(tiny.search("bridge"))[:2] == ["tiny/bridges", "tiny/river"]
+
+
+def test_plural_and_singular_match(tiny: RuleIndex) -> None:
+    assert ids(tiny.search("bridges"))[0] == ids(tiny.search("bridge"))[0] == "tiny/bridges"
+
+
+def test_typo_is_corrected_against_the_vocabulary(tiny: RuleIndex) -> None:
+    r = tiny.search("how do I crsos the rivr")
+    assert ("rivr", "river") in r.corrections
+    assert ids(r)[0] in {"tiny/bridges", "tiny/river"}
+
+
+def test_unknown_words_are_reported_not_searched(tiny: RuleIndex) -> None:
+    r = tiny.search("river xylophonequartet")
+    assert r.unknown == ("xylophonequartet",) and ids(r)[0] == "tiny/river"
+
+
+def test_conversational_words_are_dropped(tiny: RuleIndex) -> None:
+    terms, _, _ = tiny.analyse("can I please cross the river with you")
+    assert terms == ["cross", "river"]
+
+
+def test_keyword_phrase_made_of_common_words_is_kept(tiny: RuleIndex) -> None:
+    terms, _, _ = tiny.analyse("can I go all in now")
+    assert "all in" in terms
+    assert ids(tiny.search("can I go all in now"))[0] == "tiny/all-in"
+
+
+def test_only_common_words_is_an_input_error(tiny: RuleIndex) -> None:
+    with pytest.raises(InputError, match="nothing to search for"):
+        tiny.search("can I do it with you")
+
+
+def test_limit_and_bad_limit(tiny: RuleIndex) -> None:
+    assert len(tiny.search("river bridge", limit=1).hits) == 1
+    with pytest.raises(InputError):
+        tiny.search("river", limit=0)
+
+
+def test_highlights_mark_matched_words(tiny: RuleIndex) -> None:
+    hit = tiny.search("river boats").hits[0]
+    assert marked_text(hit.title) == "The **river**"
+    assert "**river**" in marked_text(hit.snippet)
+    assert marked_text(hit.snippet, "<", ">") == (
+        "<Boats> float. A bridge is mentioned here once, and the <river> twice: <river>.")
+
+
+def test_words_and_plain() -> None:
+    assert words("Don't ROLL 2 dice!") == ["dont", "roll", "2", "dice"]
+    md = "# Head\n\n| a | b |\n|---|---|\n| **x** | y |\n\n- item *one*"
+    assert plain(md) == "Head a · b x · y item one"
+
+
+# --- the shipped books --------------------------------------------------------------
+
+
+def test_numbers_match_their_words() -> None:
+    assert ids(search("2 player game", game="liv"))[0] == "clue-lost-in-vegas/two-player"
+
+
+def test_game_filter_by_alias() -> None:
+    r = search("show a card", game="cluedo", limit=5)
+    assert r.game == "clue" and all(i.startswith("clue/") for i in ids(r))
+
+
+def test_unknown_game_filter() -> None:
+    with pytest.raises(UnknownNameError) as info:
+        search("card", game="cleu")
+    assert "clue" in info.value.problems()[0].choices
+
+
+def test_game_named_in_the_question_filters() -> None:
+    r = search("what happens when I am eliminated in lost in vegas")
+    assert r.game_from_query and r.game == "clue-lost-in-vegas"
+    assert ids(r)[0] == "clue-lost-in-vegas/out-of-the-game"
+    assert "vegas" not in r.terms and "lost" not in r.terms
+
+
+def test_two_games_named_means_no_filter() -> None:
+    r = search("is a bet in lost in vegas a suggestion in cluedo")
+    assert not r.game_from_query and r.game is None
+
+
+def test_only_a_game_name_points_to_show() -> None:
+    with pytest.raises(InputError, match="rules show clue-lost-in-vegas"):
+        search("lost in vegas")
+
+
+def test_secret_passage_typo_example() -> None:
+    r = search("secret pasage", game="clue")
+    assert r.corrections == (("pasage", "passage"),)
+    assert ids(r)[0] == "clue/secret-passages"
