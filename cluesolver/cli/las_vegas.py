@@ -167,7 +167,7 @@ def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | 
     _print_header(out, game, path)
     for r in rp.rounds:
         _print_round(out, r, game)
-    _print_standings(out, rp, final=True)
+    _print_verdict(out, rp)
     if focus is not None:
         out.print()
         for line in _why_lines(rp, focus):
@@ -190,7 +190,7 @@ def score_file(path: Path, *, as_json: bool) -> int:
     out = console()
     _print_header(out, game, path)
     out.print(_awards_table(rp))
-    _print_standings(out, rp, final=True)
+    _print_standings(out, rp)
     return EXIT_OK
 
 
@@ -297,7 +297,7 @@ def _awards_table(rp: Replay):  # type: ignore[no-untyped-def]
     return table
 
 
-def _print_standings(out: Console, rp: Replay, *, final: bool) -> None:
+def _print_standings(out: Console, rp: Replay) -> None:
     from rich.table import Table
 
     royale = rp.game.edition.value == "royale"
@@ -313,6 +313,13 @@ def _print_standings(out: Console, rp: Replay, *, final: bool) -> None:
         else:
             table.add_row(str(s.place), s.player, _usd(s.total), str(s.notes))
     out.print(table)
+    _print_verdict(out, rp)
+
+
+def _print_verdict(out: Console, rp: Replay) -> None:
+    royale = rp.game.edition.value == "royale"
+    if not rp.complete:
+        out.print(f"After round {len(rp.rounds)} of {rp.game.rules.rounds}: the game is not finished.", markup=False)
     tiles = sum(len(r.tiles) for r in rp.rounds)
     if tiles:
         out.print(f"Money includes {tiles} casino-tile reward(s).", markup=False)
@@ -322,7 +329,10 @@ def _print_standings(out: Console, rp: Replay, *, final: bool) -> None:
         out.print(f"{verb}: {' and '.join(rp.winners)} share it — same money and same number of {word}.",
                   markup=False)
     elif rp.decided_by.value == "notes":
-        out.print(f"{verb}: {rp.winners[0]} — tied on money, wins the tie-break with more {word}.", markup=False)
+        top = rp.standings[0]
+        rivals = [s for s in rp.standings[1:] if s.total == top.total]
+        out.print(f"{verb}: {top.player} — tied on {_usd(top.total)} with {', '.join(s.player for s in rivals)}, "
+                  f"wins the tie-break with {top.notes} {word} to {rivals[0].notes}.", markup=False)
     elif rp.winners:
         out.print(f"{verb}: {rp.winners[0]} with {_usd(rp.standings[0].total)}.", markup=False)
     out.print(_rules_line(rp.citations), markup=False)
@@ -346,13 +356,13 @@ def _parse_why(why: str, game: Game, path: Path) -> str:
 def _why_lines(rp: Replay, player: str) -> list[str]:
     from rulesref.las_vegas.payout import Outcome
 
-    lines = [f"Why {player} has what they have:"]
+    lines = [f"Where {player}'s money comes from:"]
     for r in rp.rounds:
         for p in r.payouts:
             for e in p.entries:
                 if e.participant != player:
                     continue
-                where = f"round {r.number}, casino {p.casino}: {e.count} dice"
+                where = f"round {r.number}, casino {p.casino}: {e.count} {'die' if e.count == 1 else 'dice'}"
                 if e.outcome is Outcome.WON and e.money is not None and e.place is not None:
                     lines.append(f"{where}, {_ordinal(e.place)} after ties, takes {_usd(e.money)}")
                 elif e.outcome is Outcome.TIED:
