@@ -1,7 +1,211 @@
-"""Welcome to New Las Vegas: score sheets and final scoring."""
+"""Welcome to New Las Vegas: final scoring and checking of a table file, street runs.
+
+The engine lives in :mod:`rulesref.welcome`; this module only reads arguments, calls it
+and prints.  ``check_file`` and ``score_file`` also serve the top-level ``check`` and
+``score`` verbs for files with ``game = "welcome-to-new-las-vegas"``.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
 
-app = typer.Typer(help="Welcome to New Las Vegas: score sheets and final scoring.", no_args_is_help=True)
+from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
+
+if TYPE_CHECKING:
+    from rulesref.welcome.checker import CheckReport
+    from rulesref.welcome.results import TableResult
+
+GAME = "welcome-to-new-las-vegas"
+
+app = typer.Typer(
+    help="Welcome to New Las Vegas: final scoring and sheet checking for the whole table, street runs.\n\n"
+         "Example: cluesolver welcome score examples/welcome-table-3p.toml",
+    no_args_is_help=True,
+)
+
+TableFile = Annotated[Path, typer.Argument(help="A table file (TOML, game = \"welcome-to-new-las-vegas\").",
+                                           show_default=False)]
+
+
+# -- entry points for the top-level verbs ---------------------------------------------
+
+def score_file(path: Path, *, as_json: bool) -> int:
+    """Score every sheet of a table file; prints and returns the exit code."""
+    from rulesref.welcome import load_table, score_table
+
+    result = score_table(load_table(path))
+    if as_json:
+        emit_json({"game": GAME, "file": str(path), **result.to_json()})
+    else:
+        _print_scores(result)
+    return EXIT_OK
+
+
+def check_file(path: Path, *, as_json: bool) -> int:
+    """Check every sheet of a table file; exit 1 when rule problems are found."""
+    from rulesref.welcome import check_table, load_table
+
+    report = check_table(load_table(path))
+    if as_json:
+        emit_json({"game": GAME, "file": str(path), **report.to_json()})
+    else:
+        _print_check(report)
+    return EXIT_OK if report.clean else EXIT_PROBLEMS
+
+
+# -- commands -------------------------------------------------------------------------
+
+@app.command("score")
+@guarded
+def score(file: TableFile, as_json: JsonOption = False) -> int:
+    """Final scores of every player, zone by zone, and the winner.
+
+    Streets, inauguration ranking, the bank vote, the safe and tie-breaks are decided
+    here; the zone values come from what each player reads on their sheet.
+
+    Example: cluesolver welcome score examples/welcome-table-3p.toml
+    """
+    return score_file(file, as_json=as_json)
+
+
+@app.command("check")
+@guarded
+def check(file: TableFile, as_json: JsonOption = False) -> int:
+    """Every rule problem on every sheet, each with the rule section that decides it.
+
+    Exit code 0 when all sheets are clean, 1 when problems are found, 2 on bad input.
+
+    Example: cluesolver welcome check examples/welcome-broken-sheets.toml
+    """
+    return check_file(file, as_json=as_json)
+
+
+@app.command("streets")
+@guarded
+def streets(
+    notation: Annotated[str, typer.Argument(
+        help="Streets left to right, separated by '|': a number = opened casino, '.' = built empty "
+             "casino, 'c' = crane standing, 'x' = crane crossed off (empty), 'x7' = crane crossed "
+             "off and opened with 7, '=7' = Extended Casino copy of its neighbour's 7.",
+        show_default=False)],
+    as_json: JsonOption = False,
+) -> int:
+    """Longest run of odd or even numbers in each street, and any placement problem.
+
+    A standing crane (c) does not break a run; a built empty casino (. or x) does.
+    Exit code 1 when a street breaks the placement rules.
+
+    Example: cluesolver welcome streets "3 5 7 . 9 | 2 4 c 6 8 | 0 2 4 =4 6"
+    """
+    from rulesref.welcome.citations import rule
+    from rulesref.welcome.streets import format_street, longest_run, parse_streets, placement_problems
+
+    parsed = parse_streets(notation)
+    problems = [p for i, s in enumerate(parsed, start=1) for p in placement_problems(s, i)]
+    scoring = rule("street-scoring")
+    rows = []
+    for number, street in enumerate(parsed, start=1):
+        run = longest_run(street)
+        rows.append({"street": number, "written": format_street(street),
+                     "run": list(run.numbers) if run else [], "parity": run.parity.value if run else None,
+                     "positions": [p + 1 for p in run.positions] if run else [],
+                     "points": run.length if run else 0})
+    if as_json:
+        emit_json({"game": GAME, "streets": rows, "rule": scoring.to_json(),
+                   "problems": [{"street": p.street, "positions": list(p.positions), "message": p.message,
+                                 "rule": p.citation.to_json()} for p in problems]})
+    else:
+        from rich.table import Table
+
+        out = console()
+        table = Table(title="Longest odd/even run per street", title_justify="left")
+        for col, justify in (("street", "right"), ("written", "left"), ("longest run", "left"),
+                             ("odd/even", "left"), ("points", "right")):
+            table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        for row in rows:
+            run_text = "-".join(str(n) for n in row["run"]) or "-"  # type: ignore[attr-defined]
+            table.add_row(str(row["street"]), str(row["written"]), run_text, str(row["parity"] or "-"),
+                          str(row["points"]))
+        out.print(table)
+        out.print(f"Rule: {scoring}. The street bonus goes to whoever has the longest run in that "
+                  "street (ties: all of them).", markup=False, soft_wrap=True)
+        for p in problems:
+            out.print(f"problem: {p.message} {p.citation}", markup=False, soft_wrap=True)
+    return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+# -- printing -------------------------------------------------------------------------
+
+def _print_scores(result: TableResult) -> None:
+    from rich.table import Table
+
+    from rulesref.welcome.results import ZONE_ORDER
+
+    out = console()
+    table = Table(title="Final scores", title_justify="left")
+    table.add_column("zone")
+    for p in result.players:
+        table.add_column(p.name, justify="right")
+    table.add_column("rule")
+    for zone in ZONE_ORDER:
+        cite = result.players[0].zone(zone).citation.id.split("/", 1)[1]
+        table.add_row(zone.value, *(str(p.zone(zone).points) for p in result.players), cite)
+    table.add_section()
+    table.add_row("total", *(str(p.total) for p in result.players), "")
+    table.add_row("place", *(_ordinal(p.place) for p in result.players), "tie-break")
+    out.print(table)
+    out.print(f"rule: a section of the {GAME} rule book, full id {GAME}/<rule>", markup=False, soft_wrap=True)
+
+    streets = Table(title="Streets: longest odd/even run, +bonus where longest",
+                    title_justify="left")
+    streets.add_column("player")
+    for n in range(1, len(result.street_best) + 1):
+        streets.add_column(f"street {n}", justify="right")
+    for p in result.players:
+        streets.add_row(p.name, *(f"{s.length}" + (f" +{s.bonus_value}" if s.bonus else "")
+                                  for s in p.streets))
+    streets.add_section()
+    streets.add_row("longest", *(str(b) for b in result.street_best))
+    out.print(streets)
+
+    out.print("How each total was made:", markup=False, soft_wrap=True)
+    for p in result.players:
+        out.print(f"  {p.name}:", markup=False, soft_wrap=True)
+        for z in p.zones:
+            out.print(f"    {z.zone.value:<13}{z.points:>5}  {z.detail}", markup=False, soft_wrap=True)
+    out.print(f"Bank: {result.bank.reason} {result.bank.citation}", markup=False, soft_wrap=True)
+    for p in result.players:
+        if not p.acme:
+            debts = ", ".join(f"{n} {kind}" for kind, n in p.safe.debts if n) or "none"
+            verdict = "short: -20" if p.safe.short else "enough"
+            out.print(f"Safe of {p.name}: {p.safe.start} printed + {p.safe.bank} bank + {p.safe.mafia} Mafia "
+                      f"= {p.safe.bundles} bundles; debts {debts}; {verdict}", markup=False, soft_wrap=True)
+    for t in result.triggers:
+        out.print(f"End of game: {t.name} {t.reason} {t.citation}", markup=False, soft_wrap=True)
+    for note in result.notes:
+        out.print(f"Note: {note}", markup=False, soft_wrap=True)
+    if result.tie_note:
+        out.print(f"Tie: {result.tie_note} {result.tie_citation}", markup=False, soft_wrap=True)
+    label = "Winner" if len(result.winners) == 1 else "Shared win"
+    best = result.players[0].total
+    out.print(f"{label}: {' and '.join(result.winners)} with {best} points", markup=False, soft_wrap=True)
+
+
+def _print_check(report: CheckReport) -> None:
+    out = console()
+    if report.clean:
+        out.print(f"No rule problems on {len(report.players)} sheets ({', '.join(report.players)}).",
+                  markup=False)
+        return
+    for p in report.problems:
+        out.print(f"problem: {p.player} [{p.zone}] {p.message} {p.citation}", markup=False, soft_wrap=True)
+    sheets = len({p.player for p in report.problems})
+    out.print(f"{len(report.problems)} rule problem{'s' if len(report.problems) != 1 else ''} "
+              f"on {sheets} sheet{'s' if sheets != 1 else ''}.", markup=False, soft_wrap=True)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

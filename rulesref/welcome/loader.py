@@ -7,6 +7,7 @@ once in one :class:`~cluesolver.errors.InputError`; nothing is half-read.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -57,8 +58,10 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(Problem(f"not valid TOML: {exc}", path=path, line=getattr(exc, "lineno", None),
-                                 column=getattr(exc, "colno", None))) from None
+        where = re.search(r"line (\d+), column (\d+)", str(exc))
+        raise InputError(Problem(f"not valid TOML: {exc}", path=path,
+                                 line=int(where[1]) if where else None,
+                                 column=int(where[2]) if where else None)) from None
     r = Reader(path, text)
     top = Scope("", 0, None)
     r.check_keys(data, TOP_KEYS, top)
@@ -75,7 +78,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     title = r.string(data, "title", top, None)
 
     projects = _projects(r, data.get("project", []))
-    players = _players(r, data.get("player", []))
+    players = _players(r, data.get("player", []), first_game)
     acme = _acme(r, data["acme"]) if "acme" in data else None
     if acme is not None and len(players) != 1:
         r.problem(top, "acme", f"a solo game against ACME has exactly one player, this file has {len(players)}")
@@ -137,7 +140,7 @@ def _projects(r: Reader, raw: Any) -> list[Project]:
 
 # -- players -------------------------------------------------------------------------
 
-def _players(r: Reader, raw: Any) -> list[Sheet]:
+def _players(r: Reader, raw: Any, first_game: bool) -> list[Sheet]:
     top = Scope("")
     if not isinstance(raw, list) or not raw:
         r.problem(top, "player", "a table file needs at least one [[player]] with a name and four streets")
@@ -154,7 +157,7 @@ def _players(r: Reader, raw: Any) -> list[Sheet]:
         name = item.get("name")
         label = f"player '{name}'" if isinstance(name, str) and name.strip() else f"player {index + 1}"
         scope = Scope(label, start, end)
-        sheet = _sheet(r, item, scope, index)
+        sheet = _sheet(r, item, scope, index, first_game)
         if sheet.name in names:
             r.problem(scope, "name", "is used by two players", text=sheet.name)
         names.add(sheet.name)
@@ -162,11 +165,14 @@ def _players(r: Reader, raw: Any) -> list[Sheet]:
     return out
 
 
-def _sheet(r: Reader, item: dict[str, Any], scope: Scope, index: int) -> Sheet:
+def _sheet(r: Reader, item: dict[str, Any], scope: Scope, index: int, first_game: bool) -> Sheet:
     r.check_keys(item, PLAYER_KEYS, scope)
     name = r.string(item, "name", scope).strip() or f"player {index + 1}"
     bank_text = item.get("bank")
     bank = None
+    if bank_text is None and not first_game:
+        r.problem(scope, None, "'bank' is missing: write bank = \"loan\" or bank = \"refuse\" "
+                               "(the choice hidden under the folded corner)")
     if bank_text is not None:
         chosen = r.choice(bank_text, "bank", scope, [b.value for b in BankVote])
         bank = BankVote(chosen) if chosen else None
@@ -220,7 +226,7 @@ def _counted(r: Reader, data: dict[str, Any], key: str, scope: Scope, count_key:
     if not isinstance(part, dict):
         r.problem(scope, key, f"should be {{ {count_key} = ..., value = ... }}", text=part)
         return Counted()
-    inner = Scope(f"{scope.label} {key}", scope.start, scope.end)
+    inner = r.sub(scope, key, f"{scope.label} {key}")
     r.check_keys(part, (count_key, "value"), inner)
     count = r.integer(part, count_key, inner, 0, minimum=0)
     value = r.integer(part, "value", inner, None if count == 0 else REQUIRED, minimum=0)
@@ -228,13 +234,13 @@ def _counted(r: Reader, data: dict[str, Any], key: str, scope: Scope, count_key:
 
 
 def _hotels(r: Reader, data: dict[str, Any], scope: Scope) -> Hotels:
-    inner = Scope(f"{scope.label} hotels", scope.start, scope.end)
+    inner = r.sub(scope, "hotels", f"{scope.label} hotels")
     r.check_keys(data, ("large", "small"), inner)
     return Hotels(_counted(r, data, "large", inner, "built"), _counted(r, data, "small", inner, "built"))
 
 
 def _golf(r: Reader, data: dict[str, Any], scope: Scope) -> Golf:
-    inner = Scope(f"{scope.label} golf", scope.start, scope.end)
+    inner = r.sub(scope, "golf", f"{scope.label} golf")
     r.check_keys(data, ("par3", "par4", "par5"), inner)
     return Golf(*(_counted(r, data, k, inner, "holes") for k in ("par3", "par4", "par5")))
 
@@ -248,7 +254,7 @@ def _shows(r: Reader, raw: Any, scope: Scope) -> tuple[ShowColumn, ...]:
         return (ShowColumn(), ShowColumn())
     out: list[ShowColumn] = []
     for number, col in enumerate(raw, start=1):
-        inner = Scope(f"{scope.label} show column {number}", scope.start, scope.end)
+        inner = r.sub(scope, "shows", f"{scope.label} show column {number}")
         if isinstance(col, int) and not isinstance(col, bool):
             col = {"value": col}
         if not isinstance(col, dict):
@@ -268,7 +274,7 @@ def _carpets(r: Reader, data: dict[str, Any], key: str, scope: Scope, with_value
     if not isinstance(part, dict):
         r.problem(scope, key, "should be { opened = ..., unopened = ..., value = ... }", text=part)
         return RedCarpets()
-    inner = Scope(f"{scope.label} {key}", scope.start, scope.end)
+    inner = r.sub(scope, key, f"{scope.label} {key}")
     r.check_keys(part, ("opened", "unopened", "value") if with_value else ("opened", "unopened"), inner)
     opened = r.integer(part, "opened", inner, 0, minimum=0)
     value = r.integer(part, "value", inner, 0 if not (with_value and opened) else REQUIRED, minimum=0)
@@ -276,7 +282,7 @@ def _carpets(r: Reader, data: dict[str, Any], key: str, scope: Scope, with_value
 
 
 def _limo(r: Reader, data: dict[str, Any], scope: Scope) -> Limo:
-    inner = Scope(f"{scope.label} limo", scope.start, scope.end)
+    inner = r.sub(scope, "limo", f"{scope.label} limo")
     r.check_keys(data, ("vip", "luxury", "mafia", "missing-lines", "penalty"), inner)
     missing = r.integer(data, "missing-lines", inner, 0, minimum=0)
     penalty = r.integer(data, "penalty", inner, 0 if missing == 0 else REQUIRED, maximum=0)
@@ -296,7 +302,7 @@ def _claims(r: Reader, raw: Any, scope: Scope) -> tuple[ProjectClaim, ...]:
             continue
         turn = None
         if isinstance(value, dict):
-            inner = Scope(f"{scope.label} {key} project", scope.start, scope.end)
+            inner = r.sub(scope, key, f"{scope.label} {key} project")
             r.check_keys(value, ("claim", "turn"), inner)
             turn = r.integer(value, "turn", inner, None, minimum=1)
             value = value.get("claim")
@@ -309,7 +315,7 @@ def _claims(r: Reader, raw: Any, scope: Scope) -> tuple[ProjectClaim, ...]:
 
 
 def _inauguration(r: Reader, data: dict[str, Any], scope: Scope) -> Inauguration:
-    inner = Scope(f"{scope.label} inauguration", scope.start, scope.end)
+    inner = r.sub(scope, "inauguration", f"{scope.label} inauguration")
     r.check_keys(data, ("checked", "circled", "improved", "last-box"), inner)
     return Inauguration(checked=r.integer(data, "checked", inner, 3, minimum=0),
                         circled=r.integer(data, "circled", inner, None, minimum=0),
@@ -318,14 +324,14 @@ def _inauguration(r: Reader, data: dict[str, Any], scope: Scope) -> Inauguration
 
 
 def _bonuses(r: Reader, data: dict[str, Any], scope: Scope) -> Bonuses:
-    inner = Scope(f"{scope.label} bonuses", scope.start, scope.end)
+    inner = r.sub(scope, "bonuses", f"{scope.label} bonuses")
     r.check_keys(data, ("free-action", "easy-opening", "extended-casino"), inner)
     return Bonuses(*(r.integer(data, k, inner, 0, minimum=0)
                      for k in ("free-action", "easy-opening", "extended-casino")))
 
 
 def _debts(r: Reader, data: dict[str, Any], scope: Scope) -> DeclaredDebts:
-    inner = Scope(f"{scope.label} debts", scope.start, scope.end)
+    inner = r.sub(scope, "debts", f"{scope.label} debts")
     r.check_keys(data, ("construction", "extended-casino", "show"), inner)
     return DeclaredDebts(*(r.integer(data, k, inner, None, minimum=0)
                            for k in ("construction", "extended-casino", "show")))
@@ -343,7 +349,7 @@ def _acme(r: Reader, raw: Any) -> Acme | None:
     r.check_keys(raw, ACME_KEYS, scope)
     stack = _stack(r, raw.get("stack"), scope)
     values_raw = r.table(raw, "values", scope)
-    inner = Scope("acme values", scope.start, scope.end)
+    inner = r.sub(scope, "values", "acme values")
     r.check_keys(values_raw, ACME_DOMAINS, inner)
     values: dict[str, DomainValue] = {}
     for domain in ACME_DOMAINS:

@@ -56,6 +56,12 @@ class Reader:
                 return i + 1
         return scope.start + 1 if scope.start or scope.end is not None else None
 
+    def sub(self, scope: Scope, key: str, label: str) -> Scope:
+        """The scope of a nested table ``key``: starts where the key is written."""
+        line = self.line_of(key, scope)
+        start = line - 1 if line is not None else scope.start
+        return Scope(label, start, scope.end)
+
     # -- reporting ------------------------------------------------------------------
     def problem(self, scope: Scope, key: str | None, message: str, *, text: Any = None,
                 choices: Iterable[str] = ()) -> None:
