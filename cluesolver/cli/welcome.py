@@ -182,7 +182,7 @@ def _print_scores(result: TableResult) -> None:
             debts = ", ".join(f"{n} {kind}" for kind, n in p.safe.debts if n) or "none"
             verdict = "short: -20" if p.safe.short else "enough"
             out.print(f"Safe of {p.name}: {p.safe.start} printed + {p.safe.bank} bank + {p.safe.mafia} Mafia "
-                      f"= {p.safe.bundles} bundles; debts {debts}; {verdict}", markup=False, soft_wrap=True)
+                      f"= {p.safe.bundles} bundle{'' if p.safe.bundles == 1 else 's'}; debts {debts}; {verdict}", markup=False, soft_wrap=True)
     for t in result.triggers:
         out.print(f"End of game: {t.name} {t.reason} {t.citation}", markup=False, soft_wrap=True)
     for note in result.notes:
