@@ -28,11 +28,9 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from cluesolver.errors import InputError, Problem, UnknownNameError
@@ -120,6 +118,8 @@ def parse_book(text: str, name: str = "<rules>") -> RuleBook:
 
     Raises :class:`InputError` with every problem found.
     """
+    import tomllib  # only when the cache has to be rebuilt
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -242,7 +242,7 @@ def load_books(paths: Iterable[Path]) -> dict[str, RuleBook]:
 
 def rules_folder() -> Path:
     """The folder of the rule files shipped with the package."""
-    return Path(str(resources.files("rulesref") / "rules"))
+    return Path(__file__).with_name("rules")
 
 
 def rule_files() -> list[Path]:
@@ -252,7 +252,10 @@ def rule_files() -> list[Path]:
 @cache
 def books() -> dict[str, RuleBook]:
     """Every rule book shipped with the package, by game id, in file-name order."""
-    return load_books(rule_files())
+    from rulesref.cache import cached
+
+    files = rule_files()
+    return cached("rulebooks", [*files, Path(__file__)], lambda: load_books(files))
 
 
 def link_problems(all_books: Mapping[str, RuleBook]) -> list[Problem]:

@@ -130,9 +130,12 @@ def _marked(text: str) -> Marked:
 class RuleIndex:
     """A full-text index over rule books, built in memory."""
 
-    def __init__(self, rule_books: Mapping[str, RuleBook]) -> None:
+    def __init__(self, rule_books: Mapping[str, RuleBook], *, _state: dict[str, object] | None = None) -> None:
         self.books = dict(rule_books)
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        if _state is not None:
+            self._restore(_state)
+            return
         self._db.execute(
             "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
             " tokenize = 'porter unicode61 remove_diacritics 2')")
@@ -154,6 +157,7 @@ class RuleIndex:
                     for n in (2, 3):
                         phrases.update(ws[i:i + n] for i in range(len(ws) - n + 1))
         self._db.executemany("INSERT INTO idx VALUES (?, ?, ?, ?, ?)", rows)
+        self._db.commit()  # FTS5 keeps pending rows in memory until commit; serialize() needs them
         self.vocabulary = frozenset(vocab)
         self._vocab_by_length: dict[int, list[str]] = {}
         for w in sorted(vocab):
@@ -161,6 +165,26 @@ class RuleIndex:
         self.game_names = _game_names(self.books.values())
         self.phrases = frozenset(phrases)    # 2- and 3-word runs of titles and keywords
         self.names = frozenset(names)        # whole titles and keywords ("all in")
+
+    def state(self) -> dict[str, object]:
+        """Everything needed to rebuild this index quickly (see :meth:`from_state`)."""
+        return {"db": self._db.serialize(), "sections": self._sections, "vocabulary": self.vocabulary,
+                "phrases": self.phrases, "names": self.names, "game_names": self.game_names}
+
+    @classmethod
+    def from_state(cls, rule_books: Mapping[str, RuleBook], state: dict[str, object]) -> RuleIndex:
+        return cls(rule_books, _state=state)
+
+    def _restore(self, state: dict[str, object]) -> None:
+        self._db.deserialize(state["db"])  # type: ignore[arg-type]
+        self._sections = state["sections"]  # type: ignore[assignment]
+        self.vocabulary = state["vocabulary"]  # type: ignore[assignment]
+        self.phrases = state["phrases"]  # type: ignore[assignment]
+        self.names = state["names"]  # type: ignore[assignment]
+        self.game_names = state["game_names"]  # type: ignore[assignment]
+        self._vocab_by_length = {}
+        for w in sorted(self.vocabulary):
+            self._vocab_by_length.setdefault(len(w), []).append(w)
 
     # -- query analysis --------------------------------------------------------------
 
@@ -289,8 +313,16 @@ class RuleIndex:
 
 @cache
 def default_index() -> RuleIndex:
-    """The index over every rule book shipped with the package."""
-    return RuleIndex(books())
+    """The index over every rule book shipped with the package (cached on disk)."""
+    from pathlib import Path
+
+    from rulesref.book import rule_files
+    from rulesref.cache import cached
+
+    all_books = books()
+    sources = [*rule_files(), Path(__file__), Path(__file__).with_name("book.py")]
+    state = cached("rules-index", sources, lambda: RuleIndex(all_books).state())
+    return RuleIndex.from_state(all_books, state)
 
 
 def search(query: str, game: str | None = None, limit: int = 3) -> SearchResult:

@@ -96,18 +96,24 @@ def search(
 
         emit_json(result_json(result))
         return EXIT_OK
-    from rich.markup import escape
-
-    from rulesref.search import marked_text
+    from rich.padding import Padding
+    from rich.text import Text
 
     con = console()
     styled = con.is_terminal
-    before, after = ("[bold underline]", "[/bold underline]") if styled else ("**", "**")
 
-    def show_marked(pieces: tuple[tuple[str, bool], ...]) -> str:
-        safe = tuple((escape(t) if styled else t, hit) for t, hit in pieces)
-        return marked_text(safe, before, after)
+    def marked(pieces: tuple[tuple[str, bool], ...]) -> Text:
+        """Matched words in bold underline on a terminal, between ** when piped."""
+        out = Text()
+        for piece, hit in pieces:
+            if hit and styled:
+                out.append(piece, style="bold underline")
+            else:
+                out.append(f"**{piece}**" if hit else piece)
+        return out
 
+    if result.game_from_query:
+        con.print(f"Only {result.game} (named in the question).", markup=False)
     if result.corrections:
         fixed = ", ".join(f"{a} → {b}" for a, b in result.corrections)
         con.print(f"Searching with corrected words: {fixed}", markup=False)
@@ -118,12 +124,14 @@ def search(
         con.print(f"No rule section matches{where}.", markup=False)
         return EXIT_OK
     for rank, hit in enumerate(result.hits, 1):
-        title = show_marked(hit.title)
-        ref = f"\\[{hit.section.full_id}]" if styled else f"[{hit.section.full_id}]"
-        con.print(f"{rank}. {title}  {ref}  score {hit.score:.1f}", markup=styled, highlight=False)
-        con.print("   " + show_marked(hit.snippet), markup=styled, highlight=False)
+        head = Text()
+        head.append(f"{rank}. ", style="bold")
+        head.append_text(marked(hit.title))
+        head.append(f"  [{hit.section.full_id}]  score {hit.score:.1f}")
+        con.print(head)
+        con.print(Padding(marked(hit.snippet), (0, 0, 0, 3)))
         if hit.section.unconfirmed:
-            con.print(f"   Not confirmed: {hit.section.unconfirmed}", markup=False)
+            con.print(Padding(Text(f"Not confirmed: {hit.section.unconfirmed}", style="italic"), (0, 0, 0, 3)))
     con.print(f"Read a section with: cluesolver rules show {result.hits[0].section.full_id}", markup=False)
     return EXIT_OK
 
