@@ -37,6 +37,13 @@ def _table(*columns: str, title: str | None = None) -> Any:
     return table
 
 
+def _add(table: Any, *cells: str) -> None:
+    """Add a row of plain text (rule ids in brackets are not rich markup)."""
+    from rich.text import Text
+
+    table.add_row(*(Text(c) for c in cells))
+
+
 def _print_reasons(out: "Console", heading: str, items: Any) -> None:
     if items:
         out.print(heading, markup=False)
@@ -67,13 +74,13 @@ def _render_state(out: "Console", state: "State") -> None:
     players = _table("Player", "Money", "Points", "Markers", "Dice out", title="Players")
     for p in state.players:
         turn = " (to play)" if p.name == state.turn and not state.over else ""
-        players.add_row(p.name + turn, f"${p.money}", str(p.points), " ".join(state.markers_of(p.name)) or "-",
+        _add(players, p.name + turn, f"${p.money}", str(p.points), " ".join(state.markers_of(p.name)) or "-",
                         str(state.dice_on_board(p.name)))
     out.print(players)
     table = _table("Casino", "Colour", "Tiles", "Strip", "Dice", "Boss", title="Casinos")
     for c in casinos(state):
         dice = ", ".join(f"{x} {d}" for x, d in c.dice) or "-"
-        table.add_row(c.name, c.company.colour, str(c.size), "yes" if c.on_strip else "no", dice,
+        _add(table, c.name, c.company.colour, str(c.size), "yes" if c.on_strip else "no", dice,
                       c.boss.describe() + (f" ({', '.join(c.boss.tied)})" if c.boss.tied else ""))
     if table.row_count:
         out.print(table)
@@ -122,7 +129,7 @@ def lots_cmd(block: Annotated[Optional[str], typer.Option("--block", help="Only 
         return EXIT_OK
     table = _table("Lot", "Die", "Build", "Sprawl", "Start $", "Card pays", "Strip")
     for x in rows:
-        table.add_row(x.label, str(x.die), f"${x.cost}", f"${x.sprawl_cost}", f"${x.setup_value}",
+        _add(table, x.label, str(x.die), f"${x.cost}", f"${x.sprawl_cost}", f"${x.setup_value}",
                       x.pays if isinstance(x.pays, str) else str(x.pays), "yes" if x.strip else "no")
     console().print(table)
     return EXIT_OK
@@ -153,7 +160,7 @@ def track(
     out = console()
     table = _table("Casino points", "From", "To", "Lost")
     for m in run.moves:
-        table.add_row(str(m.points), str(m.start), str(m.end), str(m.lost))
+        _add(table, str(m.points), str(m.start), str(m.end), str(m.lost))
     out.print(table)
     out.print(f"Chip ends on {run.end} ({'+' if run.gained >= 0 else ''}{run.gained}); "
               f"{run.lost} point{'s' if run.lost != 1 else ''} lost at breaks.  {rule('score-track')}", markup=False)
@@ -164,29 +171,31 @@ def track(
 def _render_payout(out: "Console", p: Any) -> None:
     from rulesref.lords.verdict import rule
 
-    pays = p.pays if isinstance(p.pays, str) else str(p.pays)
-    out.print(f"Card {p.card} pays {'the Strip' if p.pays == 'Strip' else pays}; drawn by {p.drawer}.", markup=False)
+    pays = "the Strip" if p.pays == "Strip" else str(p.pays)
+    out.print(f"Card {p.card} pays {pays}; drawn by {p.drawer}.", markup=False)
     if p.problems:
         _print_reasons(out, "This draw is not possible:", p.problems)
         return
     out.print(f"Take-over: {p.takeover.text}.  {p.takeover.rule}", markup=False)
-    table = _table("Casino", "Tiles", "Money to dice", "Points", title=f"Paying casinos  {rule('payouts')}")
+    table = _table("Paying casino", "Tiles", "Money to dice", "Points")
     for c in p.casinos:
         money = ", ".join(f"{k} ${v}" for k, v in c.money.items()) or "-"
         pts = f"{c.points} to {c.boss}" if c.points else (c.note or "-")
-        table.add_row(c.casino.name, str(c.casino.size), money, pts)
+        _add(table, c.casino.name, str(c.casino.size), money, pts)
     if p.casinos:
         out.print(table)
     else:
         out.print("No casino is paid by this card.", markup=False)
-    players = _table("Player", "Money", "Lots", "Casinos", "Money after", "Points", "Track moves", "Points after",
-                     title=f"Players  {rule('lot-income')} {rule('score-track')}")
+    players = _table("Player", "Money", "+Lots", "+Casinos", "=Money", "Points", "=Points")
     for x in p.players:
-        moves = "; ".join(f"+{m.points}: {m.start}->{m.end}" + (f" ({m.lost} lost)" if m.lost else "")
-                          for m in x.run.moves) or "-"
-        players.add_row(x.name, f"${x.money_before}", f"+${x.lots}", f"+${x.casinos}", f"${x.money_after}",
-                        str(x.points_before), moves, str(x.points_after))
+        _add(players, x.name, f"${x.money_before}", f"${x.lots}", f"${x.casinos}", f"${x.money_after}",
+                        str(x.points_before), str(x.points_after))
     out.print(players)
+    for x in p.players:
+        for m in x.run.moves:
+            lost = f", {m.lost} lost at a break" if m.lost else ""
+            out.print(f"  {x.name}: +{m.points} from {m.start} -> {m.end}{lost}", markup=False)
+    out.print(f"Rules: {rule('lot-income')}; {rule('payouts')}; {rule('score-track')}", markup=False)
     _print_reasons(out, "Notes:", p.notes)
 
 
@@ -215,10 +224,7 @@ def payout(
 
     state = _load(file)
     drawer = _player(state, player)
-    rerolls: dict[str, dict[str, int]] = {}
-    for spec in reroll or []:
-        rolls = parse_rolls(spec)
-        rerolls[next(iter(rolls))] = rolls
+    rerolls = [parse_rolls(spec) for spec in reroll or []]
     result = draw(state, card, drawer, rerolls=rerolls, die_from=die_from)
     if as_json:
         emit_json(jsonview.payout(result))
@@ -361,7 +367,7 @@ def gamble(
         return EXIT_PROBLEMS
     table = _table("Roll (2d6)", "Chance", f"{who}", "Boss", "Bank")
     for s in q.settlements:
-        table.add_row(", ".join(map(str, s.outcome.sums)), f"{s.outcome.chance} ({_pct(s.outcome.chance)})",
+        _add(table, ", ".join(map(str, s.outcome.sums)), f"{s.outcome.chance} ({_pct(s.outcome.chance)})",
                       f"{s.gambler:+d}", f"{s.boss:+d}", f"{s.bank:+d}")
     out.print(table)
     exp = q.expected
@@ -404,7 +410,7 @@ def check_file(path: Path, *, as_json: bool) -> int:
 def _render_standings(out: "Console", st: Any, title: str = "Standings") -> None:
     table = _table("Place", "Player", "Points", "Money", title=title)
     for r in st.rows:
-        table.add_row(str(r.place), r.name, str(r.points), f"${r.money}")
+        _add(table, str(r.place), r.name, str(r.points), f"${r.money}")
     out.print(table)
     out.print(f"Winner: {', '.join(st.winners)}: {st.decided_by.message}.  {st.decided_by.rule}", markup=False)
 
@@ -448,13 +454,108 @@ def replay_file(path: Path, *, as_json: bool, at: int | None, why: str | None) -
     return int(board.__wrapped__(path, as_json=as_json) or 0)  # type: ignore[attr-defined]
 
 
-def _check_log(path: Path, *, as_json: bool) -> int:
-    raise NotImplementedError
+def _replay(path: Path, at: int | None = None) -> Any:
+    from cluesolver.errors import InputError, Problem
+    from rulesref.lords.gamelog import load_log
+    from rulesref.lords.replay import replay
+
+    if at is not None and at < 0:
+        raise InputError(Problem("--at counts turns and cannot be negative", text=str(at)))
+    return replay(load_log(path), at)
 
 
-def _score_log(path: Path, *, as_json: bool) -> int:
-    raise NotImplementedError
+def _replay_json(r: Any) -> dict[str, Any]:
+    from rulesref.lords import jsonview
+
+    return {
+        "players": list(r.log.players), "turns": r.turns, "finished": r.finished, "stopped_at": r.stopped_at,
+        "steps": [{"line": s.line, "text": s.text, "turn": s.turn, "summary": s.summary,
+                   "problems": jsonview.reasons(s.problems), "notes": jsonview.reasons(s.notes)} for s in r.steps],
+        "problems": [{"line": s.line, **p.to_json()} for s, p in r.problems],
+        "state": jsonview.state(r.state), "standings": r.standings.to_json(),
+        "winners": list(r.standings.winners) if r.finished else [],
+        "recorded": [{"player": f.player, "points": f.points, "money": f.money} for f in r.recorded],
+        "differences": [{"player": d.player, "recorded": {"points": d.recorded_points, "money": d.recorded_money},
+                         "computed": {"points": d.points, "money": d.money}} for d in r.differences],
+    }
+
+
+def _render_differences(out: "Console", r: Any) -> None:
+    if not r.recorded or r.stopped_at is not None:
+        return
+    if not r.differences:
+        out.print("The recorded final scores match the replay.", markup=False)
+        return
+    table = _table("Player", "Recorded points", "Replayed points", "Recorded money", "Replayed money",
+                   title="Recorded final scores differ from the replay")
+    for d in r.differences:
+        _add(table, d.player, str(d.recorded_points), str(d.points), f"${d.recorded_money}", f"${d.money}")
+    out.print(table)
+
+
+def _exit_for(r: Any) -> int:
+    return EXIT_PROBLEMS if r.problems or r.differences else EXIT_OK
 
 
 def _replay_log(path: Path, *, as_json: bool, at: int | None) -> int:
-    raise NotImplementedError
+    r = _replay(path, at)
+    if as_json:
+        emit_json(_replay_json(r))
+        return _exit_for(r)
+    out = console()
+    table = _table("Line", "Turn", "What happened", "Rule problems")
+    for s in r.steps:
+        probs = "\n".join(f"{p.message} {p.rule}" for p in s.problems) or "-"
+        _add(table, str(s.line), str(s.turn), s.summary, probs)
+    out.print(table)
+    where = f"after turn {r.stopped_at}" if r.stopped_at is not None else (
+        "game over" if r.finished else f"after turn {r.turns}, game not finished")
+    out.print(f"Position {where}:", markup=False)
+    _render_state(out, r.state)
+    if r.finished and r.stopped_at is None:
+        _render_standings(out, r.standings, "Final standings")
+    _render_differences(out, r)
+    n = len(r.problems)
+    out.print(f"{n} rule problem{'s' if n != 1 else ''} found." if n else "Every step follows the rules.",
+              markup=False)
+    return _exit_for(r)
+
+
+def _check_log(path: Path, *, as_json: bool) -> int:
+    r = _replay(path)
+    if as_json:
+        data = _replay_json(r)
+        emit_json({"file": str(path), "ok": _exit_for(r) == EXIT_OK, "problems": data["problems"],
+                   "differences": data["differences"]})
+        return _exit_for(r)
+    out = console()
+    for s, p in r.problems:
+        out.print(f"{path}:{s.line}: {p.message}  {p.rule}", markup=False)
+        out.print(f"    {s.text}", markup=False)
+    _render_differences(out, r)
+    if not r.problems and not r.differences:
+        out.print(f"{path}: {len(r.steps)} lines, {r.turns} turns, no rule problems.", markup=False)
+    else:
+        out.print(f"{path}: {len(r.problems)} rule problem{'s' if len(r.problems) != 1 else ''}"
+                  + (f", {len(r.differences)} recorded score{'s' if len(r.differences) != 1 else ''} differ"
+                     if r.differences else "") + ".", markup=False)
+    return _exit_for(r)
+
+
+def _score_log(path: Path, *, as_json: bool) -> int:
+    r = _replay(path)
+    if as_json:
+        data = _replay_json(r)
+        emit_json({"finished": r.finished, "standings": data["standings"], "winners": data["winners"],
+                   "decided_by": r.standings.decided_by.to_json(), "differences": data["differences"],
+                   "problems": data["problems"]})
+        return EXIT_OK
+    out = console()
+    if not r.finished:
+        out.print(f"The game is not finished (after turn {r.turns}): standings so far.", markup=False)
+    _render_standings(out, r.standings, "Final standings" if r.finished else "Standings so far")
+    _render_differences(out, r)
+    if r.problems:
+        out.print(f"Note: the log has {len(r.problems)} rule problem(s); run 'cluesolver check {path}'.",
+                  markup=False)
+    return EXIT_OK

@@ -14,7 +14,7 @@ rule section behind each part.  The End of Game card gives the final payout.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from rulesref.lords.actions import require_player, reroll
 from rulesref.lords.board import END, STRIP, Company, card, card_pays, lot, supply
@@ -127,11 +127,12 @@ def paying(state: State, pays: Company | str) -> tuple[Casino, ...]:
     return tuple(c for c in casinos(state) if c.company == pays)
 
 
-def draw(state: State, card_name: str, drawer: str, *, rerolls: Mapping[str, Mapping[str, int]] | None = None,
+def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping[str, int]] = (),
          die_from: str | None = None) -> Payout:
     """Resolve drawing ``card_name`` by ``drawer``.
 
-    ``rerolls`` settles boss ties the take-over creates: casino lot -> {lot: new pips}.
+    ``rerolls`` settles boss ties the take-over creates, in order: each maps the tied lots of
+    one casino to their new numbers (``{"C3": 4, "C2": 2}``).
     """
     require_player(state, drawer)
     name = card(card_name)
@@ -151,8 +152,10 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Mapping[str, Map
                         rule("two-players"))
     else:
         after, take = _takeover(after, name, drawer, die_from, problems, notes)
-    for casino_lot, rolls in (rerolls or {}).items():
-        result = reroll(after, casino_lot, rolls)
+    for rolls in rerolls:
+        if not rolls or problems:
+            continue
+        result = reroll(after, next(iter(rolls)), rolls)
         if result.legal and result.state is not None:
             after = result.state
         problems += result.reasons

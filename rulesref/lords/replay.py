@@ -1,0 +1,235 @@
+"""Replay a game log step by step, checking every event against the rules.
+
+Illegal events are reported (with the deciding rule) and skipped, so one planted mistake
+does not hide the next.  At the end the standings are computed and compared with the
+``final`` lines the players recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rulesref.lords import actions
+from rulesref.lords.board import lot
+from rulesref.lords.gamble import gamble
+from rulesref.lords.gamelog import (Build, Draw, Entry, Final, GameLog, Gamble, Remodel, Reorganize, Reroll, Sprawl,
+                                    Start, Trade, Turn)
+from rulesref.lords.payout import Payout, draw
+from rulesref.lords.standings import Standings, standings
+from rulesref.lords.state import Player, State, ties
+from rulesref.lords.trading import trade
+from rulesref.lords.verdict import Reason, reason
+
+
+@dataclass(frozen=True)
+class Step:
+    line: int
+    text: str
+    turn: int                       # the turn this line belongs to (0 = setup)
+    summary: str
+    problems: tuple[Reason, ...] = ()
+    notes: tuple[Reason, ...] = ()
+    payout: Payout | None = None
+
+
+@dataclass(frozen=True)
+class Difference:
+    player: str
+    recorded_points: int
+    recorded_money: int
+    points: int
+    money: int
+
+
+@dataclass(frozen=True)
+class Replay:
+    log: GameLog
+    steps: tuple[Step, ...]
+    state: State
+    turns: int
+    standings: Standings
+    recorded: tuple[Final, ...]
+    differences: tuple[Difference, ...]
+    stopped_at: int | None = None    # --at: the last turn replayed
+
+    @property
+    def problems(self) -> tuple[tuple[Step, Reason], ...]:
+        return tuple((s, r) for s in self.steps for r in s.problems)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.over
+
+
+class _Replayer:
+    def __init__(self, log: GameLog) -> None:
+        self.log = log
+        self.state = State(players=tuple(Player(n, 0, 0) for n in log.players))
+        self.turn_no = 0
+        self.current: str | None = None
+        self.redraw = False
+        self.consumed: dict[int, int] = {}     # entry index -> line of the draw that used its reroll
+        self.steps: list[Step] = []
+        self.finals: list[Final] = []
+
+    def next_player(self) -> str | None:
+        if self.current is None:
+            return None
+        names = self.state.names
+        return names[(names.index(self.current) + 1) % len(names)]
+
+    def run(self, at: int | None) -> Replay:
+        entries = self.log.entries
+        stopped = None
+        for i, entry in enumerate(entries):
+            if at is not None and isinstance(entry.event, Turn) and self.turn_no >= at:
+                stopped = self.turn_no
+                break
+            if i in self.consumed:
+                self.steps.append(Step(entry.line, entry.text, self.turn_no,
+                                       f"tie reroll, applied before the payout of line {self.consumed[i]}"))
+                continue
+            summary, problems, notes, payout = self.apply(i, entry)
+            if not problems and ties(self.state) and not self._reroll_follows(i):
+                problems = problems + tuple(
+                    reason(f"tie for boss in {c.name} ({', '.join(c.boss.tied)}) is not rerolled", "boss-ties")
+                    for c in ties(self.state))
+            self.steps.append(Step(entry.line, entry.text, self.turn_no, summary, tuple(problems), tuple(notes),
+                                   payout))
+        if stopped is None and self.redraw:
+            self.steps[-1] = replace(self.steps[-1], problems=self.steps[-1].problems + (
+                reason("the log ends before the required redraw after an F card", "two-players"),))
+        st = standings(self.state)
+        diffs = ()
+        if stopped is None:
+            diffs = tuple(self._differences())
+        return Replay(self.log, tuple(self.steps), self.state, self.turn_no, st, tuple(self.finals), diffs, stopped)
+
+    def _reroll_follows(self, i: int) -> bool:
+        entries = self.log.entries
+        return i + 1 < len(entries) and isinstance(entries[i + 1].event, Reroll)
+
+    def _differences(self) -> list[Difference]:
+        out = []
+        for f in self.finals:
+            p = self.state.player(f.player)
+            if (p.points, p.money) != (f.points, f.money):
+                out.append(Difference(f.player, f.points, f.money, p.points, p.money))
+        return out
+
+    # -- one entry -------------------------------------------------------------
+    def apply(self, i: int, entry: Entry) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...], Payout | None]:
+        ev = entry.event
+        if isinstance(ev, Start):
+            return self.start(ev) + (None,)
+        if isinstance(ev, (Turn, Draw)):
+            return self.draw(i, entry)
+        if isinstance(ev, Final):
+            self.finals.append(ev)
+            notes = () if self.state.over else (reason("final scores recorded before the game ended", "end"),)
+            return f"{ev.player} recorded {ev.points} points and ${ev.money}", (), notes, None
+        if isinstance(ev, Trade):
+            r = trade(self.state, ev.giver, ev.receiver, money=ev.money, lots=ev.lots, dice=ev.dice)
+            return self._result(r, f"{ev.giver} gives {ev.receiver} " + ", ".join(
+                ([f"${ev.money}"] if ev.money else []) + [f"lot {x}" for x in ev.lots]
+                + [f"die {x}" for x in ev.dice])) + (None,)
+        if isinstance(ev, Reroll):
+            r = actions.reroll(self.state, ev.rolls[0][0], dict(ev.rolls))
+            return self._result(r, "tie reroll") + (None,)
+        if self.current is None:
+            return "action", (reason("an action before the first turn", "turn"),), (), None
+        if self.redraw:
+            return "action", (reason(f"{self.current} must draw again first (an F card with two players)",
+                                     "two-players"),), (), None
+        who = self.current
+        if isinstance(ev, Build):
+            r = actions.build(self.state, who, ev.lot, ev.company, ev.die_from)
+        elif isinstance(ev, Sprawl):
+            r = actions.sprawl(self.state, who, ev.lot, ev.company, ev.die_from)
+        elif isinstance(ev, Remodel):
+            r = actions.remodel(self.state, who, ev.lot, ev.company)
+        elif isinstance(ev, Reorganize):
+            r = actions.reorganize(self.state, who, ev.lot, dict(ev.rolls))
+        elif isinstance(ev, Gamble):
+            q = gamble(self.state, who, ev.lot, ev.bet, layoff=ev.layoff, roll=ev.roll)
+            if not q.legal or q.state is None or q.result is None:
+                return f"{who} gambles ${ev.bet}", q.reasons, (), None
+            self.state = q.state
+            s = q.result
+            text = (f"{who} gambles ${ev.bet} in {q.casino.name if q.casino else ev.lot}, rolls {ev.roll}: "
+                    f"{s.outcome.name} ({who} {s.gambler:+d}, boss {s.boss:+d}" + (f", bank {s.bank:+d}" if s.bank else "")
+                    + ")")
+            return text, (), (), None
+        else:  # pragma: no cover - every event type is handled above
+            raise TypeError(ev)
+        return self._result(r, f"{who} {r.action}s {r.target} for ${r.cost}") + (None,)
+
+    def _result(self, r: actions.ActionResult, text: str) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...]]:
+        if r.legal and r.state is not None:
+            self.state = r.state
+            return text, (), tuple(n for n in r.notes if n.rule.id != "lords-of-vegas/boss-ties")
+        return text, r.reasons, ()
+
+    def start(self, ev: Start) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...]]:
+        problems = []
+        if self.current is not None:
+            problems.append(reason("starting cards are dealt before the first turn", "setup"))
+        if len(ev.cards) != 2:
+            problems.append(reason(f"every player starts with 2 cards, not {len(ev.cards)}", "setup"))
+        for c in ev.cards:
+            if c in self.state.drawn:
+                problems.append(reason(f"the card {c} was already dealt", "setup"))
+            if len(self.state.players) == 2 and lot(c).block == "F":
+                problems.append(reason(f"{c} is in block F: with two players it is replaced", "two-players"))
+        if problems:
+            return f"{ev.player} starts", tuple(problems), ()
+        money = sum(lot(c).setup_value for c in ev.cards)
+        s = self.state
+        for c in ev.cards:
+            s = s.with_marker(c, ev.player)
+        self.state = replace(s.with_player(ev.player, money=money), drawn=s.drawn + ev.cards)
+        return f"{ev.player} starts on {' and '.join(ev.cards)} with ${money}", (), ()
+
+    def draw(self, i: int, entry: Entry) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...], Payout | None]:
+        ev = entry.event
+        problems: list[Reason] = []
+        if isinstance(ev, Turn):
+            player = ev.player
+            if self.redraw:
+                problems.append(reason(f"{self.current} must draw again first (an F card with two players)",
+                                       "two-players"))
+            expected = self.next_player()
+            if expected is not None and player != expected and not self.redraw:
+                problems.append(reason(f"it is {expected}'s turn, not {player}'s", "turn"))
+            self.turn_no += 1
+            self.current = player
+        else:
+            assert isinstance(ev, Draw)
+            if not self.redraw or self.current is None:
+                return "draw again", (reason("drawing again is only for an F card with two players",
+                                             "two-players"),), (), None
+            player = self.current
+        rerolls = []
+        j = i + 1
+        while j < len(self.log.entries) and isinstance(self.log.entries[j].event, Reroll):
+            rerolls.append(dict(self.log.entries[j].event.rolls))  # type: ignore[union-attr]
+            self.consumed[j] = entry.line
+            j += 1
+        p = draw(self.state, ev.card, player, rerolls=rerolls)
+        problems += p.problems
+        if p.problems:
+            return f"{player} draws {ev.card}", tuple(problems), (), p
+        self.state = p.state
+        self.redraw = p.draw_again
+        for c in ties(self.state):
+            problems.append(reason(f"tie for boss in {c.name} is not rerolled before the payout", "boss-ties"))
+        notes = tuple(n for n in p.notes if n.rule.id != "lords-of-vegas/boss-ties")
+        gains = ", ".join(f"{x.name} +${x.money_after - x.money_before}"
+                          + (f" +{x.points_after - x.points_before} pts" if x.points_after != x.points_before else "")
+                          for x in p.players)
+        return f"{player} draws {p.card}: {p.takeover.text}; {gains}", tuple(problems), notes, p
+
+
+def replay(log: GameLog, at: int | None = None) -> Replay:
+    """Replay ``log`` (up to turn ``at`` when given)."""
+    return _Replayer(log).run(at)
