@@ -197,7 +197,8 @@ def _print_scores(result: TableResult) -> None:
 def _print_check(report: CheckReport) -> None:
     out = console()
     if report.clean:
-        out.print(f"No rule problems on {len(report.players)} sheets ({', '.join(report.players)}).",
+        n = len(report.players)
+        out.print(f"No rule problems on {n} sheet{'' if n == 1 else 's'} ({', '.join(report.players)}).",
                   markup=False)
         return
     for p in report.problems:
