@@ -79,13 +79,13 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
             key="players")
     if len(game.rounds) != rules.rounds:
         add("round-count", f"{rules.title} lasts {rules.rounds} rounds, this game has {len(game.rounds)}",
-            _rule("end"), key="players")
+            _rule("end"), key="game")
     if game.white_dice and n > rules.white_dice_max_players:
         add("white-dice-players", f"white dice are only used with 2 to {rules.white_dice_max_players} players, "
-            f"this game has {n}", _rule("white-dice"), key="players")
+            f"this game has {n}", _rule("white-dice"), key="white_dice")
     if game.big_die and game.edition is Edition.BASE:
         add("big-die-edition", "the base game has no big die (it comes with Boulevard and Royale)",
-            _rule("big-die"), key="players")
+            _rule("big-die"), key="big_die")
 
     won: Counter[int] = Counter()
     chips: dict[str, int] = {p: 0 for p in game.players}
@@ -116,7 +116,7 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
         for tile in rd.tiles:
             for value in tile.money:
                 won[value] += 1
-    return tuple(problems)
+    return tuple(sorted(problems, key=lambda p: p.line or 0))
 
 
 def _check_round_dice(game: Game, rd: Round, add) -> None:  # type: ignore[no-untyped-def]
@@ -129,20 +129,23 @@ def _check_round_dice(game: Game, rd: Round, add) -> None:  # type: ignore[no-un
     for player in game.players:
         small = sum(s.small for c in rd.casinos for s in c.stakes if s.participant == player)
         big = sum(s.big for c in rd.casinos for s in c.stakes if s.participant == player)
+        big_at = next((c.number for c in rd.casinos for s in c.stakes if s.participant == player and s.big), None)
+        if not game.big_die:
+            small += big                      # a die written as big is still one of the player's 8
         if small != game.small_dice:
-            owns = f"{game.small_dice} small dice" if game.big_die else f"{game.small_dice} dice"
-            add("dice-count", f"round {rd.number}: {player} has {small} {'small ' if game.big_die else ''}"
-                f"dice on the casinos but owns {owns}, and every die is placed before payout",
+            kind = "small dice" if game.big_die else "dice"
+            add("dice-count", f"round {rd.number}: {player} has {small} {kind} on the casinos but owns "
+                f"{game.small_dice}, and every die is placed before payout",
                 _rule("turn"), rd.number, player=player)
         if game.big_die and big == 0:
             add("big-die-missing", f"round {rd.number}: {player}'s big die is on no casino", _rule("big-die"),
                 rd.number, player=player)
-        elif big > 1:
+        elif big > 1 and game.big_die:
             add("big-die-count", f"round {rd.number}: {player} has {big} big dice on the casinos; a player "
-                "owns only one", _rule("big-die"), rd.number, player=player)
-        elif big == 1 and not game.big_die:
+                "owns only one", _rule("big-die"), rd.number, big_at, player=player)
+        elif big and not game.big_die:
             add("big-die-edition", f"round {rd.number}: {player} placed a big die, but this game is played "
-                "without big dice", _rule("big-die"), rd.number, player=player)
+                "without big dice", _rule("big-die"), rd.number, big_at, player=player)
     for casino in rd.casinos:
         for s in casino.stakes:
             if s.bonus and game.edition is not Edition.ROYALE:
@@ -184,7 +187,7 @@ def _check_round_money(game: Game, rd: Round, won: Counter[int], add) -> None:  
         if value in rules.denominations and won[value] + stocked[value] > have:
             add("money-supply", f"round {rd.number}: {stocked[value]} × {dollars(value)} out this round and "
                 f"{won[value]} won before, but the game has only {have}", cite(rules.rules_section_money),
-                rd.number)
+                rd.number, max((c.number for c in rd.casinos if value in c.money), default=None))
     if rules.cards_per_casino is not None:
         _check_card_order(rd, add)
 

@@ -84,6 +84,8 @@ def parse_game(text: str, path: str | None = None) -> Game:
         for p in exc.problems():
             r.problem(p.message, r.map.key_line("edition"), p.text, p.choices)
 
+    for key in ("game", "edition", "white_dice", "big_die"):
+        r.lines[key] = r.map.key_line(key) or 1
     players = _players(r, data.get("players"))
     white = data.get("white_dice")
     if white is not None and not isinstance(white, bool):
@@ -258,10 +260,12 @@ def _tiles(r: _Reader, index: int, raw: object, players: Sequence[str]) -> tuple
             r.problem(f"{where}: expected a table with player, money and chips", line)
             continue
         r.unknown_keys(body, TILE_KEYS, where, lambda k: r.map.find(k, line))
-        name, problem = resolve_name(str(body.get("player", "")), players)
-        if problem is not None or name == HOUSE or not body.get("player"):
-            r.relocate([problem or Problem(f"{where}: needs the player who received it",
-                                           text=str(body.get("player", "")))], line)
+        if not isinstance(body.get("player"), str) or not body["player"].strip():
+            r.problem(f"{where}: needs the player who received it, e.g. player = \"Anna\"", line)
+            continue
+        name, problem = resolve_name(body["player"], players)
+        if problem is not None or name == HOUSE:
+            r.relocate([problem or Problem(f"{where}: the house takes no tile rewards", text=body["player"])], line)
             continue
         raw_money = body.get("money", [])
         money: list[int] = []
