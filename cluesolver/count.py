@@ -1,0 +1,415 @@
+"""The exact engine: how many deals agree with the log, and where every card lies.
+
+Method
+------
+1. *Propagation* (sound, cheap): fix cards whose holder is forced, drop holders that are
+   full, satisfy or shrink "at least one of" constraints.  Known cards leave the
+   universe ``U`` of unknown cards.
+2. *Ordered covers*.  Each holder ``h`` needs exactly ``k_h`` more cards, with
+   ``sum(k_h) = |U|``, so a deal of ``U`` is a tuple of per-holder sets that covers
+   ``U``.  By inclusion–exclusion over the covered part ``Y``::
+
+       deals = sum over Y ⊆ U of (-1)^|U \\ Y| * prod_h g_h(Y)
+
+   where ``g_h(Y)`` counts the sets ``h`` may receive inside ``Y`` (size ``k_h``,
+   allowed cards only, meeting each of its "at least one" constraints — itself an
+   inclusion–exclusion over those constraints; for the envelope one card per open
+   category, minus the wrongly accused combinations).
+3. *Types*.  Unknown cards that appear in no open constraint and have the same allowed
+   holders are interchangeable: only how many of them are in ``Y`` matters, with a
+   binomial weight.  ``Y`` is then an array with one axis of length 2 per constrained
+   card and one axis of length ``n+1`` per type, and all sums are vectorised numpy
+   passes.
+4. *Marginals*.  The deals where card ``c`` goes to ``h`` replace ``g_h(Y)`` by the
+   number of its sets inside ``Y`` that contain ``c``: ``g_h(Y) - g_h(Y - c)``.
+
+Arithmetic is exact: numpy ``int64`` (wrapping, exact because every final value is
+known to fit) or Python integers in object arrays when the counts could be larger.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
+
+INT64_SAFE = 1 << 56
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Exact counts: ``deals`` consistent deals; ``held[h][c]`` of them give ``c`` to ``h``."""
+
+    table: Table
+    deals: int
+    held: dict[str, dict[str, int]] = field(repr=False)
+
+    @property
+    def consistent(self) -> bool:
+        return self.deals > 0
+
+    def probability(self, holder: str, card: str) -> float:
+        if self.deals == 0:
+            return 0.0
+        return self.held[holder][card] / self.deals
+
+    def holder_of(self, card: str) -> str | None:
+        """The holder certain to have ``card``, if any."""
+        for h, row in self.held.items():
+            if self.deals and row[card] == self.deals:
+                return h
+        return None
+
+
+class _Conflict(Exception):
+    pass
+
+
+@dataclass
+class _State:
+    """Allowed holders per card after propagation, with the open constraints."""
+
+    table: Table
+    allowed: np.ndarray                       # (cards, pseudo-holders) bool
+    fixed: list[int]
+    cap: list[int]
+    at_least: list[tuple[int, frozenset[int]]]
+    not_env: list[frozenset[int]]
+    n_players: int
+    n_cats: int
+    card_cat: list[int]
+
+    def env_holder(self, card: int) -> int:
+        return self.n_players + self.card_cat[card]
+
+    def is_env(self, h: int) -> bool:
+        return self.n_players <= h < self.n_players + self.n_cats
+
+
+def _setup(puzzle: Puzzle) -> _State:
+    t = puzzle.table
+    cards = list(t.cards)
+    ci = {c: i for i, c in enumerate(cards)}
+    cat_ids = [cat for cat, _ in t.categories]
+    card_cat = [cat_ids.index(t.category_of(c)) for c in cards]
+    P, K = len(t.players), len(cat_ids)
+    hi = {p: i for i, p in enumerate(t.players)}
+    for j, s in enumerate(t.slots):
+        hi[s] = P + K + j
+    H = P + K + len(t.slots)
+    allowed = np.ones((len(cards), H), dtype=bool)
+    allowed[:, P:P + K] = False
+    for c in range(len(cards)):
+        allowed[c, P + card_cat[c]] = True
+    st = _State(t, allowed, [-1] * len(cards), list(t.sizes) + [1] * K + [1] * len(t.slots),
+                [], [], P, K, card_cat)
+
+    def holder(name: str, card: int) -> int:
+        return P + card_cat[card] if name == ENVELOPE else hi[name]
+
+    cons = puzzle.constraints
+    for con in cons:
+        if isinstance(con, Lacks):
+            c = ci[con.card]
+            allowed[c, holder(con.holder, c)] = False
+    for con in cons:
+        if isinstance(con, Has):
+            c = ci[con.card]
+            _fix(st, c, holder(con.holder, c))
+        elif isinstance(con, AtLeastOne):
+            members = frozenset(ci[x] for x in con.cards)
+            if con.holder == ENVELOPE:
+                continue
+            st.at_least.append((hi[con.holder], members))
+        elif isinstance(con, NotEnvelope):
+            st.not_env.append(frozenset(ci[x] for x in con.cards))
+    return st
+
+
+def _fix(st: _State, c: int, h: int) -> None:
+    if st.fixed[c] == h:
+        return
+    if st.fixed[c] != -1 or not st.allowed[c, h]:
+        raise _Conflict
+    st.fixed[c] = h
+    st.allowed[c, :] = False
+    st.allowed[c, h] = True
+
+
+def _propagate(st: _State) -> None:
+    changed = True
+    while changed:
+        changed = False
+        for c, h in enumerate(st.fixed):
+            if h == -1:
+                options = np.flatnonzero(st.allowed[c])
+                if len(options) == 0:
+                    raise _Conflict
+                if len(options) == 1:
+                    _fix(st, c, int(options[0]))
+                    changed = True
+        for h in range(st.allowed.shape[1]):
+            held = sum(1 for f in st.fixed if f == h)
+            free = st.cap[h] - held
+            avail = [c for c, f in enumerate(st.fixed) if f == -1 and st.allowed[c, h]]
+            if free < 0 or free > len(avail):
+                raise _Conflict
+            if free == 0 and avail:
+                st.allowed[avail, h] = False
+                changed = True
+            elif free == len(avail) and free > 0:
+                for c in avail:
+                    _fix(st, c, h)
+                changed = True
+        kept = []
+        for h, members in st.at_least:
+            if any(st.fixed[c] == h for c in members):
+                continue
+            live = frozenset(c for c in members if st.fixed[c] == -1 and st.allowed[c, h])
+            if not live:
+                raise _Conflict
+            if len(live) == 1:
+                _fix(st, next(iter(live)), h)
+                changed = True
+                continue
+            kept.append((h, live))
+        st.at_least = sorted(set(kept), key=lambda x: (x[0], sorted(x[1])))
+        open_env = []
+        for triple in st.not_env:
+            if any(st.fixed[c] not in (-1, st.env_holder(c)) or not st.allowed[c, st.env_holder(c)] for c in triple):
+                continue
+            rest = frozenset(c for c in triple if st.fixed[c] == -1)
+            if not rest:
+                raise _Conflict
+            open_env.append(rest)
+        st.not_env = sorted(set(open_env), key=sorted)
+
+
+def count(puzzle: Puzzle) -> Counts:
+    """Count the deals consistent with ``puzzle`` and every card's holder counts."""
+    table = puzzle.table
+    zero = {h: {c: 0 for c in table.cards} for h in table.holders}
+    try:
+        st = _setup(puzzle)
+        _propagate(st)
+    except _Conflict:
+        return Counts(table, 0, zero)
+    return _Cover(st).counts()
+
+
+class _Cover:
+    """The inclusion–exclusion over covered sets, on an array of axes."""
+
+    def __init__(self, st: _State) -> None:
+        self.st = st
+        unknown = [c for c, f in enumerate(st.fixed) if f == -1]
+        bound = {c for _, members in st.at_least for c in members} | {c for t in st.not_env for c in t}
+        self.axes: list[list[int]] = [[c] for c in sorted(bound)]
+        groups: dict[bytes, list[int]] = {}
+        for c in unknown:
+            if c not in bound:
+                groups.setdefault(st.allowed[c].tobytes(), []).append(c)
+        self.axes += list(groups.values())
+        self.axis_of = {c: i for i, cs in enumerate(self.axes) for c in cs}
+        self.sizes = [len(a) for a in self.axes]
+        self.ndim = len(self.axes)
+        free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
+        self.free = free
+        u = len(unknown)
+        ks = [free[h] for h in free if not st.is_env(h) and free[h] > 0]
+        k_env = sum(1 for h in free if st.is_env(h) and free[h] > 0)
+        bound_deals = math.factorial(u) // math.prod(math.factorial(k) for k in ks + [k_env])
+        self.dtype: type = np.int64 if bound_deals * max(self.sizes + [1]) < INT64_SAFE else object
+        self.u = u
+
+    # -- building blocks ---------------------------------------------------------
+
+    def _index(self, i: int) -> np.ndarray:
+        shape = [1] * self.ndim
+        shape[i] = self.sizes[i] + 1
+        return np.arange(self.sizes[i] + 1, dtype=np.int64).reshape(shape)
+
+    def _count(self, axes: list[int]) -> np.ndarray:
+        arr = np.zeros([1] * self.ndim, dtype=np.int64)
+        for i in axes:
+            arr = arr + self._index(i)
+        return arr
+
+    def _axes_for(self, h: int) -> list[int]:
+        return [i for i, cs in enumerate(self.axes) if self.st.allowed[cs[0], h]]
+
+    def _binom(self, k: int) -> np.ndarray:
+        return np.array([math.comb(x, k) for x in range(self.u + 1)], dtype=self.dtype)
+
+    def _unions(self, h: int) -> dict[frozenset[int], int]:
+        """Inclusion–exclusion over h's "at least one" constraints, grouped by union."""
+        unions: dict[frozenset[int], int] = {frozenset(): 1}
+        for hh, members in self.st.at_least:
+            if hh != h:
+                continue
+            axes = frozenset(self.axis_of[c] for c in members)
+            nxt = dict(unions)
+            for z, coef in unions.items():
+                zz = z | axes
+                nxt[zz] = nxt.get(zz, 0) - coef
+            unions = {z: v for z, v in nxt.items() if v}
+        return unions
+
+    def _player_terms(self, h: int) -> tuple[np.ndarray, list[tuple[int, np.ndarray]], list[int], list[int]]:
+        """g_h, and its one-card differences: (g, [(axis, dg)], plain axes, shared-dg axes).
+
+        ``g_h(Y) - g_h(Y - one card of axis i)`` is the same array ``dg`` for every
+        allowed axis that no constraint of h mentions (Pascal's rule); constrained axes
+        get their own.
+        """
+        k = self.free[h]
+        allowed = self._axes_for(h)
+        table = self._binom(k)
+        lower = np.concatenate([np.zeros(1, dtype=self.dtype), self._binom(k - 1)[:-1]])  # C(x-1, k-1)
+        unions = self._unions(h)
+        total = self._count(allowed)
+        cnts = {z: (total - self._count(sorted(z)) if z else total) for z in unions}
+        g = _sum_terms([table[cnts[z]] * coef for z, coef in unions.items()])
+        dg = _sum_terms([lower[cnts[z]] * coef for z, coef in unions.items()])
+        touched = sorted(set().union(*unions))
+        own = [(i, _sum_terms([lower[cnts[z]] * coef for z, coef in unions.items() if i not in z]))
+               for i in touched]
+        plain = [i for i in allowed if i not in touched]
+        return g, own, plain, [dg]  # type: ignore[list-item]
+
+    def _envelope_terms(self) -> tuple[np.ndarray, list[tuple[int, np.ndarray]], list[tuple[list[int], np.ndarray]]]:
+        st = self.st
+        open_cats = [st.n_players + k for k in range(st.n_cats) if self.free[st.n_players + k] > 0]
+        cat_axes = {h: self._axes_for(h) for h in open_cats}
+        cnt = {h: self._count(cat_axes[h]).astype(self.dtype) for h in open_cats}
+
+        def prod_except(skip: int | None) -> np.ndarray:
+            out = np.ones([1] * self.ndim, dtype=self.dtype)
+            for h in open_cats:
+                if h != skip:
+                    out = out * cnt[h]
+            return out
+
+        def indicator(cards: frozenset[int] | set[int]) -> np.ndarray:
+            out = np.ones([1] * self.ndim, dtype=self.dtype)
+            for c in cards:
+                out = out * self._index(self.axis_of[c]).astype(self.dtype)
+            return out
+
+        g = prod_except(None)
+        for rest in st.not_env:
+            g = g - indicator(rest)
+        in_triples = {self.axis_of[c] for rest in st.not_env for c in rest}
+        own: list[tuple[int, np.ndarray]] = []
+        groups: list[tuple[list[int], np.ndarray]] = []
+        for h in open_cats:
+            base = prod_except(h)
+            groups.append(([i for i in cat_axes[h] if i not in in_triples], base))
+            for i in cat_axes[h]:
+                if i in in_triples:
+                    c = self.axes[i][0]
+                    d = base
+                    for rest in st.not_env:
+                        if c in rest:
+                            d = d - indicator(set(rest) - {c})
+                    own.append((i, d))
+        return g, own, groups
+
+    def _weights(self) -> np.ndarray:
+        w = np.ones([1] * self.ndim, dtype=self.dtype)
+        for i, n in enumerate(self.sizes):
+            vec = np.array([(-1) ** (n - y) * math.comb(n, y) for y in range(n + 1)], dtype=self.dtype)
+            shape = [1] * self.ndim
+            shape[i] = n + 1
+            w = w * vec.reshape(shape)
+        return w
+
+    # -- the count -----------------------------------------------------------------
+
+    def counts(self) -> Counts:
+        st, table = self.st, self.st.table
+        names = list(table.holders)
+        P, K = st.n_players, st.n_cats
+        # (name, g, [(axis, dg)], [(axes, shared dg)])
+        terms: list[tuple[str, np.ndarray, list[tuple[int, np.ndarray]], list[tuple[list[int], np.ndarray]]]] = []
+        with np.errstate(over="ignore"):
+            for h in range(st.allowed.shape[1]):
+                if st.is_env(h) or self.free[h] == 0:
+                    continue
+                g, own, plain, (dg,) = self._player_terms(h)
+                terms.append((self._name(h), g, own, [(plain, dg)]))
+            if any(self.free[P + k] > 0 for k in range(K)):
+                g, own, groups = self._envelope_terms()
+                terms.append((ENVELOPE, g, own, groups))
+            shape = tuple(n + 1 for n in self.sizes)
+            w = self._weights()
+            m = len(terms)
+            one = np.ones([1] * self.ndim, dtype=self.dtype)
+            prefix = [one]
+            for t in terms:
+                prefix.append(prefix[-1] * t[1])
+            suffix = [one] * (m + 1)
+            for j in range(m - 1, -1, -1):
+                suffix[j] = terms[j][1] * suffix[j + 1]
+            deals = int(np.broadcast_to(w * prefix[m], shape).sum())
+            held = {h: {c: 0 for c in table.cards} for h in names}
+            if deals == 0:
+                return Counts(table, 0, held)
+            for c, f in enumerate(st.fixed):
+                if f != -1:
+                    held[self._name(f)][table.cards[c]] = deals
+            for j, (name, _, own, groups) in enumerate(terms):
+                e = np.broadcast_to(w * prefix[j] * suffix[j + 1], shape)
+                for axes, dg in groups:
+                    if not axes:
+                        continue
+                    sums = _axis_sums(e * dg, axes)
+                    for i in axes:
+                        self._record(held[name], i, sums[i])
+                for i, dg in own:
+                    self._record(held[name], i, _axis_sums(e * dg, [i])[i])
+        return Counts(table, deals, held)
+
+    def _record(self, row: dict[str, int], axis: int, sums: np.ndarray) -> None:
+        n = self.sizes[axis]
+        total = int(sum(int(y) * int(sums[y]) for y in range(1, n + 1)))
+        for c in self.axes[axis]:
+            row[self.st.table.cards[c]] = total // n
+
+    def _name(self, h: int) -> str:
+        st = self.st
+        names = list(st.table.holders)
+        if h < st.n_players:
+            return names[h]
+        if st.is_env(h):
+            return ENVELOPE
+        return names[h - st.n_cats + 1]
+
+
+def _sum_terms(terms: list[np.ndarray]) -> np.ndarray:
+    out = terms[0]
+    for t in terms[1:]:
+        out = out + t
+    return out
+
+
+def _axis_sums(arr: np.ndarray, axes: list[int]) -> dict[int, np.ndarray]:
+    """For each axis in ``axes``, ``arr`` summed over every other axis (divide and conquer)."""
+    arr = np.broadcast_to(arr, np.broadcast_shapes(arr.shape, arr.shape))
+    others = tuple(a for a in range(arr.ndim) if a not in axes)
+    if others:
+        arr = arr.sum(axis=others, keepdims=True)
+    return _split_sums(arr, sorted(axes))
+
+
+def _split_sums(arr: np.ndarray, axes: list[int]) -> dict[int, np.ndarray]:
+    if len(axes) == 1:
+        return {axes[0]: arr.reshape(-1)}
+    half = len(axes) // 2
+    left, right = axes[:half], axes[half:]
+    out = _split_sums(arr.sum(axis=tuple(right), keepdims=True), left)
+    out.update(_split_sums(arr.sum(axis=tuple(left), keepdims=True), right))
+    return out
