@@ -537,7 +537,7 @@ def _check_log(path: Path, *, as_json: bool) -> int:
         out.print(f"{path}: {len(r.steps)} lines, {r.turns} turns, no rule problems.", markup=False)
     else:
         out.print(f"{path}: {len(r.problems)} rule problem{'s' if len(r.problems) != 1 else ''}"
-                  + (f", {len(r.differences)} recorded score{'s' if len(r.differences) != 1 else ''} differ"
+                  + (f", {len(r.differences)} recorded score{'s differ' if len(r.differences) != 1 else ' differs'}"
                      if r.differences else "") + ".", markup=False)
     return _exit_for(r)
 

@@ -113,6 +113,7 @@ class Entry:
     line: int
     text: str
     event: Event
+    actor: str | None = None      # "Ana builds C3 purple": who the line says acts (None: the turn player)
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,31 @@ def _player(word: str, players: tuple[str, ...]) -> str:
 
 
 _VERBS = ("start", "turn", "draw", "build", "sprawl", "remodel", "reorganize", "gamble", "reroll", "trade", "final")
+_ACTING = {"draws": "draw", "builds": "build", "sprawls": "sprawl", "remodels": "remodel",
+           "reorganizes": "reorganize", "reorganises": "reorganize", "gambles": "gamble", "rerolls": "reroll",
+           "draw": "draw", "build": "build", "sprawl": "sprawl", "remodel": "remodel", "reorganize": "reorganize",
+           "reorganise": "reorganize", "gamble": "gamble", "reroll": "reroll"}
+
+
+def _split_actor(body: str, players: tuple[str, ...]) -> tuple[str | None, str]:
+    """``Ana builds C3 purple`` / ``Ana: build C3 purple`` -> ("Ana", "build C3 purple")."""
+    for name in sorted(players, key=len, reverse=True):
+        m = re.match(rf"{re.escape(name)}\s*:?\s+(\w+)\b(.*)", body, re.IGNORECASE)
+        if m and m.group(1).lower() in _ACTING:
+            verb = _ACTING[m.group(1).lower()]
+            if verb == "draw":
+                return None, f"turn {name} draws{m.group(2)}"
+            return name, f"{verb}{m.group(2)}"
+    return None, body
+
+
+def _roll_sum(text: str) -> int:
+    parts = re.split(r"[+,]", text)
+    if not all(p.strip().isdigit() for p in parts) or len(parts) not in (1, 2):
+        raise _Bad("a roll is the sum of two dice (7) or both dice (3+4)", text)
+    if len(parts) == 2 and not all(1 <= int(p) <= 6 for p in parts):
+        raise _Bad("a die shows 1 to 6", text)
+    return sum(int(p) for p in parts)
 
 
 def _parse_event(body: str, players: tuple[str, ...]) -> Event:
@@ -213,10 +239,10 @@ def _parse_event(body: str, players: tuple[str, ...]) -> Event:
             raise _Bad("write 'reorganize LOT: LOT=N LOT=N ...' with the new number of every die", body)
         return Reorganize(_lot(m.group(1)), _rolls(m.group(2)))
     if verb == "gamble":
-        m = re.fullmatch(r"(\S+)\s+\$?(\d+)\s+roll\s+(\d+)(\s+layoff)?", rest, re.IGNORECASE)
+        m = re.fullmatch(r"(\S+)\s+\$?(\d+)\s+rolls?\s+(\d+(?:\s*[+,]\s*\d+)?)(\s+layoff)?", rest, re.IGNORECASE)
         if not m:
             raise _Bad("write 'gamble LOT BET roll SUM [layoff]'", body)
-        return Gamble(_lot(m.group(1)), int(m.group(2)), int(m.group(3)), bool(m.group(4)))
+        return Gamble(_lot(m.group(1)), int(m.group(2)), _roll_sum(m.group(3).replace(" ", "")), bool(m.group(4)))
     if verb == "reroll":
         if not rest:
             raise _Bad("write 'reroll LOT=N LOT=N'", body)
@@ -279,7 +305,8 @@ def parse_log(text: str, path: str | None = None) -> GameLog:
     entries = []
     for number, line in body:
         try:
-            entries.append(Entry(number, line, _parse_event(line, players)))
+            actor, text_ = _split_actor(line, players)
+            entries.append(Entry(number, line, _parse_event(text_, players), actor))
         except _Bad as bad:
             p = bad.problem
             problems.append(Problem(p.message, path=path, line=number, text=p.text, choices=p.choices))

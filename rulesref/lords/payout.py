@@ -142,7 +142,7 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     if state.over:
         problems.append(reason("the game is already over", "end"))
     if name in state.drawn:
-        problems.append(reason(f"the card {name} was already drawn", "turn"))
+        problems.append(reason(f"the card {name} was already drawn (each card comes up once)", "turn"))
     two_f = len(state.players) == 2 and name != END and lot(name).block == "F"
     after = replace(state, turn=drawer, reorganized=frozenset(), gambled=False) if drawer != state.turn else state
     if name == END:
@@ -150,6 +150,8 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     elif two_f:
         take = Takeover("none", lot(name).label, "block F is closed with two players: nobody takes it",
                         rule("two-players"))
+    elif problems:
+        take = Takeover("none", lot(name).label, "nothing", rule("take-over"))
     else:
         after, take = _takeover(after, name, drawer, die_from, problems, notes)
     for rolls in rerolls:

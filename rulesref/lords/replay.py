@@ -141,7 +141,7 @@ class _Replayer:
         if self.redraw:
             return "action", (reason(f"{self.current} must draw again first (an F card with two players)",
                                      "two-players"),), (), None
-        who = self.current
+        who = entry.actor or self.current
         if isinstance(ev, Build):
             r = actions.build(self.state, who, ev.lot, ev.company, ev.die_from)
         elif isinstance(ev, Sprawl):
@@ -201,8 +201,6 @@ class _Replayer:
             expected = self.next_player()
             if expected is not None and player != expected and not self.redraw:
                 problems.append(reason(f"it is {expected}'s turn, not {player}'s", "turn"))
-            self.turn_no += 1
-            self.current = player
         else:
             assert isinstance(ev, Draw)
             if not self.redraw or self.current is None:
@@ -217,8 +215,11 @@ class _Replayer:
             j += 1
         p = draw(self.state, ev.card, player, rerolls=rerolls)
         problems += p.problems
-        if p.problems:
-            return f"{player} draws {ev.card}", tuple(problems), (), p
+        if p.problems:      # the draw cannot happen: skipped, the turn stays where it was
+            return f"{player} draws {ev.card} (skipped)", tuple(problems), (), p
+        if isinstance(ev, Turn):
+            self.turn_no += 1
+            self.current = player
         self.state = p.state
         self.redraw = p.draw_again
         for c in ties(self.state):
