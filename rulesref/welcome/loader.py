@@ -83,7 +83,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     if acme is not None and len(players) != 1:
         r.problem(top, "acme", f"a solo game against ACME has exactly one player, this file has {len(players)}")
 
-    names = [p.name for p in players]
+    names = list(dict.fromkeys(p.name for p in players))
     for project in projects:
         for who in project.first or ():
             if who not in names and not (acme is not None and who.lower() == "acme"):

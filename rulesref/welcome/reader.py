@@ -64,12 +64,14 @@ class Reader:
 
     # -- reporting ------------------------------------------------------------------
     def problem(self, scope: Scope, key: str | None, message: str, *, text: Any = None,
-                choices: Iterable[str] = ()) -> None:
+                choices: Iterable[str] = (), missing: bool = False) -> None:
+        """Record a problem; a ``missing`` key is located where its table starts."""
         where = f"{scope.label}: " if scope.label else ""
         name = f"'{key}' " if key else ""
+        at_scope = scope.start + 1 if scope.label else None
         self.problems.append(Problem(
             f"{where}{name}{message}", path=self.path,
-            line=self.line_of(key, scope) if key else (scope.start + 1 if scope.label else None),
+            line=self.line_of(key, scope) if key and not missing else at_scope,
             text=None if text is None else str(text), choices=tuple(choices)))
 
     def check_keys(self, data: dict[str, Any], allowed: Iterable[str], scope: Scope) -> None:
@@ -91,7 +93,7 @@ class Reader:
         value = data.get(key, _MISSING)
         if value is _MISSING:
             if default is _MISSING:
-                self.problem(scope, key, "is missing")
+                self.problem(scope, key, "is missing", missing=True)
                 return 0
             return default  # type: ignore[no-any-return]
         if isinstance(value, bool) or not isinstance(value, int):
@@ -114,7 +116,7 @@ class Reader:
         value = data.get(key, _MISSING)
         if value is _MISSING:
             if default is _MISSING:
-                self.problem(scope, key, "is missing")
+                self.problem(scope, key, "is missing", missing=True)
                 return ""
             return default  # type: ignore[no-any-return]
         if not isinstance(value, str):
