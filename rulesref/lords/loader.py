@@ -148,8 +148,8 @@ def _players(raw: Any, c: _Collector) -> list[Player]:
             c.add(f"{name}'s points {points} are not a space of the score track", key="points",
                   section=section, text=str(points), choices=nearest_spaces(points))
             ok = False
-        if ok:
-            out.append(Player(name=str(name), money=money, points=points))
+        # a player with a bad field still exists: other sections may name them
+        out.append(Player(name=str(name), money=money if ok else 0, points=points if ok else 0))
     return out
 
 
