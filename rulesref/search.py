@@ -42,7 +42,14 @@ get gets got getting happen happens happened rule rules ruling allowed allow leg
 really actually exactly way work works working please tell explain mean means let lets
 like want wants need needs say says said know knows question again too very much many
 is isnt arent doesnt dont didnt cant cannot im ive id youre thats theres whats heres
-not no yes in make makes made making use uses used using
+not no yes in make makes made making use uses used using go goes going went
+much many each other others more thing things stuff now
+""".split())
+
+# Phrases never start or end with these ("the river", "my turn", "how many cards").
+_EDGE_WORDS = frozenset("""
+a an the i me my you your we our it its is are do does can to of for on at with and or if
+that this what how who when where why
 """.split())
 
 _NUMBER_WORDS = {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
@@ -51,6 +58,8 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     **{d: (w,) for d, w in _NUMBER_WORDS.items()},
     **{w: (d,) for d, w in _NUMBER_WORDS.items()},
     "dice": ("die",), "die": ("dice",),
+    # the porter stemmer splits these ("ties" -> "ti", "tie" -> "tie")
+    "tie": ("ties", "tied"), "ties": ("tie", "tied"), "tied": ("tie", "ties"), "tying": ("tie", "ties"),
     "1st": ("first",), "2nd": ("second",), "3rd": ("third",),
 }
 
@@ -154,7 +163,7 @@ class RuleIndex:
                 for name in (s.title, *s.keywords):
                     ws = tuple(_norm(w) for w in words(name))
                     names.add(ws)
-                    for n in (2, 3):
+                    for n in (2, 3, 4):
                         phrases.update(ws[i:i + n] for i in range(len(ws) - n + 1))
         self._db.executemany("INSERT INTO idx VALUES (?, ?, ?, ?, ?)", rows)
         self._db.commit()  # FTS5 keeps pending rows in memory until commit; serialize() needs them
@@ -248,16 +257,17 @@ class RuleIndex:
                 corrections.append((w, better))
                 fixed.append(better)
         terms: list[str] = []
-        for n in (3, 2):
+        for n in (4, 3, 2):
             for i in range(len(fixed) - n + 1):
                 gram = fixed[i:i + n]
-                if not all(gram):
+                if not all(gram) or gram[0] in _EDGE_WORDS or gram[-1] in _EDGE_WORDS:
                     continue
                 key = tuple(_norm(g) for g in gram)
-                content = sum(g not in STOPWORDS for g in gram)
-                # a run of two content words from a title or keyword, or a whole keyword
-                # with common words in it ("all in"), unless it only adds an article ("the river")
-                if (content >= 2 and key in self.phrases) or (gram[0] not in STOPWORDS and key in self.names):
+                # a run of words from a title or keyword with a content word in it
+                # ("secret passage", "more cards than others"), or a whole keyword made
+                # of common words only ("all in")
+                content = any(g not in STOPWORDS for g in gram)
+                if (content and key in self.phrases) or key in self.names:
                     phrase = " ".join(gram)
                     if not any(phrase in t for t in terms):
                         terms.append(phrase)
