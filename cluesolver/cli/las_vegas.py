@@ -83,8 +83,9 @@ def payout(
     if rules is not None:
         for v in values:
             if v not in rules.denominations:
+                nearest = sorted(rules.denominations, key=lambda d: (abs(d - v), d))[:2]
                 problems.append(Problem(f"--money: there is no {dollars(v)} {rules.money_word} in {rules.title}",
-                                        text=str(v), choices=tuple(str(d) for d in rules.denominations)))
+                                        text=str(v), choices=tuple(f"{d}k" for d in sorted(nearest))))
     if problems:
         raise InputError(problems)
     assert rules is not None
@@ -102,7 +103,7 @@ def payout(
     out.print(_payout_table(result))
     out.print(_leftover_line(result), markup=False)
     for _, msg, c in warnings:
-        out.print(f"Note: {msg} {c}", markup=False)
+        out.print(f"Note: {msg}\n    rule: {c}", markup=False)
     out.print(_rules_line(result.citations), markup=False)
     return EXIT_OK
 
@@ -217,7 +218,7 @@ def check_file(path: Path, *, as_json: bool) -> int:
 
 def _problem_line(path: Path, p: RuleProblem) -> str:
     where = f"{path}:{p.line}" if p.line is not None else str(path)
-    return f"{where}: {p.message} {p.citation}"
+    return f"{where}: {p.message}\n    rule: {p.citation}"
 
 
 # --------------------------------------------------------------------------- rendering
