@@ -1,0 +1,143 @@
+"""The welcome CLI and the top-level verbs on Welcome to New Las Vegas table files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cluesolver.cli import app
+
+ROOT = Path(__file__).parent.parent
+DATA = ROOT / "tests" / "data" / "welcome"
+EXAMPLE = str(ROOT / "examples" / "welcome-table-3p.toml")
+BROKEN = str(ROOT / "examples" / "welcome-broken-sheets.toml")
+runner = CliRunner()
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), env={"COLUMNS": "200"})
+
+
+def test_score_verb_prints_zone_table_and_winner() -> None:
+    result = run("score", EXAMPLE)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Final scores" in out
+    assert "│ streets      │  41 │   33 │    30 │ street-scoring       │" in out
+    assert "│ total        │ 136 │  136 │   107 │                      │" in out
+    assert "Bank: 2 of 3 asked for a loan, more than half: 4 bundles each" in out
+    assert ("Tie: Lea and Maya tie on 136 points and 3 hotels: Lea wins with more Large Hotels (3 against 2) "
+            "[welcome-to-new-las-vegas/tie-break] Ties for the win") in out
+    assert "End of game: Maya checked the last inauguration box" in out
+    assert out.rstrip().endswith("Winner: Lea with 136 points")
+
+
+def test_group_score_and_alias_agree_with_verb() -> None:
+    a = run("welcome", "score", EXAMPLE, "--json")
+    b = run("welcome-to-new-las-vegas", "score", EXAMPLE, "--json")
+    c = run("score", EXAMPLE, "--json")
+    assert a.exit_code == b.exit_code == c.exit_code == 0
+    assert a.output == b.output == c.output
+
+
+def test_score_json_shape() -> None:
+    data = json.loads(run("score", str(DATA / "table-2p.toml"), "--json").output)
+    assert data["game"] == "welcome-to-new-las-vegas"
+    assert data["winners"] == ["Ana"]
+    ana = data["standings"][0]
+    assert ana["name"] == "Ana" and ana["total"] == 99 and ana["place"] == 1
+    assert ana["zones"]["streets"]["rule"]["id"] == "welcome-to-new-las-vegas/street-scoring"
+    assert ana["streets"][0] == {"street": 1, "written": "2 4 6 8 . 11", "run": [2, 4, 6, 8],
+                                 "parity": "even", "length": 4, "bonus": 6, "points": 10}
+    assert data["standings"][1]["safe"]["short"] is True
+    assert data["bank"]["bundles"] == 2
+
+
+def test_check_clean_exits_0() -> None:
+    result = run("check", EXAMPLE)
+    assert result.exit_code == 0
+    assert result.output == "No rule problems on 3 sheets (Maya, Jonas, Lea).\n"
+
+
+def test_check_problems_exit_1_with_citations() -> None:
+    result = run("check", BROKEN)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == ("problem: Rita [streets] street 1: 8 (casino 3) comes before 6 (casino 4); numbers must "
+                        "rise from left to right [welcome-to-new-las-vegas/placement] Opening a casino "
+                        "(writing a number)")
+    assert lines[-1] == "13 rule problems on 2 sheets."
+    data = json.loads(run("welcome", "check", BROKEN, "--json").output)
+    assert data["clean"] is False and len(data["problems"]) == 13
+    assert data["problems"][0]["rule"]["id"] == "welcome-to-new-las-vegas/placement"
+
+
+def test_streets_command() -> None:
+    result = run("welcome", "streets", "3 5 7 . 9 | 2 4 c 6 8")
+    assert result.exit_code == 0, result.output
+    assert "│      1 │ 3 5 7 . 9 │ 3-5-7       │ odd      │      3 │" in result.output
+    assert "│      2 │ 2 4 c 6 8 │ 2-4-6-8     │ even     │      4 │" in result.output
+    data = json.loads(run("welcome", "streets", "3 5 7 . 9 | 2 4 c 6 8", "--json").output)
+    assert [s["points"] for s in data["streets"]] == [3, 4]
+    assert data["streets"][1]["positions"] == [1, 2, 4, 5]
+    assert data["problems"] == []
+
+
+def test_streets_placement_problem_exits_1() -> None:
+    result = run("welcome", "streets", "5 3 c7")
+    assert result.exit_code == 1
+    assert "problem: street 1: 5 (casino 1) comes before 3 (casino 2)" in result.output
+    assert "7 is written in a casino still under construction" in result.output
+
+
+def test_bad_street_notation_exits_2_one_line_per_problem() -> None:
+    result = run("welcome", "streets", "1 q | 2 zz")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 2
+
+
+def test_bad_table_exits_2_with_every_problem(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "welcome-to-new-las-vegas"\n[[player]]\nname = "A"\nbank = "lone"\n'
+                   'streets = ["1", "2", "3"]\nstreet-bonus = [1, 2, 3, 4]\nhotel = 1\n')
+    result = run("score", str(bad))
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert errors == [
+        f"error: {bad}:7: player 'A': 'hotel' is not a key here (did you mean: hotels?)",
+        f"error: {bad}:4: player 'A': 'bank' should be one of loan, refuse: 'lone' (did you mean: loan?)",
+        f"error: {bad}:5: player 'A': 'streets' a city has 4 streets, this lists 3",
+    ]
+
+
+def test_bad_toml_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "welcome-to-new-las-vegas"\n[[player]\n')
+    result = run("welcome", "check", str(bad))
+    assert result.exit_code == 2
+    assert f"error: {bad}:2:9: not valid TOML" in result.output
+
+
+def test_missing_file_exits_2() -> None:
+    result = run("welcome", "score", "no/such/table.toml")
+    assert result.exit_code == 2
+    assert "no such file" in result.output
+
+
+def test_replay_does_not_apply() -> None:
+    result = run("replay", EXAMPLE)
+    assert result.exit_code == 2
+    assert "'replay' does not apply to welcome-to-new-las-vegas files" in result.output
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    for command in ("score", "check", "streets"):
+        result = run("welcome", command, "--help")
+        assert result.exit_code == 0
+        assert "Example: cluesolver welcome" in result.output
+    assert "Example: cluesolver welcome" in run("welcome-to-new-las-vegas", "--help").output
