@@ -110,3 +110,11 @@ def test_every_problem_cites_a_real_section() -> None:
 
     for p in report.problems:
         assert cite(p.citation.id) == p.citation
+
+
+def test_golf_course_needs_neighbouring_opened_casinos() -> None:
+    body = "golf = { par3 = { holes = 3, value = 2 } }"
+    assert problems(sheet("A", body, '["1 3 c 5 7 9", "2", "3", "4"]')) == []
+    assert problems(sheet("A", body, '["1 3 c 5 . 9", "2", "3", "4"]')) == [
+        "3 golf holes circled but the longest row of neighbouring opened casinos in the top street is 2; "
+        "the course only grows from casino to neighbouring casino"]

@@ -13,6 +13,7 @@ from rulesref.cite import Citation
 from rulesref.welcome.citations import rule
 from rulesref.welcome.model import Claim, Colour, ProjectClaim, Sheet, Table
 from rulesref.welcome.streets import (
+    Street,
     easy_opening_numbers,
     extended_copies,
     open_construction_debts,
@@ -123,12 +124,13 @@ def check_sheet(sheet: Sheet, table: Table) -> list[RuleProblem]:
         add("hotels", f"{sheet.hotels.total} hotels on a city of {AVENUES} avenues", "hotels")
     golf = sheet.golf
     holes = golf.par3.count + golf.par4.count + golf.par5.count
-    top_open = sum(1 for c in sheet.streets[0] if c.opened) if sheet.streets else 0
+    course = _longest_opened_row(sheet.streets[0]) if sheet.streets else 0
     if table.first_game and holes:
         add("golf", f"{_count(holes, 'golf hole')} in a first game, which is played without golf", "first-game")
-    elif holes > top_open:
-        add("golf", f"{_count(holes, 'golf hole')} circled but only {_count(top_open, 'casino')} opened in the "
-                    f"top street; each hole sits above an opened casino", "golf")
+    elif holes > course:
+        add("golf", f"{_count(holes, 'golf hole')} circled but the longest row of neighbouring opened casinos "
+                    f"in the top street is {course}; the course only grows from casino to neighbouring casino",
+            "golf")
     return out
 
 
@@ -174,6 +176,15 @@ def check_projects(table: Table) -> list[RuleProblem]:
             out.append(RuleProblem(lows, "projects", f"the {colour.value} project is scored low but nobody has "
                                    f"its high value: someone must have fulfilled it first", cite))
     return out
+
+
+def _longest_opened_row(street: Street) -> int:
+    """Most neighbouring opened casinos in a row: the longest golf course the street allows."""
+    best = current = 0
+    for casino in street:
+        current = current + 1 if casino.opened else 0
+        best = max(best, current)
+    return best
 
 
 def _count(n: int, word: str) -> str:
