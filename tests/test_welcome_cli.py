@@ -141,3 +141,11 @@ def test_every_command_has_help_with_an_example() -> None:
         assert result.exit_code == 0
         assert "Example: cluesolver welcome" in result.output
     assert "Example: cluesolver welcome" in run("welcome-to-new-las-vegas", "--help").output
+
+
+def test_score_warns_when_sheets_break_rules() -> None:
+    result = run("score", BROKEN)
+    assert result.exit_code == 0
+    assert f"Warning: 13 rule problems on these sheets; see: cluesolver check {BROKEN}" in result.output
+    assert json.loads(run("score", BROKEN, "--json").output)["rule_problems"] == 13
+    assert "Warning" not in run("score", EXAMPLE).output

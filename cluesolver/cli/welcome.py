@@ -34,13 +34,18 @@ TableFile = Annotated[Path, typer.Argument(help="A table file (TOML, game = \"we
 
 def score_file(path: Path, *, as_json: bool) -> int:
     """Score every sheet of a table file; prints and returns the exit code."""
-    from rulesref.welcome import load_table, score_table
+    from rulesref.welcome import check_table, load_table, score_table
 
-    result = score_table(load_table(path))
+    table = load_table(path)
+    result = score_table(table)
+    problems = len(check_table(table).problems)
     if as_json:
-        emit_json({"game": GAME, "file": str(path), **result.to_json()})
+        emit_json({"game": GAME, "file": str(path), **result.to_json(), "rule_problems": problems})
     else:
         _print_scores(result)
+        if problems:
+            console().print(f"Warning: {problems} rule problem{'s' if problems != 1 else ''} on these sheets; "
+                            f"see: cluesolver check {path}", markup=False, soft_wrap=True)
     return EXIT_OK
 
 
