@@ -30,20 +30,20 @@ KEYWORD_WEIGHT = 5.0
 BODY_WEIGHT = 1.0
 
 # Words of conversational questions that say nothing about which rule is meant.  Words
-# that do ("all", "in", "out", "first", "last", "end", "two") stay out of this list or
-# are recovered by phrase matching ("all in").
+# that do ("all", "out", "first", "last", "end", "two") stay out of this list; common
+# words inside a keyword ("all in") are still searched as that phrase.
 STOPWORDS = frozenset("""
 a an the i me my mine we us our you your yours he him his she her it its they them their
-is am are was were be been being do does did doing done can could may might must shall should
-will would have has had having what which who whom whose when where why how whats hows
-this that these those there here of to for from with without on at by about into onto as
-if then than so and or but also just any anyone anybody some someone somebody something
-get gets got getting happen happens happened rule rules ruling allowed allow legal ok okay
-really actually exactly way work works working please tell explain mean means let lets
-like want wants need needs say says said know knows question again too very much many
-is isnt arent doesnt dont didnt cant cannot im ive id youre thats theres whats heres
-not no yes in make makes made making use uses used using go goes going went
-much many each other others more thing things stuff now
+is am are was were be been being do does did doing done can could may might must shall
+should will would have has had having what which who whom whose when where why how whats
+hows this that these those there here of to for from with without on at by about into
+onto as in if then than so and or but also just any anyone anybody some someone somebody
+something get gets got getting happen happens happened rule rules ruling allowed allow
+legal ok okay really actually exactly way work works working please tell explain mean
+means let lets like want wants need needs say says said know knows question again too
+very much many each other others more thing things stuff now isnt arent doesnt dont didnt
+cant cannot im ive id youre thats theres heres not no yes make makes made making use uses
+used using go goes going went
 """.split())
 
 # Phrases never start or end with these ("the river", "my turn", "how many cards").
