@@ -6,6 +6,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulesref.las_vegas.editions import Edition, rules_for
 from rulesref.las_vegas.loader import load_game
@@ -96,3 +98,29 @@ def test_held_out_rounds(golden: dict) -> None:
 def test_house_aliases(alias: str) -> None:
     (stake,) = parse_stakes(f"{alias}=2", None)
     assert stake.participant == HOUSE and stake.count == 2
+
+
+participants = st.sampled_from(["Anna", "Ben", "Carla", "Denny", "Eve", HOUSE])
+stakes = st.lists(st.builds(Stake, participants, st.integers(0, 8), st.integers(0, 1)),
+                  max_size=6, unique_by=lambda s: s.participant)
+money = st.lists(st.sampled_from([10, 20, 30, 40, 50, 60, 70, 80, 90]), min_size=1, max_size=5)
+
+
+@given(stakes, money)
+def test_payout_invariants(items: list[Stake], notes: list[int]) -> None:
+    result = pay_casino(1, notes, items, rules_for(Edition.BOULEVARD))
+    taken = [m for _, m in result.awards]
+    # every note ends up taken or left over, none twice
+    assert sorted(taken + list(result.leftovers)) == sorted(notes)
+    # winners have distinct counts, take notes biggest first in order of count
+    winners = [e for e in result.entries if e.outcome is Outcome.WON]
+    assert [e.money for e in winners] == sorted(notes, reverse=True)[:len(winners)]
+    assert [e.count for e in winners] == sorted((e.count for e in winners), reverse=True)
+    assert len({e.count for e in winners}) == len(winners)
+    # a tied participant shares its count with someone; an untied one shares it with nobody
+    counts = [s.count for s in items if s.count > 0]
+    for e in result.entries:
+        assert (e.outcome is Outcome.TIED) == (counts.count(e.count) > 1)
+    # money is left over only when every untied participant was paid
+    if result.leftovers:
+        assert all(e.outcome is not Outcome.NOTHING for e in result.entries)

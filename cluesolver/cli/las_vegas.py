@@ -15,7 +15,12 @@ import typer
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from rich.console import Console
+    from rich.table import Table
+
+    from rulesref import Citation
 
     from rulesref.las_vegas.checker import RuleProblem
     from rulesref.las_vegas.model import Game
@@ -40,7 +45,7 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _rules_line(citations) -> str:  # type: ignore[no-untyped-def]
+def _rules_line(citations: Iterable[Citation]) -> str:
     return "Rules:\n" + "\n".join(f"  {c}" for c in citations)
 
 
@@ -108,7 +113,7 @@ def payout(
     return EXIT_OK
 
 
-def _payout_table(p: CasinoPayout):  # type: ignore[no-untyped-def]
+def _payout_table(p: CasinoPayout) -> Table:
     from rich.table import Table
 
     from rulesref.las_vegas.model import HOUSE
@@ -275,7 +280,7 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
                   markup=False)
 
 
-def _awards_table(rp: Replay):  # type: ignore[no-untyped-def]
+def _awards_table(rp: Replay) -> Table:
     from rich.table import Table
 
     from rulesref.las_vegas.model import HOUSE

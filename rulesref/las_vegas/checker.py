@@ -59,18 +59,28 @@ def check_casino_money(number: int, money: Sequence[int], rules: EditionRules) -
     return out
 
 
-def check_game(game: Game) -> tuple[RuleProblem, ...]:
-    rules = game.rules
-    problems: list[RuleProblem] = []
+class _Report:
+    """Collects problems, placing each on the most specific line the loader recorded."""
 
-    def add(code: str, message: str, citation: Citation, rnd: int | None = None, casino: int | None = None,
-            player: str | None = None, key: str | None = None) -> None:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.problems: list[RuleProblem] = []
+
+    def __call__(self, code: str, message: str, citation: Citation, rnd: int | None = None,
+                 casino: int | None = None, player: str | None = None, key: str | None = None) -> None:
         line = None
         for k in (key, f"round {rnd} casino {casino}" if casino else None, f"round {rnd}" if rnd else None):
-            if k is not None and game.line_of(k) is not None:
-                line = game.line_of(k)
+            if k is not None and self.game.line_of(k) is not None:
+                line = self.game.line_of(k)
                 break
-        problems.append(RuleProblem(code, message, citation, rnd, casino, player, line))
+        self.problems.append(RuleProblem(code, message, citation, rnd, casino, player, line))
+
+
+def check_game(game: Game) -> tuple[RuleProblem, ...]:
+    """Every rule problem in ``game``, ordered by line; empty when the game is clean."""
+    rules = game.rules
+    add = _Report(game)
+    problems = add.problems
 
     n = len(game.players)
     if not rules.min_players <= n <= rules.max_players:
@@ -119,7 +129,7 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
     return tuple(sorted(problems, key=lambda p: p.line or 0))
 
 
-def _check_round_dice(game: Game, rd: Round, add) -> None:  # type: ignore[no-untyped-def]
+def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
     rules = game.rules
     present = {c.number for c in rd.casinos}
     for number in CASINOS:
@@ -165,7 +175,7 @@ def _check_round_dice(game: Game, rd: Round, add) -> None:  # type: ignore[no-un
             _rule("white-dice"), rd.number)
 
 
-def _check_round_money(game: Game, rd: Round, won: Counter[int], add) -> None:  # type: ignore[no-untyped-def]
+def _check_round_money(game: Game, rd: Round, won: Counter[int], add: _Report) -> None:
     rules = game.rules
     stocked: Counter[int] = Counter()
     for casino in rd.casinos:
@@ -196,7 +206,7 @@ def _pair_key(casino: Casino) -> tuple[int, int]:
     return sum(casino.money), max(casino.money, default=0)
 
 
-def _check_card_order(rd: Round, add) -> None:  # type: ignore[no-untyped-def]
+def _check_card_order(rd: Round, add: _Report) -> None:
     pairs = [c for c in rd.casinos if len(c.money) == 2]
     for low, high in zip(pairs, pairs[1:]):
         if _pair_key(low) > _pair_key(high):
@@ -206,7 +216,7 @@ def _check_card_order(rd: Round, add) -> None:  # type: ignore[no-untyped-def]
                 _rule("royale-cards"), rd.number, high.number)
 
 
-def _check_chips(game: Game, rd: Round, chips: dict[str, int], add) -> None:  # type: ignore[no-untyped-def]
+def _check_chips(game: Game, rd: Round, chips: dict[str, int], add: _Report) -> None:
     rules = game.rules
     spent = dict(rd.chips_spent)
     for player in game.players:
