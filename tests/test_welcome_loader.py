@@ -150,3 +150,19 @@ def test_effect_abbreviations(token: str, effect: Effect) -> None:
 def test_ambiguous_effect_is_refused() -> None:
     with pytest.raises(ValueError):
         parse_effect("i")
+
+
+def test_documented_table_file_reads_and_checks() -> None:
+    import re
+
+    from rulesref.welcome import check_table
+
+    doc = (Path(__file__).parent.parent / "docs" / "welcome-to-new-las-vegas.md").read_text()
+    blocks = re.findall(r"```toml\n(.*?)```", doc, re.S)
+    table = parse_table(blocks[0])
+    assert [p.name for p in table.players] == ["Maya"]
+    assert check_table(table).clean, [p.format() for p in check_table(table).problems]
+    player = blocks[0][blocks[0].index("[[player]]"):]
+    solo = parse_table('game = "welcome-to-new-las-vegas"\n[[project]]\ncolour = "purple"\nhigh = 4\nlow = 2\n'
+                       + player.replace('pink = "high"', '') + blocks[1])
+    assert solo.solo and solo.acme is not None and solo.acme.card == "Ben"
