@@ -303,6 +303,8 @@ def parse_log(text: str, path: str | None = None) -> GameLog:
             problems.append(Problem("players must be distinct names separated by commas", path=path, line=number,
                                     text=value))
     entries = []
+    if "players" not in headers:
+        body = []              # without the players every line would only add noise
     for number, line in body:
         try:
             actor, text_ = _split_actor(line, players)

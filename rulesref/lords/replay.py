@@ -89,11 +89,13 @@ class _Replayer:
                 self.steps.append(Step(entry.line, entry.text, self.turn_no,
                                        f"tie reroll, applied before the payout of line {self.consumed[i]}"))
                 continue
+            # a tie is reported once, on the line that caused it (draws check their own ties)
+            before = set() if isinstance(entry.event, Reroll) else {c.lots for c in ties(self.state)}
             summary, problems, notes, payout = self.apply(i, entry)
-            if not problems and ties(self.state) and not self._reroll_follows(i):
+            if not isinstance(entry.event, (Turn, Draw)) and not self._reroll_follows(i):
                 problems = problems + tuple(
                     reason(f"tie for boss in {c.name} ({', '.join(c.boss.tied)}) is not rerolled", "boss-ties")
-                    for c in ties(self.state))
+                    for c in ties(self.state) if c.lots not in before)
             self.steps.append(Step(entry.line, entry.text, self.turn_no, summary, tuple(problems), tuple(notes),
                                    payout))
         if stopped is None and self.redraw:
@@ -213,6 +215,7 @@ class _Replayer:
             rerolls.append(dict(self.log.entries[j].event.rolls))  # type: ignore[union-attr]
             self.consumed[j] = entry.line
             j += 1
+        tied_before = {c.lots for c in ties(self.state)}     # already reported on an earlier line
         p = draw(self.state, ev.card, player, rerolls=rerolls)
         problems += p.problems
         if p.problems:      # the draw cannot happen: skipped, the turn stays where it was
@@ -223,7 +226,8 @@ class _Replayer:
         self.state = p.state
         self.redraw = p.draw_again
         for c in ties(self.state):
-            problems.append(reason(f"tie for boss in {c.name} is not rerolled before the payout", "boss-ties"))
+            if c.lots not in tied_before:
+                problems.append(reason(f"tie for boss in {c.name} is not rerolled before the payout", "boss-ties"))
         notes = tuple(n for n in p.notes if n.rule.id != "lords-of-vegas/boss-ties")
         gains = ", ".join(f"{x.name} +${x.money_after - x.money_before}"
                           + (f" +{x.points_after - x.points_before} pts" if x.points_after != x.points_before else "")
