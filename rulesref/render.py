@@ -18,9 +18,9 @@ def _title_of(full_id: str) -> str:
     return full_id
 
 
-def section_markdown(s: Section, level: int = 2) -> str:
-    """One section: heading with its id, text, the not-confirmed note, see-also links."""
-    parts = [f"{'#' * level} {s.title}", f"`{s.full_id}`", s.text]
+def section_body_markdown(s: Section) -> str:
+    """A section without its title: id, text, the not-confirmed note, see-also links."""
+    parts = [f"`{s.full_id}`", s.text]
     if s.unconfirmed:
         parts.append(f"> **Not confirmed:** {s.unconfirmed}")
     if s.see:
@@ -29,14 +29,23 @@ def section_markdown(s: Section, level: int = 2) -> str:
     return "\n\n".join(parts)
 
 
-def book_markdown(b: RuleBook) -> str:
-    """A whole game: title, summary, table of contents, every section."""
-    parts = [f"# {b.title}", f"`{b.game}`" + (f" · also: {', '.join(b.aliases)}" if b.aliases else "")]
+def section_markdown(s: Section, level: int = 2) -> str:
+    """One section as Markdown, with its title as a heading."""
+    return f"{'#' * level} {s.title}\n\n{section_body_markdown(s)}"
+
+
+def book_intro_markdown(b: RuleBook) -> str:
+    """A game's aliases, summary and table of contents."""
+    parts = [f"`{b.game}`" + (f" · also: {', '.join(b.aliases)}" if b.aliases else "")]
     if b.summary:
         parts.append(b.summary)
-    parts.append("\n".join(f"{i}. {s.title} (`{s.id}`)" for i, s in enumerate(b.sections, 1)))
-    parts.extend(section_markdown(s) for s in b.sections)
+    parts.append("\n".join(f"{i}. {s.title} · `{s.id}`" for i, s in enumerate(b.sections, 1)))
     return "\n\n".join(parts)
+
+
+def book_markdown(b: RuleBook) -> str:
+    """A whole game as one Markdown document."""
+    return "\n\n".join([f"# {b.title}", book_intro_markdown(b), *(section_markdown(s) for s in b.sections)])
 
 
 def section_json(s: Section) -> dict[str, object]:

@@ -55,11 +55,13 @@ def test_show_full_id_in_one_argument_and_json() -> None:
     assert {"id": "clue/suggestions", "title": "Making a suggestion"} in data["see"]
 
 
-def test_show_whole_game_has_every_section() -> None:
-    r = run("show", "lost-in-vegas")
+@pytest.mark.parametrize("game", sorted(books()))
+def test_show_whole_game_has_every_section(game: str) -> None:
+    r = CliRunner().invoke(app, ["rules", "show", game], env={**ENV, "COLUMNS": "200"})
     assert r.exit_code == 0
-    for s in books()["clue-lost-in-vegas"].sections:
-        assert s.title in r.stdout
+    for s in books()[game].sections:
+        assert f"{s.title} ─" in r.stdout, s.full_id     # a rule line heads every section
+        assert f"{s.full_id}\n" in r.stdout or f"{s.full_id} " in r.stdout
 
 
 @pytest.mark.parametrize("game", sorted(books()))

@@ -59,7 +59,7 @@ def show(
     Example: cluesolver rules show lords-of-vegas sprawl
     """
     from rulesref.book import book
-    from rulesref.render import book_json, book_markdown, section_json, section_markdown
+    from rulesref.render import book_intro_markdown, book_json, section_body_markdown, section_json
 
     if section is None and "/" in game:
         game, _, section = game.partition("/")
@@ -69,9 +69,17 @@ def show(
         emit_json(section_json(chosen) if chosen else book_json(b))
         return EXIT_OK
     from rich.markdown import Markdown
+    from rich.rule import Rule
 
-    text = section_markdown(chosen, level=1) if chosen else book_markdown(b)
-    console().print(Markdown(text))
+    con = console()
+    if chosen is None:
+        con.print(Rule(b.title, characters="═"))
+        con.print(Markdown(book_intro_markdown(b)))
+    for s in (chosen,) if chosen else b.sections:
+        if chosen is None:
+            con.print()
+        con.print(Rule(s.title, characters="─", align="left"))
+        con.print(Markdown(section_body_markdown(s)))
     return EXIT_OK
 
 
