@@ -136,7 +136,7 @@ def test_replay_does_not_apply() -> None:
 
 
 def test_every_command_has_help_with_an_example() -> None:
-    for command in ("score", "check", "streets"):
+    for command in ("score", "check", "streets", "new"):
         result = run("welcome", command, "--help")
         assert result.exit_code == 0
         assert "Example: cluesolver welcome" in result.output
@@ -149,3 +149,30 @@ def test_score_warns_when_sheets_break_rules() -> None:
     assert f"Warning: 13 rule problems on these sheets; see: cluesolver check {BROKEN}" in result.output
     assert json.loads(run("score", BROKEN, "--json").output)["rule_problems"] == 13
     assert "Warning" not in run("score", EXAMPLE).output
+
+
+def test_new_writes_a_blank_table_that_reads(tmp_path: Path) -> None:
+    target = tmp_path / "friday.toml"
+    result = run("welcome", "new", "Maya", "Jonas", "-o", str(target))
+    assert result.exit_code == 0, result.output
+    assert f"Wrote {target}" in result.output
+    checked = run("check", str(target))
+    assert checked.exit_code == 0 and "No rule problems on 2 sheets (Maya, Jonas)." in checked.output
+    again = run("welcome", "new", "Maya", "-o", str(target))
+    assert again.exit_code == 2 and "already exists" in again.output
+    assert "Jonas" in target.read_text()            # not overwritten
+    assert run("welcome", "new", "Maya", "-o", str(target), "--force").exit_code == 0
+    assert "Jonas" not in target.read_text()
+    assert [p.name for p in tmp_path.iterdir()] == ["friday.toml"]
+
+
+def test_new_solo_prints_to_stdout_and_refuses_bad_names() -> None:
+    from rulesref.welcome import parse_table
+
+    result = run("welcome", "new", "Sam", "--solo")
+    assert result.exit_code == 0
+    assert parse_table(result.output).solo
+    bad = run("welcome", "new", "Sam", "Sam", "--solo")
+    assert bad.exit_code == 2
+    assert "every player needs a different name" in bad.output
+    assert "a solo game has one player, not 2" in bad.output

@@ -142,6 +142,47 @@ def streets(
     return EXIT_PROBLEMS if problems else EXIT_OK
 
 
+@app.command("new")
+@guarded
+def new(
+    players: Annotated[list[str], typer.Argument(help="Player names, in seating order.", show_default=False)],
+    solo: Annotated[bool, typer.Option("--solo", help="Add an [acme] block for a solo game.")] = False,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of printing.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the --output file if it exists.")] = False,
+) -> int:
+    """A blank table file to fill in from the score sheets, one block per player.
+
+    Example: cluesolver welcome new Maya Jonas Lea -o friday.toml
+    """
+    import os
+    import tempfile
+
+    from cluesolver.errors import InputError, Problem
+    from rulesref.welcome.template import blank_table
+
+    text = blank_table(players, solo=solo, file=str(output or "table.toml"))
+    if output is None:
+        console().file.write(text)
+        return EXIT_OK
+    if output.exists() and not force:
+        raise InputError(Problem("already exists; use --force to overwrite it", path=str(output)))
+    folder = output.parent if str(output.parent) else Path(".")
+    handle, temp = tempfile.mkstemp(prefix=".welcome-", suffix=".toml", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temp, 0o666 & ~mask)
+        os.replace(temp, output)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    console().print(f"Wrote {output}: fill it in, then run cluesolver check {output}", markup=False,
+                    soft_wrap=True)
+    return EXIT_OK
+
+
 # -- printing -------------------------------------------------------------------------
 
 def _print_scores(result: TableResult) -> None:
