@@ -176,3 +176,10 @@ def test_new_solo_prints_to_stdout_and_refuses_bad_names() -> None:
     assert bad.exit_code == 2
     assert "every player needs a different name" in bad.output
     assert "a solo game has one player, not 2" in bad.output
+
+
+def test_score_explains_inauguration_ties() -> None:
+    out = run("score", EXAMPLE).output
+    assert ("Inauguration: Maya 7 boxes, 1st: 15 pts (improved box); Jonas 5 boxes, 2nd: 5 pts, pays the debt; "
+            "Lea 5 boxes, 2nd: 5 pts, pays the debt") in out
+    assert "rank 2 with 5 boxes, tied with Lea, fewest: circles the debt" in out

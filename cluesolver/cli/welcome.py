@@ -222,6 +222,7 @@ def _print_scores(result: TableResult) -> None:
         out.print(f"  {p.name}:", markup=False, soft_wrap=True)
         for z in p.zones:
             out.print(f"    {z.zone.value:<13}{z.points:>5}  {z.detail}", markup=False, soft_wrap=True)
+    out.print(f"Inauguration: {_inauguration_line(result)}", markup=False, soft_wrap=True)
     out.print(f"Bank: {result.bank.reason} {result.bank.citation}", markup=False, soft_wrap=True)
     for p in result.players:
         if not p.acme:
@@ -238,6 +239,19 @@ def _print_scores(result: TableResult) -> None:
     label = "Winner" if len(result.winners) == 1 else "Shared win"
     best = result.players[0].total
     out.print(f"{label}: {' and '.join(result.winners)} with {best} points", markup=False, soft_wrap=True)
+
+
+def _inauguration_line(result: TableResult) -> str:
+    places = sorted((p.inauguration for p in result.players), key=lambda i: (i.rank, i.name))
+    parts = []
+    for i in places:
+        if i.scores_rank:
+            text = f"{i.name} {i.boxes} boxes, {_ordinal(i.rank)}: {i.points} pts"
+            text += (" (improved box)" if i.improved else "") + (", pays the debt" if i.last else "")
+        else:
+            text = f"{i.name} {i.boxes} cards, {_ordinal(i.rank)}: no rank points"
+        parts.append(text)
+    return "; ".join(parts)
 
 
 def _print_check(report: CheckReport) -> None:

@@ -65,10 +65,11 @@ class InaugurationPlace:
     last: bool                   # fewest boxes: circles the inauguration debt
     improved: bool
     scores_rank: bool = True     # ACME competes but earns no rank points
+    tied_with: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {"name": self.name, "boxes": self.boxes, "rank": self.rank, "points": self.points,
-                "last": self.last, "improved": self.improved}
+                "last": self.last, "improved": self.improved, "tied_with": list(self.tied_with)}
 
 
 @dataclass(frozen=True)

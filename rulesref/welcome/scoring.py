@@ -76,7 +76,8 @@ def rank_inauguration(entries: Sequence[tuple[str, int, bool, bool]]) -> dict[st
         out[name] = InaugurationPlace(
             name=name, boxes=boxes, rank=rank,
             points=rank_points(rank, improved) if scores_rank else 0,
-            last=scores_rank and boxes == fewest, improved=improved, scores_rank=scores_rank)
+            last=scores_rank and boxes == fewest, improved=improved, scores_rank=scores_rank,
+            tied_with=tuple(n for n, b, _, _ in entries if b == boxes and n != name))
     return out
 
 
@@ -125,6 +126,8 @@ def player_result(sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[
     streets = street_results(sheet, best)
     safe = safe_result(sheet, table, bank, place.last)
     rank = f"rank {place.rank} with {_plural(place.boxes, 'box')}"
+    if place.tied_with:
+        rank += f", tied with {', '.join(place.tied_with)}"
     if place.last:
         rank += ", fewest: circles the debt"
     limo_detail = (f"VIP {lm.vip.opened}x{lm.vip.value} + Luxury {lm.luxury.opened}x{lm.luxury.value}"
