@@ -135,3 +135,15 @@ def test_house_with_big_die() -> None:
 def test_casino_stakes_identity_is_kept() -> None:
     c = Casino(1, (50,), (Stake("Anna", 2),))
     assert c.stake_of("Anna") == Stake("Anna", 2) and c.stake_of("Ben") is None
+
+
+def test_white_dice_switched_off_but_present() -> None:
+    text = (DATA / "valid" / "base-2p-white.toml").read_text(encoding="utf-8")
+    problems = check_game(parse_game(text.replace("white_dice = true", "white_dice = false")))
+    assert {p.code for p in problems} == {"white-dice-off"} and len(problems) == 4
+
+
+def test_royale_without_big_die_is_reported_once() -> None:
+    text = (DATA / "valid" / "royale-5p.toml").read_text(encoding="utf-8")
+    problems = check_game(parse_game(text.replace("white_dice = false", "white_dice = false\nbig_die = false")))
+    assert [(p.code, p.citation.id) for p in problems] == [("big-die-edition", "las-vegas/royale")]

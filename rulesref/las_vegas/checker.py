@@ -96,6 +96,9 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
     if game.big_die and game.edition is Edition.BASE:
         add("big-die-edition", "the base game has no big die (it comes with Boulevard and Royale)",
             _rule("big-die"), key="big_die")
+    if not game.big_die and game.edition is Edition.ROYALE:
+        add("big-die-edition", "every Royale player has a big die; big_die = false does not fit Royale",
+            _rule("royale"), key="big_die")
 
     won: Counter[int] = Counter()
     chips: dict[str, int] = {p: 0 for p in game.players}
@@ -153,7 +156,7 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
         elif big > 1 and game.big_die:
             add("big-die-count", f"round {rd.number}: {player} has {big} big dice on the casinos; a player "
                 "owns only one", _rule("big-die"), rd.number, big_at, player=player)
-        elif big and not game.big_die:
+        elif big and not game.big_die and game.edition is not Edition.ROYALE:   # Royale: reported once
             add("big-die-edition", f"round {rd.number}: {player} placed a big die, but this game is played "
                 "without big dice", _rule("big-die"), rd.number, big_at, player=player)
     for casino in rd.casinos:
@@ -168,6 +171,9 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
     if white and len(game.players) > game.rules.white_dice_max_players:
         add("white-dice-players", f"round {rd.number}: white dice on the casinos in a {len(game.players)}-player "
             "game", _rule("white-dice"), rd.number)
+    elif white and not game.white_dice:
+        add("white-dice-off", f"round {rd.number}: {white} white dice on the casinos, but the file says "
+            "white_dice = false", _rule("white-dice"), rd.number)
     elif game.white_dice and len(game.players) <= game.rules.white_dice_max_players \
             and white != rules.white_dice_in_play:
         add("white-dice-count", f"round {rd.number}: {white} white dice on the casinos; with "
