@@ -8,7 +8,7 @@ import pytest
 
 from cluesolver.errors import InputError, Problem
 from rulesref.welcome import load_table, parse_table
-from rulesref.welcome.loader import parse_effect
+from rulesref.welcome.acme_file import parse_effect
 from rulesref.welcome.model import BankVote, Claim, Colour, Effect
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

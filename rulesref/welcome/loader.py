@@ -13,19 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from cluesolver.errors import InputError, Problem
+from rulesref.welcome.acme_file import read_acme
 from rulesref.welcome.model import (
-    ACME_DOMAINS,
     DEFAULT_BONUS_SET_SIZE,
     STREETS_PER_CITY,
-    Acme,
     BankVote,
     Bonuses,
     Claim,
     Colour,
     Counted,
     DeclaredDebts,
-    DomainValue,
-    Effect,
     Golf,
     Hotels,
     Inauguration,
@@ -44,7 +41,6 @@ GAME_ID = "welcome-to-new-las-vegas"
 TOP_KEYS = ("game", "title", "first-game", "bonus-set-size", "inauguration-track", "project", "player", "acme")
 PLAYER_KEYS = ("name", "bank", "streets", "street-bonus", "projects", "hotels", "golf", "shows", "limo",
                "inauguration", "bonuses", "debts", "safe")
-ACME_KEYS = ("card", "stack", "values", "crane", "bank-threshold", "hidden-card", "hotels", "projects")
 
 
 def load_table(path: Path) -> Table:
@@ -79,7 +75,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
 
     projects = _projects(r, data.get("project", []))
     players = _players(r, data.get("player", []), first_game)
-    acme = _acme(r, data["acme"]) if "acme" in data else None
+    acme = read_acme(r, data["acme"], _claims) if "acme" in data else None
     if acme is not None and len(players) != 1:
         r.problem(top, "acme", f"a solo game against ACME has exactly one player, this file has {len(players)}")
 
@@ -335,66 +331,3 @@ def _debts(r: Reader, data: dict[str, Any], scope: Scope) -> DeclaredDebts:
     r.check_keys(data, ("construction", "extended-casino", "show"), inner)
     return DeclaredDebts(*(r.integer(data, k, inner, None, minimum=0)
                            for k in ("construction", "extended-casino", "show")))
-
-
-# -- ACME ----------------------------------------------------------------------------
-
-def _acme(r: Reader, raw: Any) -> Acme | None:
-    heads = r.header_lines("[acme]")
-    start = heads[0] if heads else 0
-    scope = Scope("acme", start, None)
-    if not isinstance(raw, dict):
-        r.problem(scope, None, "should be an [acme] table")
-        return None
-    r.check_keys(raw, ACME_KEYS, scope)
-    stack = _stack(r, raw.get("stack"), scope)
-    values_raw = r.table(raw, "values", scope)
-    inner = r.sub(scope, "values", "acme values")
-    r.check_keys(values_raw, ACME_DOMAINS, inner)
-    values: dict[str, DomainValue] = {}
-    for domain in ACME_DOMAINS:
-        v = values_raw.get(domain)
-        if not (isinstance(v, list) and len(v) == 3
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
-            r.problem(inner, domain, "should be [basic, improved, threshold] from the Architect card, "
-                                     "e.g. [3, 5, 7]", text=v)
-            continue
-        values[domain] = DomainValue(*v)
-    return Acme(stack=stack, values=values, crane=r.integer(raw, "crane", scope, 0),
-                bank_threshold=r.integer(raw, "bank-threshold", scope),
-                hidden_card=r.integer(raw, "hidden-card", scope, minimum=1, maximum=15),
-                hotels=r.integer(raw, "hotels", scope, 0, minimum=0, maximum=11),
-                projects=_claims(r, raw.get("projects", {}), scope),
-                card=r.string(raw, "card", scope, None))
-
-
-EFFECT_WORDS = {"construction": Effect.CONSTRUCTION, "improvement": Effect.IMPROVEMENT,
-                "inauguration": Effect.INAUGURATION, "limo": Effect.LIMO, "limousine": Effect.LIMO,
-                "show": Effect.SHOW}
-
-
-def parse_effect(token: str) -> Effect:
-    """An effect from any unambiguous start of its name: C, Im, In, L, S, constr, ..."""
-    word = token.strip().lower()
-    hits = {e for w, e in EFFECT_WORDS.items() if w.startswith(word)} if word else set()
-    if len(hits) != 1:
-        raise ValueError(token)
-    return hits.pop()
-
-
-def _stack(r: Reader, raw: Any, scope: Scope) -> tuple[Effect, ...]:
-    if isinstance(raw, str):
-        tokens = raw.replace(",", " ").split()
-    elif isinstance(raw, list) and all(isinstance(x, str) for x in raw):
-        tokens = list(raw)
-    else:
-        r.problem(scope, "stack", "should list ACME's cards in pile order, e.g. \"C Im L S In C\"", text=raw)
-        return ()
-    out: list[Effect] = []
-    for token in tokens:
-        try:
-            out.append(parse_effect(token))
-        except ValueError:
-            r.problem(scope, "stack", "has a card that is not an effect (C, Im, In, L, S)", text=token,
-                      choices=close(token, list(EFFECT_WORDS)))
-    return tuple(out)
