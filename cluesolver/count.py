@@ -38,6 +38,11 @@ from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope
 
 INT64_SAFE = 1 << 56
 
+#: How a constrained holder's term is built: "auto" picks the cheaper of "unions"
+#: (inclusion–exclusion over its constraints) and "subsets" (a transform over its
+#: constrained cards).  Tests pin each one against the enumerator.
+HOLDER_METHOD = "auto"
+
 
 @dataclass(frozen=True)
 class Counts:
@@ -280,6 +285,58 @@ class _Cover:
         plain = [i for i in allowed if i not in touched]
         return g, own, plain, [dg]  # type: ignore[list-item]
 
+    def _player_subsets(self, h: int):  # type: ignore[no-untyped-def]
+        """g_h for a holder with many constraints, by a subset transform over its cards.
+
+        ``H_j(Z)`` counts the ``j``-sets inside ``Z`` (constrained cards of h) that meet
+        every constraint; the rest of h's hand comes from the other allowed cards.
+        """
+        k = self.free[h]
+        mine = sorted({self.axis_of[c] for hh, members in self.st.at_least if hh == h for c in members})
+        rest = [i for i in self._axes_for(h) if i not in mine]
+        bits = {axis: b for b, axis in enumerate(mine)}
+        nb = len(mine)
+        xs = np.arange(1 << nb, dtype=np.int64)
+        ok = np.ones(1 << nb, dtype=bool)
+        for hh, members in self.st.at_least:
+            if hh == h:
+                cm = sum(1 << bits[self.axis_of[c]] for c in members)
+                ok &= (xs & cm) != 0
+        pop = np.zeros(1 << nb, dtype=np.int64)
+        for b in range(nb):
+            pop += (xs >> b) & 1
+        emb_shape = [2 if a in bits else 1 for a in range(self.ndim)]
+        hs = []
+        for j in range(k + 1):
+            f = (ok & (pop == j)).astype(self.dtype)
+            for b in range(nb):
+                v = f.reshape(-1, 2, 1 << b)
+                v[:, 1, :] += v[:, 0, :]
+            hs.append(f.reshape([2] * nb).transpose(list(range(nb - 1, -1, -1))).reshape(emb_shape))
+        cnt = self._count(rest)
+        tables = [self._binom(k - j) for j in range(k + 1)]
+        lowers = [np.concatenate([np.zeros(1, dtype=self.dtype), self._binom(k - j - 1)[:-1]]) if k - j >= 1
+                  else np.zeros(self.u + 1, dtype=self.dtype) for j in range(k + 1)]
+        g = _sum_terms([hs[j] * tables[j][cnt] for j in range(k + 1)])
+        dg = _sum_terms([hs[j] * lowers[j][cnt] for j in range(k + 1)])
+        others = tuple(a for a in range(self.ndim) if a not in bits)
+
+        def extra(e: np.ndarray) -> dict[int, np.ndarray]:
+            out: dict[int, np.ndarray] = {}
+            qs = [(e * tables[j][cnt]).sum(axis=others, keepdims=True) if others else e * tables[j][cnt]
+                  for j in range(k + 1)]
+            for axis in mine:
+                sl1 = [slice(None)] * self.ndim
+                sl0 = [slice(None)] * self.ndim
+                sl1[axis], sl0[axis] = slice(1, 2), slice(0, 1)
+                total = 0
+                for j in range(k + 1):
+                    total += int((qs[j][tuple(sl1)] * (hs[j][tuple(sl1)] - hs[j][tuple(sl0)])).sum())
+                out[axis] = np.array([0, total], dtype=object)
+            return out
+
+        return g, rest, dg, extra
+
     def _envelope_terms(self) -> tuple[np.ndarray, list[tuple[int, np.ndarray]], list[tuple[list[int], np.ndarray]]]:
         st = self.st
         open_cats = [st.n_players + k for k in range(st.n_cats) if self.free[st.n_players + k] > 0]
@@ -333,17 +390,24 @@ class _Cover:
         st, table = self.st, self.st.table
         names = list(table.holders)
         P, K = st.n_players, st.n_cats
-        # (name, g, [(axis, dg)], [(axes, shared dg)])
-        terms: list[tuple[str, np.ndarray, list[tuple[int, np.ndarray]], list[tuple[list[int], np.ndarray]]]] = []
+        # (name, g, [(axis, dg)], [(axes, shared dg)], extra marginals)
+        terms: list[tuple] = []
         with np.errstate(over="ignore"):
             for h in range(st.allowed.shape[1]):
                 if st.is_env(h) or self.free[h] == 0:
                     continue
-                g, own, plain, (dg,) = self._player_terms(h)
-                terms.append((self._name(h), g, own, [(plain, dg)]))
+                k = self.free[h]
+                unions = self._unions(h)
+                use_unions = len(unions) <= 2 * (k + 1) if HOLDER_METHOD == "auto" else HOLDER_METHOD == "unions"
+                if use_unions or len(unions) == 1:
+                    g, own, plain, (dg,) = self._player_terms(h)
+                    terms.append((self._name(h), g, own, [(plain, dg)], None))
+                else:
+                    g, plain, dg, extra = self._player_subsets(h)
+                    terms.append((self._name(h), g, [], [(plain, dg)], extra))
             if any(self.free[P + k] > 0 for k in range(K)):
                 g, own, groups = self._envelope_terms()
-                terms.append((ENVELOPE, g, own, groups))
+                terms.append((ENVELOPE, g, own, groups, None))
             shape = tuple(n + 1 for n in self.sizes)
             w = self._weights()
             m = len(terms)
@@ -361,7 +425,7 @@ class _Cover:
             for c, f in enumerate(st.fixed):
                 if f != -1:
                     held[self._name(f)][table.cards[c]] = deals
-            for j, (name, _, own, groups) in enumerate(terms):
+            for j, (name, _, own, groups, extra) in enumerate(terms):
                 e = np.broadcast_to(w * prefix[j] * suffix[j + 1], shape)
                 for axes, dg in groups:
                     if not axes:
@@ -371,6 +435,9 @@ class _Cover:
                         self._record(held[name], i, sums[i])
                 for i, dg in own:
                     self._record(held[name], i, _axis_sums(e * dg, [i])[i])
+                if extra is not None:
+                    for i, sums in extra(e).items():
+                        self._record(held[name], i, sums)
         return Counts(table, deals, held)
 
     def _record(self, row: dict[str, int], axis: int, sums: np.ndarray) -> None:

@@ -349,9 +349,12 @@ def gamble(
 
     Example: cluesolver lords gamble --board examples/lords-midgame.toml --casino C3 --bet 15
     """
+    from cluesolver.errors import InputError, Problem
     from rulesref.lords import jsonview
     from rulesref.lords.gamble import gamble as quote_gamble
 
+    if bet < 1:
+        raise InputError(Problem(f"a bet is a whole number of $ millions, at least 1, not {bet}", text=str(bet)))
     state = _load(board_file)
     who = _player(state, player)
     q = quote_gamble(state, who, casino, bet, layoff=layoff, roll=roll)

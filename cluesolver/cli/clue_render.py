@@ -1,0 +1,111 @@
+"""Rich renderings of a Clue analysis: the notebook grid, envelope odds, facts, conflicts.
+
+Everything here reads a :class:`~cluesolver.report.Report` and builds renderables; it
+never decides anything about the game.  Cells stay readable without colour:
+``HAS`` certain, ``-`` impossible, ``37%`` otherwise.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from cluesolver.constraints import ENVELOPE
+from cluesolver.envelope import Solution
+from cluesolver.report import Fact, Report
+
+
+def cell(p: float) -> Text:
+    if p >= 1.0:
+        return Text("HAS", style="bold green")
+    if p <= 0.0:
+        return Text("-", style="dim")
+    pct = p * 100
+    label = f"{pct:.0f}%" if 1 <= pct <= 99 else f"{pct:.1f}%"
+    return Text(label, style="yellow" if p >= 0.5 else "")
+
+
+def holder_label(report: Report, holder: str) -> str:
+    if holder == ENVELOPE:
+        return "Envelope"
+    if holder.startswith("table:"):
+        return holder.split(":", 1)[1] + " (table)"
+    return holder + (" (me)" if holder == report.log.header.me else "")
+
+
+def notebook(report: Report) -> Table:
+    table = Table(title="Notebook", show_lines=False, header_style="bold")
+    table.add_column("Card", no_wrap=True)
+    for h in report.holders:
+        table.add_column(holder_label(report, h), justify="right", no_wrap=True)
+    for cat in report.log.variant.categories:
+        table.add_row(Text(cat.name.upper(), style="bold"), *["" for _ in report.holders])
+        for card in cat.cards:
+            table.add_row(card, *[cell(report.probability(h, card)) for h in report.holders])
+    return table
+
+
+def envelope_odds(report: Report, top: int = 4) -> Table:
+    table = Table(title=f"The {report.log.variant.envelope_name}", header_style="bold")
+    table.add_column("Category")
+    table.add_column("Candidates (most likely first)")
+    solution = report.solution()
+    for cat in report.log.variant.categories:
+        if solution[cat.id]:
+            table.add_row(cat.name, Text(f"{solution[cat.id]} (certain)", style="bold green"))
+            continue
+        odds = sorted(((report.probability(ENVELOPE, c), c) for c in cat.cards), key=lambda x: (-x[0], x[1]))
+        live = [f"{c} {p * 100:.1f}%" for p, c in odds if p > 0]
+        more = len(live) - top
+        text = ", ".join(live[:top]) + (f", +{more} more" if more > 0 else "")
+        table.add_row(cat.name, text)
+    return table
+
+
+def summary(report: Report, at: int | None = None, top: list[Solution] | None = None) -> Text:
+    where = f" after line {at}" if at is not None else ""
+    line = Text(f"{report.deals:,} deals agree with the log{where}. ")
+    if report.solved():
+        line.append("Solved: " + ", ".join(c for c in report.solution().values() if c), style="bold green")
+    elif top:
+        best = top[0]
+        line.append(f"Most likely solution: {', '.join(best.cards)} ({best.probability * 100:.1f}%, "
+                    f"{len(top)} combinations still possible).")
+    else:
+        cards = [max(cat.cards, key=lambda c: report.probability(ENVELOPE, c)) for cat in report.log.variant.categories]
+        line.append(f"Likeliest card of each category: {', '.join(cards)}.")
+    return line
+
+
+def facts_text(report: Report) -> Text:
+    holds = [f for f in report.certain if f.holder != (report.log.header.me or "")]
+    out = Text()
+    out.append(f"Certain: {len(holds)} cards placed beyond my own hand.\n", style="bold")
+    for f in holds:
+        out.append(f"  {f}\n")
+    return out
+
+
+def conflict(report: Report, lines: list[str]) -> Group:
+    out = Text("The log contradicts itself: no deal agrees with all of it.\n", style="bold red")
+    out.append("These lines cannot all be true (drop any one and the rest agree):\n")
+    for n in report.conflict:
+        text = lines[n - 1].strip() if 0 < n <= len(lines) else ""
+        out.append(f"  line {n}: {text}\n")
+    return Group(out)
+
+
+def why_text(fact: Fact, lines_used: list[int] | None, lines: list[str], probability: float) -> Text:
+    if lines_used is None:
+        return Text(f"Not certain: {fact} holds in {probability * 100:.1f}% of the consistent deals.")
+    out = Text(f"{fact}: certain.\n", style="bold")
+    if not lines_used:
+        out.append("It follows from the deal itself (hand sizes, one card of each category in the envelope).\n")
+        return out
+    out.append("These lines force it (drop any one and it no longer follows):\n")
+    for n in lines_used:
+        text = lines[n - 1].strip() if 0 < n <= len(lines) else ""
+        out.append(f"  line {n}: {text}\n")
+    out.append("together with the deal itself (hand sizes, one envelope card per category).\n", style="dim")
+    return out

@@ -1,0 +1,44 @@
+"""The exact joint distribution of the envelope: how likely each whole solution is.
+
+Per-card envelope odds say how likely each card is; an accusation needs the odds of a
+whole combination.  Each candidate combination (every card with a non-zero envelope
+probability) is counted exactly by fixing it in the envelope.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from cluesolver.constraints import ENVELOPE, Has, Puzzle
+from cluesolver.count import Counts, count
+
+
+@dataclass(frozen=True)
+class Solution:
+    cards: tuple[str, ...]
+    deals: int
+    probability: float
+
+
+def solutions(puzzle: Puzzle, counts: Counts, limit: int = 2000) -> list[Solution] | None:
+    """Every possible envelope with its exact probability, most likely first.
+
+    ``None`` when more than ``limit`` combinations are still open (early game).
+    """
+    if counts.deals == 0:
+        return []
+    live = [[c for c in cards if counts.held[ENVELOPE][c] > 0] for _, cards in puzzle.table.categories]
+    total = 1
+    for cards in live:
+        total *= len(cards)
+    if total > limit:
+        return None
+    out = []
+    for combo in itertools.product(*live):
+        extra = tuple(Has(ENVELOPE, c) for c in combo)
+        n = count(Puzzle(puzzle.table, puzzle.constraints + extra)).deals
+        if n:
+            out.append(Solution(combo, n, n / counts.deals))
+    out.sort(key=lambda s: (-s.deals, s.cards))
+    return out

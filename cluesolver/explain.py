@@ -1,0 +1,134 @@
+"""Why a fact holds, and where a log contradicts itself (CP-SAT).
+
+Each log line becomes an assumption literal that switches its constraints on; the deal
+itself (one holder per card, hand sizes, one envelope card per category) is hard.  A
+certain fact is explained by the lines that make its negation infeasible; a
+contradictory log by the lines that are infeasible together.  Both sets are shrunk
+until dropping any one line breaks the conclusion (a minimal set).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, puzzle_of, slot_holder
+from cluesolver.errors import InputError, Problem
+from cluesolver.log import GameLog
+from cluesolver.report import Fact
+from cluesolver.variants import normalise
+
+
+class _Model:
+    def __init__(self, puzzle: Puzzle) -> None:
+        from ortools.sat.python import cp_model
+
+        self.cp_model = cp_model
+        t = puzzle.table
+        m = cp_model.CpModel()
+        self.m = m
+        self.x = {(c, h): m.NewBoolVar(f"{c}@{h}") for c in t.cards for h in t.holders}
+        for c in t.cards:
+            m.AddExactlyOne(self.x[c, h] for h in t.holders)
+        for p, size in zip(t.players, t.sizes):
+            m.Add(sum(self.x[c, p] for c in t.cards) == size)
+        for s in t.slots:
+            m.AddExactlyOne(self.x[c, s] for c in t.cards)
+        for _, cards in t.categories:
+            m.AddExactlyOne(self.x[c, ENVELOPE] for c in cards)
+        self.lit: dict[int, object] = {}
+        for con in puzzle.constraints:
+            for line in con.lines:
+                if line not in self.lit:
+                    self.lit[line] = m.NewBoolVar(f"line{line}")
+            a = [self.lit[line] for line in con.lines]
+            if isinstance(con, Has):
+                m.AddBoolAnd([self.x[con.card, con.holder]]).OnlyEnforceIf(a)
+            elif isinstance(con, Lacks):
+                m.AddBoolAnd([self.x[con.card, con.holder].Not()]).OnlyEnforceIf(a)
+            elif isinstance(con, AtLeastOne):
+                m.AddBoolOr([self.x[c, con.holder] for c in con.cards]).OnlyEnforceIf(a)
+            elif isinstance(con, NotEnvelope):
+                m.AddBoolOr([self.x[c, ENVELOPE].Not() for c in con.cards]).OnlyEnforceIf(a)
+
+    def infeasible(self, lines: list[int]) -> tuple[bool, list[int]]:
+        """Whether the model with these lines on is infeasible, and a core of them."""
+        cp = self.cp_model
+        self.m.ClearAssumptions()
+        self.m.AddAssumptions([self.lit[ln] for ln in lines])
+        solver = cp.CpSolver()
+        solver.parameters.num_workers = 1
+        status = solver.Solve(self.m)
+        if status != cp.INFEASIBLE:
+            return False, []
+        by_index = {self.lit[ln].Index(): ln for ln in lines}  # type: ignore[attr-defined]
+        core = [by_index[i] for i in solver.SufficientAssumptionsForInfeasibility() if i in by_index]
+        return True, sorted(core)
+
+    def minimal(self, lines: list[int]) -> list[int]:
+        bad, core = self.infeasible(lines)
+        if not bad:
+            return []
+        keep = list(core)
+        for ln in list(core):
+            if ln not in keep:
+                continue
+            trial = [k for k in keep if k != ln]
+            still, smaller = self.infeasible(trial)
+            if still:
+                keep = smaller if smaller and set(smaller) <= set(trial) else trial
+        return sorted(keep)
+
+
+def minimal_conflict(log: GameLog) -> list[int]:
+    """A minimal set of log lines that cannot all hold together (empty if consistent)."""
+    model = _Model(puzzle_of(log))
+    return model.minimal(sorted(model.lit))
+
+
+def why(log: GameLog, fact: Fact) -> list[int] | None:
+    """A minimal set of log lines that force ``fact``; ``None`` if it is not certain.
+
+    An empty list means the fact follows from the deal alone (hand sizes, one envelope
+    card per category).
+    """
+    model = _Model(puzzle_of(log))
+    var = model.x[fact.card, fact.holder]
+    model.m.Add(var == (0 if fact.holds else 1))
+    bad, _ = model.infeasible(sorted(model.lit))
+    if not bad:
+        return None
+    return model.minimal(sorted(model.lit))
+
+
+def parse_fact(log: GameLog, text: str) -> Fact:
+    """Read a fact as a player says it: 'Ben has Knife', 'Ben does not have Knife',
+    'Knife is in the envelope', 'Knife is not in the envelope'."""
+    raw = text.strip()
+    holders = {p.casefold(): p for p in log.players}
+    holders.update({ENVELOPE: ENVELOPE, "the envelope": ENVELOPE, log.variant.envelope_name.casefold(): ENVELOPE})
+    for slot in log.table_slots:
+        holders[slot_holder(slot).casefold()] = slot_holder(slot)
+        holders[f"{slot} card".casefold()] = slot_holder(slot)
+    m = re.fullmatch(r"(?i)(.+?)\s+is\s+(not\s+)?in\s+(?:the\s+)?(.+)", raw)
+    if m and m.group(3).strip().casefold() in holders:
+        return Fact(holders[m.group(3).strip().casefold()], _card(log, m.group(1), raw), m.group(2) is None)
+    m = re.fullmatch(r"(?i)(.+?)\s+(does not have|doesn't have|doesnt have|has not|lacks|has no|holds no)\s+(.+)", raw)
+    if m and m.group(1).strip().casefold() in holders:
+        return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3), raw), False)
+    m = re.fullmatch(r"(?i)(.+?)\s+(has|holds)\s+(.+)", raw)
+    if m and m.group(1).strip().casefold() in holders:
+        return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3), raw), True)
+    raise InputError(Problem(
+        "a fact reads like 'Ben has Knife', 'Ben does not have Knife' or 'Knife is in the envelope'",
+        text=raw))
+
+
+def _card(log: GameLog, text: str, whole: str) -> str:
+    try:
+        return log.variant.match_card(text)
+    except InputError as exc:
+        p = exc.problems()[0]
+        raise InputError(Problem(p.message, text=text.strip(), choices=p.choices)) from None
+
+
+__all__ = ["minimal_conflict", "why", "parse_fact", "normalise"]
