@@ -147,3 +147,14 @@ def test_royale_without_big_die_is_reported_once() -> None:
     text = (DATA / "valid" / "royale-5p.toml").read_text(encoding="utf-8")
     problems = check_game(parse_game(text.replace("white_dice = false", "white_dice = false\nbig_die = false")))
     assert [(p.code, p.citation.id) for p in problems] == [("big-die-edition", "las-vegas/royale")]
+
+
+def test_leftover_90s_still_count_while_the_deck_has_not_run_through() -> None:
+    game = load_game(DATA / "valid" / "base-4p-no-white.toml")
+    # put a $90k note, unclaimed by anyone, at casinos 1 and 2 of rounds 1 to 3; none is won
+    for rnd in (1, 2, 3):
+        for number in (1, 2):
+            game = _mutate_casino(game, rnd, number, money=(90,), stakes=())
+    supply = [p for p in check_game(game) if p.code == "money-supply"]
+    assert [(p.round, p.message) for p in supply] == [
+        (3, "round 3: 8 × $90,000 have come out by now, but the game has only 5")]  # 6 planted + 2 dealt in round 3

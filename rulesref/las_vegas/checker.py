@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulesref import Citation, cite
 from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars
@@ -100,12 +100,12 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
         add("big-die-edition", "every Royale player has a big die; big_die = false does not fit Royale",
             _rule("royale"), key="big_die")
 
-    won: Counter[int] = Counter()
+    supply = _Supply()
     chips: dict[str, int] = {p: 0 for p in game.players}
     previous = None
     for rd in game.rounds:
         _check_round_dice(game, rd, add)
-        _check_round_money(game, rd, won, add)
+        _check_round_money(game, rd, supply, add)
         if game.edition is Edition.ROYALE:
             _check_chips(game, rd, chips, add)
             payouts = pay_round(rd.casinos, rules)
@@ -125,10 +125,10 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
                     key=f"round {rd.number} tile 1")
         for casino in rd.casinos:
             for _, value in pay_round([casino], rules)[0].awards:   # the house's notes leave play too
-                won[value] += 1
+                supply.won[value] += 1
         for tile in rd.tiles:
             for value in tile.money:
-                won[value] += 1
+                supply.won[value] += 1
     return tuple(sorted(problems, key=lambda p: p.line or 0))
 
 
@@ -181,7 +181,7 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
             _rule("white-dice"), rd.number)
 
 
-def _check_round_money(game: Game, rd: Round, won: Counter[int], add: _Report) -> None:
+def _check_round_money(game: Game, rd: Round, supply: _Supply, add: _Report) -> None:
     rules = game.rules
     stocked: Counter[int] = Counter()
     for casino in rd.casinos:
@@ -198,14 +198,45 @@ def _check_round_money(game: Game, rd: Round, won: Counter[int], add: _Report) -
                     f"from a tile, but {rules.title} has no such {rules.money_word}",
                     cite(rules.rules_section_money), rd.number)
         stocked.update(tile.money)
-    for value in sorted(stocked):
-        have = rules.supply_of(value)
-        if value in rules.denominations and won[value] + stocked[value] > have:
-            add("money-supply", f"round {rd.number}: {stocked[value]} × {dollars(value)} out this round and "
-                f"{won[value]} won before, but the game has only {have}", cite(rules.rules_section_money),
-                rd.number, max((c.number for c in rd.casinos if value in c.money), default=None))
+    _check_supply(game, rd, stocked, supply, add)
     if rules.cards_per_casino is not None:
         _check_card_order(rd, add)
+
+
+@dataclass
+class _Supply:
+    """Notes (cards) seen so far: every one that came out, and those won for good."""
+
+    seen: Counter[int] = field(default_factory=Counter)
+    won: Counter[int] = field(default_factory=Counter)
+    reported: set[int] = field(default_factory=set)
+
+
+def _check_supply(game: Game, rd: Round, stocked: Counter[int], supply: _Supply, add: _Report) -> None:
+    """More notes of a value than exist.
+
+    While fewer notes have come out than the whole supply, the deck has not run through,
+    so no note can have come out twice: count every note seen.  Beyond that, leftovers
+    may come back from under the deck, and only notes won (gone for good) plus this
+    round's are certain.
+    """
+    rules = game.rules
+    supply.seen.update(stocked)
+    deck_not_through = sum(supply.seen.values()) <= sum(n for _, n in rules.supply)
+    for value in sorted(stocked):
+        have = rules.supply_of(value)
+        if value not in rules.denominations or value in supply.reported:
+            continue
+        where = max((c.number for c in rd.casinos if value in c.money), default=None)
+        if deck_not_through and supply.seen[value] > have:
+            add("money-supply", f"round {rd.number}: {supply.seen[value]} × {dollars(value)} have come out by "
+                f"now, but the game has only {have}", cite(rules.rules_section_money), rd.number, where)
+            supply.reported.add(value)
+        elif supply.won[value] + stocked[value] > have:
+            add("money-supply", f"round {rd.number}: {stocked[value]} × {dollars(value)} out this round and "
+                f"{supply.won[value]} won before, but the game has only {have}", cite(rules.rules_section_money),
+                rd.number, where)
+            supply.reported.add(value)
 
 
 def _pair_key(casino: Casino) -> tuple[int, int]:
