@@ -130,6 +130,9 @@ def test_solo_needs_exactly_one_player() -> None:
     assert parse_table(GOOD + acme).solo
     two = GOOD + GOOD[GOOD.index("[[player]]"):].replace('"Ana"', '"Bea"') + acme
     assert any("exactly one player" in p.message for p in problems(two))
+    named = GOOD.replace('name = "Ana"', 'name = "acme"') + acme
+    assert [p.message for p in problems(named)] == [
+        "player 'acme': 'name' cannot be ACME in a solo game: ACME is the opponent"]
 
 
 def test_acme_stack_and_values_problems() -> None:

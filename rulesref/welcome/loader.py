@@ -78,6 +78,11 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     acme = read_acme(r, data["acme"], _claims) if "acme" in data else None
     if acme is not None and len(players) != 1:
         r.problem(top, "acme", f"a solo game against ACME has exactly one player, this file has {len(players)}")
+    for p in players:
+        if acme is not None and p.name.lower() == acme.name.lower():
+            start = (p.line or 1) - 1
+            r.problem(Scope(f"player '{p.name}'", start, r.next_header(start)), "name",
+                      f"cannot be {acme.name} in a solo game: {acme.name} is the opponent")
 
     names = list(dict.fromkeys(p.name for p in players))
     for project in projects:
