@@ -136,6 +136,8 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     """
     require_player(state, drawer)
     name = card(card_name)
+    if die_from is not None:
+        die_from = lot(die_from).label          # an unknown lot is bad input even when no die has to move
     pays = card_pays(name)
     problems: list[Reason] = []
     notes: list[Reason] = []

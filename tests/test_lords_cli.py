@@ -1,0 +1,197 @@
+"""The installed command for Lords of Vegas: pinned output text, JSON and exit codes.
+
+Golden outputs live in tests/data/lords-of-vegas/*.txt and *.json; their numbers are the
+hand-worked ones of test_lords_payout.py and test_lords_replay.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cluesolver.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = Path("examples")                          # paths relative to ROOT: the tests run there
+DATA = Path("tests") / "data" / "lords-of-vegas"
+MID = EX / "lords-midgame.toml"
+
+
+@pytest.fixture(autouse=True)
+def _in_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output quotes file names; run from the repository root so they are short and stable."""
+    monkeypatch.chdir(ROOT)
+
+
+def run(*args: object):  # type: ignore[no-untyped-def]
+    env = {"COLUMNS": "100", "LINES": "50", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
+    return CliRunner().invoke(app, [str(a) for a in args], env=env)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+GOLDEN_TEXT = [
+    ("track-8.txt", ["lords", "track", "--at", "8", "--casinos", "1,1,3"], 0),
+    ("payout-midgame-D5.txt", ["lords", "payout", MID, "--card", "D5"], 0),
+    ("cost-sprawl-C1.txt", ["lords", "cost", "sprawl", "C1", "--board", MID], 1),
+    ("gamble-D7.txt", ["lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "10"], 0),
+    ("score-midgame.txt", ["score", MID], 0),
+    ("check-mistakes.txt", ["check", EX / "lords-mistakes.lov"], 1),
+    ("replay-two-player.txt", ["replay", DATA / "two-player.lov"], 0),
+    ("board-four-players.txt", ["lords", "board", DATA / "four-players.toml"], 0),
+]
+
+
+@pytest.mark.parametrize(("golden", "args", "code"), GOLDEN_TEXT, ids=[g for g, _, _ in GOLDEN_TEXT])
+def test_golden_text(golden: str, args: list[object], code: int) -> None:
+    res = run(*args)
+    assert res.exit_code == code, res.output + res.stderr
+    assert res.output == (DATA / golden).read_text(encoding="utf-8")
+
+
+def test_track_rulebook_example() -> None:
+    for points, end in ((1, 8), (2, 10), (3, 10), (4, 12), (5, 12)):
+        res = run("lords", "track", "--at", 8, "--casinos", points, "--json")
+        assert res.exit_code == 0 and json.loads(res.output)["end"] == end
+
+
+def test_payout_json() -> None:
+    res = run("lords", "payout", MID, "--card", "C5", "--player", "Ben", "--json")
+    assert res.exit_code == 0
+    data = json.loads(res.output)
+    assert data["takeover"]["kind"] == "die-replaced" and data["pays"] == "Vega"
+    assert [(p["name"], p["money_after"], p["points_after"]) for p in data["players"]] == [
+        ("Ana", 25, 8), ("Ben", 38, 14), ("Cleo", 23, 5)]
+    assert data["casinos"][0]["points_to"] == "Ben" and data["problems"] == []
+
+
+def test_payout_of_a_used_card_exits_1() -> None:
+    res = run("lords", "payout", MID, "--card", "D8")
+    assert res.exit_code == 1
+    assert "the card D8 was already drawn (each card comes up once)  [lords-of-vegas/turn] A turn" in res.output
+
+
+def test_payout_writes_the_new_state(tmp_path: Path) -> None:
+    out = tmp_path / "after.toml"
+    res = run("lords", "payout", MID, "--card", "D5", "--out", out)
+    assert res.exit_code == 0
+    again = run("lords", "board", out, "--json")
+    players = json.loads(again.output)["players"]
+    assert [(p["name"], p["money"], p["points"]) for p in players] == [("Ana", 39, 10), ("Ben", 41, 14),
+                                                                        ("Cleo", 27, 6)]
+
+
+def test_payout_with_reroll_option() -> None:
+    res = run("lords", "payout", DATA / "four-players.toml", "--card", "C9", "--player", "Ben", "--json")
+    data = json.loads(res.output)
+    assert res.exit_code == 0 and data["takeover"]["kind"] == "marker"
+
+
+def test_cost_without_board_is_the_printed_price() -> None:
+    res = run("lords", "cost", "sprawl", "A5")
+    assert res.exit_code == 0
+    assert res.output == "Sprawl on A5 costs $18 (printed price $9, doubled).  [lords-of-vegas/sprawl] Sprawl\n"
+
+
+def test_cost_json_lists_every_reason() -> None:
+    res = run("lords", "cost", "sprawl", "E3", "--board", DATA / "four-players.toml", "--player", "Cleo", "--json")
+    assert res.exit_code == 1
+    data = json.loads(res.output)
+    assert data["cost"] == 30 and not data["legal"]
+    assert [r["rule"]["id"] for r in data["reasons"]] == ["lords-of-vegas/turn", "lords-of-vegas/sprawl"]
+
+
+def test_cost_build_writes_state(tmp_path: Path) -> None:
+    out = tmp_path / "built.toml"
+    res = run("lords", "cost", "build", "A1", "--board", MID, "--colour", "brown", "--out", out)
+    assert res.exit_code == 0 and 'A1 = "brown Ana 3"' in out.read_text(encoding="utf-8")
+
+
+def test_gamble_roll_json() -> None:
+    res = run("lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "10", "--roll", "12", "--layoff",
+              "--json")
+    data = json.loads(res.output)
+    assert res.exit_code == 0
+    assert data["result"] == {"result": "double", "gambler": 20, "boss": -10, "bank": -10}
+    assert data["expected_gain"]["fraction"] == "-5/9"
+
+
+def test_check_state_clean_and_broken() -> None:
+    assert run("check", MID).output == "examples/lords-midgame.toml: no rule problems.\n"
+    res = run("check", DATA / "broken-state.toml", "--json")
+    assert res.exit_code == 1
+    ids = [p["rule"]["id"].split("/")[1] for p in json.loads(res.output)["problems"]]
+    assert ids == ["components", "components", "boss-ties", "two-players"]
+
+
+def test_replay_json_and_at() -> None:
+    res = run("replay", EX / "lords-night.lov", "--json")
+    assert res.exit_code == 0
+    data = json.loads(res.output)
+    assert data["finished"] and data["winners"] == ["Ben"] and data["differences"] == []
+    res = run("replay", EX / "lords-night.lov", "--at", "4", "--json")
+    data = json.loads(res.output)
+    assert data["stopped_at"] == 4 and not data["finished"] and data["winners"] == []
+
+
+def test_score_log() -> None:
+    res = run("score", EX / "lords-night.lov", "--json")
+    data = json.loads(res.output)
+    assert [(r["player"], r["points"], r["money"]) for r in data["standings"]] == [
+        ("Ben", 14, 32), ("Cleo", 10, 26), ("Ana", 1, 19)]
+
+
+def test_replay_of_a_state_file_shows_the_board() -> None:
+    res = run("replay", MID)
+    assert res.exit_code == 0 and "Albion C2+C3+C5" in res.output
+
+
+BAD_INPUT = [
+    (["lords", "payout", MID, "--card", "X9"], "error: no such lot: 'X9' (did you mean: F9, D9, C9?)"),
+    (["lords", "payout", MID, "--card", "D5", "--player", "Zed"], "error: unknown player: 'Zed'"),
+    (["lords", "track", "--at", "9", "--casinos", "1"],
+     "error: --at 9 is not a space of the score track (did you mean: 8, 10?)"),
+    (["lords", "track", "--at", "8", "--casinos", "a,-1"],
+     "error: casino points are whole numbers of at least 0 (e.g. 1,1,3), not 'a' "
+     "error: casino points are whole numbers of at least 0 (e.g. 1,1,3), not '-1'"),
+    (["lords", "cost", "fly", "C5"], "error: unknown action: 'fly'"),
+    (["lords", "cost", "remodel", "C5"], "error: the price of remodel depends on the casino: give --board"),
+    (["lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "-5"],
+     "error: a bet is a whole number of $ millions, at least 1, not -5"),
+    (["lords", "lots", "--block", "Z"], "error: no such block (A to F): 'Z'"),
+]
+
+
+@pytest.mark.parametrize(("args", "stderr"), BAD_INPUT, ids=[" ".join(map(str, a[:3])) for a, _ in BAD_INPUT])
+def test_bad_input_exit_2(args: list[object], stderr: str) -> None:
+    res = run(*args)
+    assert res.exit_code == 2 and res.stdout == ""
+    assert flat(res.stderr) == flat(stderr)
+
+
+def _problems(stderr: str) -> list[str]:
+    """One entry per reported problem, with rich's line wrapping undone."""
+    return ["error: " + flat(p) for p in flat(stderr).split("error: ") if p.strip()]
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["lords", "board", DATA / "bad-state.toml"], "bad-state.expected"),
+    (["check", DATA / "bad-state.toml"], "bad-state.expected"),
+    (["replay", DATA / "bad-log.lov"], "bad-log.expected"),
+    (["check", DATA / "bad-log.lov"], "bad-log.expected"),
+])
+def test_bad_files_every_problem_at_once(args: list[object], expected: str) -> None:
+    res = run(*args)
+    assert res.exit_code == 2 and res.stdout == ""
+    assert _problems(res.stderr) == (DATA / expected).read_text(encoding="utf-8").splitlines()
+
+
+def test_every_command_has_an_example() -> None:
+    for name in ("board", "lots", "track", "payout", "cost", "gamble"):
+        res = run("lords", name, "--help")
+        assert res.exit_code == 0 and "Example: cluesolver lords" in flat(res.output), name
