@@ -110,19 +110,19 @@ def test_wrong_start_player_in_royale() -> None:
     ((30, 20, 10), []), ((25, 30), ["money-value"]), ((40, 10), []), ((40, 10, 10), []), ((50, 50), ["money-overstocked"]), ((50, 10), []),
 ])
 def test_base_stocking(money: tuple[int, ...], codes: list[str]) -> None:
-    assert [c for c, _, _ in check_casino_money(1, money, rules_for(Edition.BASE))] == codes
+    assert [c for c, _, _ in check_casino_money("casino 1", money, rules_for(Edition.BASE))] == codes
 
 
 def test_royale_money() -> None:
     rules = rules_for(Edition.ROYALE)
-    assert [c for c, _, _ in check_casino_money(1, (90, 40), rules)] == []
-    assert [c for c, _, _ in check_casino_money(1, (90,), rules)] == ["royale-two-cards"]
-    assert [c for c, _, _ in check_casino_money(1, (20, 90), rules)] == ["money-value"]
+    assert [c for c, _, _ in check_casino_money("casino 1", (90, 40), rules)] == []
+    assert [c for c, _, _ in check_casino_money("casino 1", (90,), rules)] == ["royale-two-cards"]
+    assert [c for c, _, _ in check_casino_money("casino 1", (20, 90), rules)] == ["money-value"]
 
 
 def test_boulevard_has_100k_notes_but_base_does_not() -> None:
-    assert check_casino_money(1, (100,), rules_for(Edition.BOULEVARD)) == []
-    assert [c for c, _, _ in check_casino_money(1, (100,), rules_for(Edition.BASE))] == ["money-value"]
+    assert check_casino_money("casino 1", (100,), rules_for(Edition.BOULEVARD)) == []
+    assert [c for c, _, _ in check_casino_money("casino 1", (100,), rules_for(Edition.BASE))] == ["money-value"]
 
 
 def test_house_with_big_die() -> None:

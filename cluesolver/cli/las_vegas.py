@@ -95,8 +95,7 @@ def payout(
         raise InputError(problems)
     assert rules is not None
     result = pay_casino(0, values, stakes, rules)
-    warnings = [(code, msg.replace("casino 0", "this casino"), c)
-                for code, msg, c in check_casino_money(0, values, rules) if code != "money-value"]
+    warnings = [w for w in check_casino_money("this casino", values, rules) if w[0] != "money-value"]
     if as_json:
         data = {"game": "las-vegas", "edition": rules.edition.value, **payout_json(result)}
         data.pop("casino")
@@ -121,8 +120,10 @@ def _payout_table(p: CasinoPayout) -> Table:
     from rulesref.las_vegas.payout import Outcome
 
     table = Table(show_edge=True)
-    for col, justify in (("Player", "left"), ("Dice", "left"), ("Counts as", "right"), ("Result", "left")):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    table.add_column("Player")
+    table.add_column("Dice")
+    table.add_column("Counts as", justify="right")
+    table.add_column("Result")
     for e in p.entries:
         name = "white (house)" if e.participant == HOUSE else e.participant
         if e.outcome is Outcome.WON:

@@ -35,25 +35,25 @@ def _rule(local: str) -> Citation:
     return cite(f"{GAME_ID}/{local}")
 
 
-def check_casino_money(number: int, money: Sequence[int], rules: EditionRules) -> list[tuple[str, str, Citation]]:
-    """(code, message, citation) for the money at one casino, independent of the rest of the game."""
+def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) -> list[tuple[str, str, Citation]]:
+    """(code, message, citation) for the money at one casino (``where``: "casino 3", "this casino")."""
     out: list[tuple[str, str, Citation]] = []
     word = rules.money_word
     for value in money:
         if value not in rules.denominations:
-            out.append(("money-value", f"casino {number}: there is no {dollars(value)} {word} in {rules.title} "
+            out.append(("money-value", f"{where}: there is no {dollars(value)} {word} in {rules.title} "
                         f"(values: {', '.join(dollars(v) for v in rules.denominations)})",
                         cite(rules.rules_section_money)))
     if rules.cards_per_casino is not None and len(money) != rules.cards_per_casino:
-        out.append(("royale-two-cards", f"casino {number} has {len(money)} money card(s); Royale puts exactly "
+        out.append(("royale-two-cards", f"{where} has {len(money)} money card(s); Royale puts exactly "
                     f"{rules.cards_per_casino} at every casino", _rule("royale-cards")))
     if rules.minimum_stake is not None and money:
         total = sum(money)
         if total < rules.minimum_stake:
-            out.append(("money-minimum", f"casino {number} holds {dollars(total)}, less than the "
+            out.append(("money-minimum", f"{where} holds {dollars(total)}, less than the "
                         f"{dollars(rules.minimum_stake)} every casino is stocked to", _rule("setup")))
         elif rules.overstock_is_checkable and len(money) > 1 and total - max(money) >= rules.minimum_stake:
-            out.append(("money-overstocked", f"casino {number} holds {dollars(total)}: even without its "
+            out.append(("money-overstocked", f"{where} holds {dollars(total)}: even without its "
                         f"biggest {word} it reaches {dollars(rules.minimum_stake)}, so drawing would have "
                         "stopped earlier", _rule("setup")))
     return out
@@ -188,7 +188,7 @@ def _check_round_money(game: Game, rd: Round, supply: _Supply, add: _Report) -> 
         if not casino.money:
             add("money-missing", f"round {rd.number}: casino {casino.number} has no money", _rule("setup"),
                 rd.number, casino.number)
-        for code, message, citation in check_casino_money(casino.number, casino.money, rules):
+        for code, message, citation in check_casino_money(f"casino {casino.number}", casino.money, rules):
             add(code, f"round {rd.number}: {message}", citation, rd.number, casino.number)
         stocked.update(casino.money)
     for tile in rd.tiles:
