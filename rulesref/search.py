@@ -61,6 +61,11 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     # the porter stemmer splits these ("ties" -> "ti", "tie" -> "tie")
     "tie": ("ties", "tied"), "ties": ("tie", "tied"), "tied": ("tie", "ties"), "tying": ("tie", "ties"),
     "1st": ("first",), "2nd": ("second",), "3rd": ("third",),
+    # irregular forms the stemmer cannot join to their verb
+    "ran": ("run",), "won": ("win",), "drew": ("draw",), "drawn": ("draw",), "took": ("take",),
+    "taken": ("take",), "paid": ("pay",), "built": ("build",), "bought": ("buy",), "sold": ("sell",),
+    "threw": ("throw",), "thrown": ("throw",), "gave": ("give",), "given": ("give",),
+    "chose": ("choose",), "chosen": ("choose",), "shown": ("show",),
 }
 
 _WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -202,6 +207,8 @@ class RuleIndex:
         return row is not None
 
     def _correct(self, word: str) -> str | None:
+        if len(word) <= 3:
+            return None  # too short to guess from ("ran" is not "rank")
         pool: list[str] = []
         for n in range(max(1, len(word) - 2), len(word) + 3):
             pool.extend(self._vocab_by_length.get(n, ()))
