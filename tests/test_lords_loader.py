@@ -106,3 +106,20 @@ def states(draw: st.DrawFn) -> State:
 @given(states())
 def test_format_then_parse_round_trips(state: State) -> None:
     assert parse_state(format_state(state)) == state
+
+
+TIED = ('game = "lords-of-vegas"\n%s\n[players.Ana]\nmoney = 1\n[players.Ben]\nmoney = 1\n'
+        '[tiles]\nC2 = "gold Ana 3"\nC3 = "gold Ben 3"\n')
+
+
+def test_recorded_rerolls_break_a_tie() -> None:
+    s = parse_state(TIED % 'rerolls = ["C2=5 C3=1"]')
+    assert s.casino_at("C2").boss.owner == "Ana"  # type: ignore[union-attr]
+    assert parse_state(TIED % "").casino_at("C2").boss.reroll_needed  # type: ignore[union-attr]
+
+
+def test_recorded_rerolls_must_cover_the_tied_dice() -> None:
+    with pytest.raises(InputError) as info:
+        parse_state(TIED % 'rerolls = ["C2=5"]', "x.toml")
+    (p,) = info.value.problems()
+    assert p.line == 2 and "no new number for C3" in p.message and "[lords-of-vegas/boss-ties]" in p.message

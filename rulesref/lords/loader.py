@@ -16,6 +16,8 @@ A state file looks like this (see docs/lords-of-vegas.md)::
     C3 = "purple Ana 6"
     C1 = "purple"                 # a tile whose die is gone
 
+    rerolls = ["C2=5 C3=1"]       # optional: ties for boss broken by these rolls, in order
+
 Every problem in the file is reported at once as an :class:`InputError`; rule problems
 (too many tiles, tied bosses...) are left to the checker.  ``format_state`` writes a file
 that ``parse_state`` reads back to the same state.
@@ -35,7 +37,7 @@ from rulesref.lords.board import card, company, lots
 from rulesref.lords.state import Die, Player, State, Tile
 from rulesref.lords.track import is_space, nearest_spaces
 
-TOP_KEYS = ("game", "turn", "players", "markers", "tiles", "drawn", "reorganized", "gambled", "over")
+TOP_KEYS = ("game", "turn", "players", "markers", "tiles", "drawn", "reorganized", "gambled", "over", "rerolls")
 
 
 class _Collector:
@@ -113,11 +115,38 @@ def state_from_data(data: dict[str, Any], text: str = "", path: str | None = Non
     for key, value in (("gambled", gambled), ("over", over)):
         if not isinstance(value, bool):
             c.add(f"'{key}' must be true or false", key=key, text=str(value))
+    rerolls = data.get("rerolls", [])
+    if not isinstance(rerolls, list) or not all(isinstance(r, str) for r in rerolls):
+        c.add('\'rerolls\' is a list of tie rerolls like "C2=5 C3=1"', key="rerolls")
+        rerolls = []
     if c.problems:
         raise InputError(c.problems)
-    return State(players=tuple(players), markers=markers, tiles=tiles,
-                 turn=turn or (names[0] if names else None), reorganized=frozenset(reorganized),
-                 gambled=bool(gambled), drawn=tuple(drawn), over=bool(over))
+    state = State(players=tuple(players), markers=markers, tiles=tiles,
+                  turn=turn or (names[0] if names else None), reorganized=frozenset(reorganized),
+                  gambled=bool(gambled), drawn=tuple(drawn), over=bool(over))
+    return _apply_rerolls(state, rerolls, c)
+
+
+def _apply_rerolls(state: State, rerolls: list[str], c: _Collector) -> State:
+    """Ties recorded as broken: each entry gives the new numbers of one casino's tied top dice."""
+    from rulesref.lords.actions import reroll
+    from rulesref.lords.notation import parse_rolls
+
+    for spec in rerolls:
+        try:
+            rolls = parse_rolls(spec)
+        except InputError as exc:
+            for p in exc.problems():
+                c.add(p.message, key="rerolls", text=p.text, choices=p.choices)
+            continue
+        result = reroll(state, next(iter(rolls)), rolls)
+        for r in result.reasons:
+            c.add(f"{r.message} {r.rule}", key="rerolls", text=spec)
+        if result.state is not None:
+            state = result.state
+    if c.problems:
+        raise InputError(c.problems)
+    return state
 
 
 def _players(raw: Any, c: _Collector) -> list[Player]:

@@ -146,7 +146,8 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     if name in state.drawn:
         problems.append(reason(f"the card {name} was already drawn (each card comes up once)", "turn"))
     two_f = len(state.players) == 2 and name != END and lot(name).block == "F"
-    after = replace(state, turn=drawer, reorganized=frozenset(), gambled=False) if drawer != state.turn else state
+    # a card starts a turn: nothing is reorganized or gambled yet (a two-player redraw has no actions between)
+    after = replace(state, turn=drawer, reorganized=frozenset(), gambled=False)
     if name == END:
         take = Takeover("none", None, "the End of Game card names no lot", rule("end"))
     elif two_f:
