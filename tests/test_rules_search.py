@@ -135,3 +135,15 @@ def test_secret_passage_typo_example() -> None:
     r = search("secret pasage", game="clue")
     assert r.corrections == (("pasage", "passage"),)
     assert ids(r)[0] == "clue/secret-passages"
+
+
+def test_short_words_are_not_guessed_and_irregular_verbs_join(tiny: RuleIndex) -> None:
+    r = tiny.search("ran over the river")
+    assert r.corrections == () and "ran" in r.terms
+    assert tiny.search("rvr river").unknown == ("rvr",)
+
+
+def test_search_is_the_same_from_a_cached_state(tiny: RuleIndex) -> None:
+    again = RuleIndex.from_state(tiny.books, tiny.state())
+    for q in ("bridge", "all in", "crsos rivr"):
+        assert again.search(q) == tiny.search(q)
