@@ -168,3 +168,13 @@ def test_help_has_examples() -> None:
     for cmd in ("payout", "score", "replay", "check", "editions"):
         res = run("las-vegas", cmd, "--help")
         assert res.exit_code == 0 and "Example: cluesolver" in res.output
+
+
+def test_score_of_a_broken_file_still_scores_and_warns() -> None:
+    res = run("score", EX / "las-vegas-broken.toml")
+    assert res.exit_code == 0
+    assert "Standings after round 3 of 4 (game not finished)" in flat(res.output)
+    assert flat(res.output).endswith(f"Careful: this file has 7 rule problems (cluesolver check "
+                                     f"{EX / 'las-vegas-broken.toml'})")
+    data = json.loads(run("score", EX / "las-vegas-broken.toml", "--json").output)
+    assert data["rule_problems"] == 7 and data["winners"] == [] and data["leaders"]

@@ -152,6 +152,17 @@ def _load(path: Path) -> Game:
     return load_game(path)
 
 
+def _problem_count(game: Game) -> int:
+    from rulesref.las_vegas.checker import check_game
+    return len(check_game(game))
+
+
+def _print_problem_hint(out: Console, count: int, path: Path) -> None:
+    if count:
+        out.print(f"Careful: this file has {count} rule problem{'s' if count != 1 else ''} "
+                  f"(cluesolver check {path})", markup=False)
+
+
 def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
     """Replay a game file round by round with running totals."""
     from cluesolver.errors import InputError, Problem
@@ -164,8 +175,10 @@ def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | 
                                  text=str(at)))
     focus = _parse_why(why, game, path) if why is not None else None
     rp = replay(game, upto=at)
+    problems = _problem_count(game)
     if as_json:
         data = replay_json(rp)
+        data["rule_problems"] = problems
         if focus is not None:
             data["why"] = _why_lines(rp, focus)
         emit_json(data)
@@ -175,6 +188,7 @@ def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | 
     for r in rp.rounds:
         _print_round(out, r, game)
     _print_verdict(out, rp)
+    _print_problem_hint(out, problems, path)
     if focus is not None:
         out.print()
         for line in _why_lines(rp, focus):
@@ -189,15 +203,18 @@ def score_file(path: Path, *, as_json: bool) -> int:
 
     game = _load(path)
     rp = replay(game)
+    problems = _problem_count(game)
     if as_json:
         data = replay_json(rp, rounds=False)
         data["casinos"] = [{"round": r.number, **payout_json(p)} for r in rp.rounds for p in r.payouts]
+        data["rule_problems"] = problems
         emit_json(data)
         return EXIT_OK
     out = console()
     _print_header(out, game, path)
     out.print(_awards_table(rp))
     _print_standings(out, rp)
+    _print_problem_hint(out, problems, path)
     return EXIT_OK
 
 
@@ -251,7 +268,7 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
         table.add_column(col)
     for p in r.payouts:
         takes = ", ".join(f"{'white' if n == HOUSE else n} {_k(v)}" for n, v in p.awards) or "-"
-        out_cells = [f"{', '.join(ps)} ({c})" for c, ps in p.tie_groups]
+        out_cells = [f"{', '.join('white' if n == HOUSE else n for n in ps)} tied at {c}" for c, ps in p.tie_groups]
         if p.leftovers:
             out_cells.append("left: " + " ".join(_k(v) for v in p.leftovers))
         dice = format_stakes(e.stake for e in p.entries)
