@@ -74,3 +74,31 @@ def test_rising_distinct_numbers_never_break_placement(numbers: list[int], gaps:
         return
     assert placement_problems(tuple(slots), 1) == []
     assert run_length(tuple(slots)) <= len(numbers)
+
+
+EXAMPLE_TEXT = (__import__("pathlib").Path(__file__).parent.parent / "examples" / "welcome-table-3p.toml").read_text()
+VALUES = ["0", "-1", '"x"', "true", "[]", "{}", "[1]", "{ a = 1 }", "99999999999999999999", "1.5", '"c7"',
+          '"=1"', '"loan"', '"high"']
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_damaged_table_files_give_input_errors_never_crashes(data: st.DataObject) -> None:
+    import re
+
+    from cluesolver.errors import InputError
+    from rulesref.welcome import check_table, parse_table
+
+    tokens = list(re.finditer(r'-?\d+|"[^"]*"|true|false', EXAMPLE_TEXT))
+    chosen = data.draw(st.lists(st.integers(0, len(tokens) - 1), min_size=1, max_size=3, unique=True))
+    text = EXAMPLE_TEXT
+    for index in sorted(chosen, reverse=True):
+        m = tokens[index]
+        text = text[:m.start()] + data.draw(st.sampled_from(VALUES)) + text[m.end():]
+    try:
+        table = parse_table(text)
+    except InputError as exc:
+        assert exc.problems()
+        return
+    score_table(table)
+    check_table(table)
