@@ -151,3 +151,12 @@ def test_lint_reports_every_problem(tmp_path: Path) -> None:
 def test_help_has_an_example(command: str) -> None:
     r = run(command, "--help")
     assert r.exit_code == 0 and "Example: cluesolver rules" in r.stdout
+
+
+def test_search_full_prints_the_best_section() -> None:
+    r = run("search", "secret passage", "-g", "clue", "-n", "1", "--full")
+    assert r.exit_code == 0
+    assert "Secret passages ─" in r.stdout and "Conservatory ↔ Lounge" in r.stdout
+    assert "Read a section with" not in r.stdout
+    data = json.loads(run("search", "secret passage", "-g", "clue", "-n", "1", "--full", "--json").stdout)
+    assert data["best"]["id"] == "clue/secret-passages" and "Kitchen ↔ Study" in data["best"]["text"]

@@ -90,9 +90,12 @@ def search(
                                                show_default=False)],
     game: Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game (id or alias).")] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many sections to show.")] = 3,
+    full: Annotated[bool, typer.Option("--full", "-f", help="Also print the best section in full.")] = False,
     as_json: JsonOption = False,
 ) -> int:
     """Find the rule sections that answer a question, best first.
+
+    Matched words are highlighted; --full also prints the best section.
 
     Example: cluesolver rules search "can I sprawl into F block with two players"
     """
@@ -102,7 +105,12 @@ def search(
     if as_json:
         from rulesref.render import result_json
 
-        emit_json(result_json(result))
+        out = result_json(result)
+        if full and result.hits:
+            from rulesref.render import section_json
+
+            out["best"] = section_json(result.hits[0].section)
+        emit_json(out)
         return EXIT_OK
     from rich.padding import Padding
     from rich.text import Text
@@ -140,7 +148,18 @@ def search(
         con.print(Padding(marked(hit.snippet), (0, 0, 0, 3)))
         if hit.section.unconfirmed:
             con.print(Padding(Text(f"Not confirmed: {hit.section.unconfirmed}", style="italic"), (0, 0, 0, 3)))
-    con.print(f"Read a section with: cluesolver rules show {result.hits[0].section.full_id}", markup=False)
+    best = result.hits[0].section
+    if full:
+        from rich.markdown import Markdown
+        from rich.rule import Rule
+
+        from rulesref.render import section_body_markdown
+
+        con.print()
+        con.print(Rule(best.title, characters="─", align="left"))
+        con.print(Markdown(section_body_markdown(best)))
+    else:
+        con.print(f"Read a section with: cluesolver rules show {best.full_id}", markup=False)
     return EXIT_OK
 
 
