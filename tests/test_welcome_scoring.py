@@ -151,3 +151,14 @@ def test_no_end_trigger_is_noted() -> None:
     result = score_table(Table(players=(_sheet("A", streets=parse_streets(". | 1 | 1 | 1")),)))
     assert result.triggers == ()
     assert any("no end-of-game condition" in n for n in result.notes)
+
+
+def test_unconfirmed_rules_are_said_only_when_used() -> None:
+    tied = score_table(load_table(DATA / "table-5p.toml")).notes
+    assert any(n.startswith("not confirmed: how inauguration ties rank") for n in tied)
+    assert any(n.startswith("not confirmed: a bonus costs 2 checked boxes") for n in tied)
+    clean = score_table(load_table(DATA / "table-2p.toml")).notes
+    assert not any("inauguration ties" in n for n in clean)
+    assert any("a bonus costs 2" in n for n in clean)          # Bo used Extended Casino
+    solo = score_table(load_table(DATA / "solo-acme.toml")).notes
+    assert any("street tie between you and ACME" in n for n in solo)

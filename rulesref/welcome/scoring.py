@@ -204,6 +204,31 @@ def standings(results: Sequence[PlayerResult]) -> tuple[tuple[PlayerResult, ...]
     return tuple(placed), note
 
 
+def unconfirmed_notes(table: Table, places: dict[str, InaugurationPlace], acme_run: int | None,
+                      best: Sequence[int]) -> list[str]:
+    """Say so whenever a result leans on a rule the sources do not confirm."""
+    notes: list[str] = []
+    if any(p.tied_with for p in places.values()):
+        notes.append("not confirmed: how inauguration ties rank; tied players share the rank and the next "
+                     "count takes the next rank [welcome-to-new-las-vegas/inauguration-ranking]")
+    if any(p.bonuses.total and p.inauguration.circled is None for p in table.players):
+        notes.append(f"not confirmed: a bonus costs {table.bonus_set_size} checked boxes (bonus-set-size); give "
+                     f"'circled' if your track says otherwise [welcome-to-new-las-vegas/bonuses]")
+    if acme_run is not None and any(acme_run == b for b in best) and any(
+            run == acme_run for p in table.players for run in _runs(p)):
+        notes.append("not confirmed: a street tie between you and ACME gives both the street bonus "
+                     "[welcome-to-new-las-vegas/solo-scoring]")
+    return notes
+
+
+def _runs(sheet: Sheet) -> list[int]:
+    out = []
+    for street in sheet.streets:
+        run = longest_run(street)
+        out.append(run.length if run else 0)
+    return out
+
+
 def score_table(table: Table) -> TableResult:
     """Score every sheet of the table (and ACME in a solo game)."""
     from rulesref.welcome import solo
@@ -237,6 +262,7 @@ def score_table(table: Table) -> TableResult:
         notes.append("no end-of-game condition is met yet: these are the scores so far")
     if table.first_game:
         notes.append("first game: no bank vote, every safe starts with 3 bundles")
+    notes += unconfirmed_notes(table, places, acme.run if acme else None, best)
     return TableResult(players=ordered, winners=winners, tie_note=tie_note,
                        tie_citation=rule("tie-break") if tie_note else None, bank=bank,
                        street_best=tuple(best), triggers=triggers, notes=tuple(notes))
