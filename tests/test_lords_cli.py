@@ -195,3 +195,21 @@ def test_every_command_has_an_example() -> None:
     for name in ("board", "lots", "track", "payout", "cost", "gamble"):
         res = run("lords", name, "--help")
         assert res.exit_code == 0 and "Example: cluesolver lords" in flat(res.output), name
+
+
+def test_documented_formats_read() -> None:
+    import re
+
+    from rulesref.lords.gamelog import parse_log
+    from rulesref.lords.loader import parse_state
+
+    doc = (ROOT / "docs" / "lords-of-vegas.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```(\w*)\n(.*?)^```$", doc, re.M | re.S)
+    (toml_block,) = [body for lang, body in blocks if lang == "toml"]
+    state = parse_state(toml_block)
+    assert state.names == ("Ana", "Ben") and state.tiles["D8"].die is not None
+    log_block = next(body for _, body in blocks if body.startswith("game: lords-of-vegas"))
+    assert len(parse_log(log_block).entries) == 11
+    for line in re.findall(r"^cluesolver (.*?)(?:  +#.*)?$", doc, re.M):
+        res = run(*line.split())
+        assert res.exit_code in (0, 1), line
