@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -113,6 +113,62 @@ def _str_list(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
+@dataclass(frozen=True)
+class _Span:
+    """Where one [[section]] sits in the raw text, to find the lines of its keys."""
+
+    raw: str
+    start: int
+    end: int | None
+
+    def line(self, key: str) -> int | None:
+        return (_line_of(self.raw, rf"^\s*{key}\s*=", self.start, self.end)
+                or _line_of(self.raw, r"^\s*\[\[section\]\]", self.start, self.end))
+
+
+def _parse_section(raw: dict[str, object], index: int, game: str, span: _Span, seen: set[str],
+                   bad: Callable[..., None]) -> Section:
+    """One ``[[section]]`` table; problems go to ``bad(message, line, text, choices)``."""
+    sid = raw.get("id")
+    label = f"section {index + 1}"
+    if not isinstance(sid, str) or not _ID_RE.match(sid):
+        bad(f"{label}: 'id' must be lower-case words joined by '-'", span.line("id"),
+            None if sid is None else str(sid))
+        sid = f"section-{index + 1}"
+    elif sid in seen:
+        bad(f"duplicate section id '{sid}'", span.line("id"), sid)
+    label = f"section '{sid}'"
+    for key in raw:
+        if key not in _SECTION_KEYS:
+            bad(f"{label}: unknown key", span.line(re.escape(key)), key,
+                tuple(difflib.get_close_matches(key, sorted(_SECTION_KEYS), n=2)))
+    title = raw.get("title")
+    if not isinstance(title, str) or not title.strip():
+        bad(f"{label}: 'title' must be a non-empty string", span.line("title"))
+        title = sid
+    body = raw.get("text")
+    if not isinstance(body, str) or not body.strip():
+        bad(f"{label}: 'text' must be non-empty", span.line("text"))
+        body = ""
+    keywords = raw.get("keywords", [])
+    if not _str_list(keywords):
+        bad(f"{label}: 'keywords' must be a list of strings", span.line("keywords"))
+        keywords = []
+    see = raw.get("see", [])
+    if not _str_list(see):
+        bad(f"{label}: 'see' must be a list of section ids", span.line("see"))
+        see = []
+    unconfirmed = raw.get("unconfirmed")
+    if unconfirmed is not None and (not isinstance(unconfirmed, str) or not unconfirmed.strip()):
+        bad(f"{label}: 'unconfirmed' must be a non-empty string when given", span.line("unconfirmed"))
+        unconfirmed = None
+    return Section(
+        game=game, id=sid, title=title.strip(), text=body.strip(),
+        keywords=tuple(k.strip() for k in keywords if k.strip()),  # type: ignore[union-attr]
+        see=tuple(s if "/" in s else f"{game}/{s}" for s in see),  # type: ignore[union-attr]
+        unconfirmed=unconfirmed.strip() if isinstance(unconfirmed, str) else None)
+
+
 def parse_book(text: str, name: str = "<rules>") -> RuleBook:
     """Read one rule file's text; ``name`` is the path used in problems.
 
@@ -167,50 +223,12 @@ def parse_book(text: str, name: str = "<rules>") -> RuleBook:
     for index, raw in enumerate(raw_sections):
         at = starts[index] if index < len(starts) else 0
         end = starts[index + 1] if index + 1 < len(starts) else None
-        header = _line_of(text, r"^\s*\[\[section\]\]", at, end)
-
-        def key_line(key: str, at: int = at, end: int | None = end, header: int | None = header) -> int | None:
-            return _line_of(text, rf"^\s*{key}\s*=", at, end) or header
-
-        sid = raw.get("id")
-        label = f"section {index + 1}"
-        if not isinstance(sid, str) or not _ID_RE.match(sid):
-            bad(f"{label}: 'id' must be lower-case words joined by '-'", key_line("id"),
-                None if sid is None else str(sid))
-            sid = f"section-{index + 1}"
-        elif sid in seen:
-            bad(f"duplicate section id '{sid}'", key_line("id"), sid)
-        seen.add(sid)
-        label = f"section '{sid}'"
-        for key in raw:
-            if key not in _SECTION_KEYS:
-                bad(f"{label}: unknown key", key_line(re.escape(key)), key,
-                    tuple(difflib.get_close_matches(key, sorted(_SECTION_KEYS), n=2)))
-        stitle = raw.get("title")
-        if not isinstance(stitle, str) or not stitle.strip():
-            bad(f"{label}: 'title' must be a non-empty string", key_line("title"))
-            stitle = sid
-        body = raw.get("text")
-        if not isinstance(body, str) or not body.strip():
-            bad(f"{label}: 'text' must be non-empty", key_line("text"))
-            body = ""
-        keywords = raw.get("keywords", [])
-        if not _str_list(keywords):
-            bad(f"{label}: 'keywords' must be a list of strings", key_line("keywords"))
-            keywords = []
-        see = raw.get("see", [])
-        if not _str_list(see):
-            bad(f"{label}: 'see' must be a list of section ids", key_line("see"))
-            see = []
-        unconfirmed = raw.get("unconfirmed")
-        if unconfirmed is not None and (not isinstance(unconfirmed, str) or not unconfirmed.strip()):
-            bad(f"{label}: 'unconfirmed' must be a non-empty string when given", key_line("unconfirmed"))
-            unconfirmed = None
-        sections.append(Section(
-            game=game, id=sid, title=stitle.strip(), text=body.strip(),
-            keywords=tuple(k.strip() for k in keywords if k.strip()),
-            see=tuple(s if "/" in s else f"{game}/{s}" for s in see),
-            unconfirmed=unconfirmed.strip() if unconfirmed else None))
+        if not isinstance(raw, dict):
+            bad(f"section {index + 1} must be a [[section]] table", _line_of(text, r"^\s*section\s*="))
+            continue
+        section = _parse_section(raw, index, game, _Span(text, at, end), seen, bad)
+        seen.add(section.id)
+        sections.append(section)
     if problems:
         raise InputError(problems)
     return RuleBook(game=game, title=title.strip(), summary=summary.strip(),
