@@ -66,7 +66,7 @@ def test_check_broken_example() -> None:
     assert res.exit_code == 1
     out = flat(res.output)
     assert out.startswith(flat(f"{EX / 'las-vegas-broken.toml'}:2: Las Vegas lasts 4 rounds, this game has 3 "
-                               "rule: [las-vegas/end] End of the game, winner and tie-break"))
+                               "rule: [las-vegas/end] End of the game and the winner"))
     assert out.count(" rule: [las-vegas/") == 7
     assert res.output.splitlines()[-1] == "7 rule problems found."
 
@@ -178,3 +178,12 @@ def test_score_of_a_broken_file_still_scores_and_warns() -> None:
                                      f"{EX / 'las-vegas-broken.toml'})")
     data = json.loads(run("score", EX / "las-vegas-broken.toml", "--json").output)
     assert data["rule_problems"] == 7 and data["winners"] == [] and data["leaders"]
+
+
+def test_unconfirmed_rules_are_said_so() -> None:
+    res = run("las-vegas", "payout", "-c", "Anna=2", "-m", "30,20")
+    assert "  [las-vegas/leftovers] Leftover money\n    (partly unconfirmed: cluesolver rules show " \
+           "las-vegas/leftovers)" in res.output
+    data = json.loads(run("las-vegas", "payout", "-c", "Anna=2", "-m", "30,20", "--json").output)
+    (leftovers,) = [r for r in data["rules"] if r["id"] == "las-vegas/leftovers"]
+    assert "not confirmed" in leftovers["unconfirmed"]

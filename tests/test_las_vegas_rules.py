@@ -19,7 +19,7 @@ LV = book("las-vegas")
 def test_issue_4_topics_are_covered() -> None:
     ids = {s.id for s in LV.sections}
     assert {"base", "white-dice", "boulevard", "big-die", "royale", "royale-payout", "chips",
-            "casino-tiles", "tile-effects", "payout", "ties", "end"} <= ids
+            "casino-tiles", "tile-effects", "payout", "ties", "end", "tie-break"} <= ids
 
 
 def test_sections_are_complete_and_linked() -> None:
@@ -31,7 +31,7 @@ def test_sections_are_complete_and_linked() -> None:
 
 def test_unconfirmed_facts_are_flagged() -> None:
     flagged = {s.id for s in LV.sections if s.unconfirmed}
-    assert {"leftovers", "end", "boulevard", "boulevard-money", "royale-cards", "tile-effects"} <= flagged
+    assert {"leftovers", "tie-break", "boulevard", "boulevard-money", "royale-cards", "tile-effects"} <= flagged
 
 
 def _cited_ids() -> set[str]:

@@ -90,3 +90,9 @@ def test_replay_upto_and_running_totals() -> None:
         b = {s.player: s.total for s in before.standings}
         for s in after.standings:
             assert s.total == b[s.player] + dict(after.won)[s.player]
+
+
+def test_tie_break_is_cited_only_when_it_decides() -> None:
+    assert [c.id for c in replay(parse_game(TIE_BREAK)).citations] == ["las-vegas/end"]
+    shared = TIE_BREAK.replace('money = [90], dice = "Anna=3"', 'money = [50, 50], dice = "Anna=3 Ben=2"')
+    assert [c.id for c in replay(parse_game(shared)).citations] == ["las-vegas/end", "las-vegas/tie-break"]

@@ -46,7 +46,15 @@ def _ordinal(n: int) -> str:
 
 
 def _rules_line(citations: Iterable[Citation]) -> str:
-    return "Rules:\n" + "\n".join(f"  {c}" for c in citations)
+    """The deciding sections; those with unconfirmed facts say so."""
+    from rulesref.book import section
+
+    lines = ["Rules:"]
+    for c in citations:
+        lines.append(f"  {c}")
+        if section(c.id).unconfirmed:
+            lines.append(f"    (partly unconfirmed: cluesolver rules show {c.id})")
+    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- payout

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulesref import Citation
+from rulesref.book import section
 from rulesref.las_vegas.checker import RuleProblem
 from rulesref.las_vegas.model import HOUSE
 from rulesref.las_vegas.notation import format_stake
@@ -18,7 +19,15 @@ def usd(thousands: int) -> int:
 
 
 def citations(cs: Sequence[Citation]) -> list[dict[str, str]]:
-    return [c.to_json() for c in cs]
+    """Citations, each with the section's ``unconfirmed`` note when it has one."""
+    out = []
+    for c in cs:
+        item = c.to_json()
+        note = section(c.id).unconfirmed
+        if note:
+            item["unconfirmed"] = note
+        out.append(item)
+    return out
 
 
 def payout_json(p: CasinoPayout) -> dict[str, Any]:
@@ -81,5 +90,9 @@ def replay_json(rp: Replay, *, rounds: bool = True) -> dict[str, Any]:
 
 
 def problems_json(problems: Sequence[RuleProblem], path: str | None) -> dict[str, Any]:
-    return {"game": "las-vegas", "file": path, "ok": not problems, "count": len(problems),
-            "problems": [p.to_json() for p in problems]}
+    items = []
+    for p in problems:
+        item = p.to_json()
+        item["rule"] = citations([p.citation])[0]
+        items.append(item)
+    return {"game": "las-vegas", "file": path, "ok": not problems, "count": len(problems), "problems": items}

@@ -112,7 +112,7 @@ def pay_casino(number: int, money: Sequence[int], stakes: Sequence[Stake],
         citations.append(cite(f"{GAME_ID}/big-die"))
     if any(s.participant == HOUSE for s in present):
         citations.append(cite(f"{GAME_ID}/white-dice"))
-    if next_note < len(notes):
+    if next_note < len(notes) and rules.cards_per_casino is None:   # Royale's payout section covers its own
         citations.append(cite(f"{GAME_ID}/leftovers"))
     return CasinoPayout(casino=number, money=tuple(notes), entries=tuple(entries),
                         leftovers=tuple(notes[next_note:]), citations=tuple(citations))

@@ -103,6 +103,8 @@ def replay(game: Game, upto: int | None = None) -> Replay:
     else:
         decided = Decided.MONEY
     citations = [cite(f"{GAME_ID}/end")]
+    if decided is not Decided.MONEY:
+        citations.append(cite(f"{GAME_ID}/tie-break"))
     if game.edition is Edition.ROYALE:
         citations.append(cite(f"{GAME_ID}/chips"))
     return Replay(game=game, rounds=tuple(results), complete=len(results) == rules.rounds,
