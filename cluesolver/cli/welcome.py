@@ -196,8 +196,9 @@ def _print_scores(result: TableResult) -> None:
     for p in result.players:
         table.add_column(p.name, justify="right")
     table.add_column("rule")
+    sheet = next(p for p in result.players if not p.acme)
     for zone in ZONE_ORDER:
-        cite = result.players[0].zone(zone).citation.id.split("/", 1)[1]
+        cite = sheet.zone(zone).citation.id.split("/", 1)[1]
         table.add_row(zone.value, *(str(p.zone(zone).points) for p in result.players), cite)
     table.add_section()
     table.add_row("total", *(str(p.total) for p in result.players), "")

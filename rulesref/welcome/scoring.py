@@ -152,8 +152,8 @@ def player_result(sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[
                   " + ".join(f"{s.length}{'+' + str(s.bonus_value) if s.bonus else ''}" for s in streets),
                   rule("street-scoring")),
         ZoneScore(Zone.SAFE, safe.penalty,
-                  f"{_plural(safe.bundles, 'bundle')} for {_plural(safe.owed, 'debt')}" + (": short, -20" if safe.short else ""),
-                  rule("safe")),
+                  f"{_plural(safe.bundles, 'bundle')} for {_plural(safe.owed, 'debt')}"
+                  + (": short, -20" if safe.short else ""), rule("safe")),
     )
     return PlayerResult(sheet.name, zones, streets, place, safe, h.total, h.large.count)
 
