@@ -147,7 +147,8 @@ def streets(
 def new(
     players: Annotated[list[str], typer.Argument(help="Player names, in seating order.", show_default=False)],
     solo: Annotated[bool, typer.Option("--solo", help="Add an [acme] block for a solo game.")] = False,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of printing.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o",
+                                                help="Write to this file instead of printing.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --output file if it exists.")] = False,
 ) -> int:
     """A blank table file to fill in from the score sheets, one block per player.
@@ -229,8 +230,9 @@ def _print_scores(result: TableResult) -> None:
         if not p.acme:
             debts = ", ".join(f"{n} {kind}" for kind, n in p.safe.debts if n) or "none"
             verdict = "short: -20" if p.safe.short else "enough"
+            bundles = f"{p.safe.bundles} bundle{'' if p.safe.bundles == 1 else 's'}"
             out.print(f"Safe of {p.name}: {p.safe.start} printed + {p.safe.bank} bank + {p.safe.mafia} Mafia "
-                      f"= {p.safe.bundles} bundle{'' if p.safe.bundles == 1 else 's'}; debts {debts}; {verdict}", markup=False, soft_wrap=True)
+                      f"= {bundles}; debts {debts}; {verdict}", markup=False, soft_wrap=True)
     for t in result.triggers:
         out.print(f"End of game: {t.name} {t.reason} {t.citation}", markup=False, soft_wrap=True)
     for note in result.notes:
