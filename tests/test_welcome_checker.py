@@ -118,3 +118,9 @@ def test_golf_course_needs_neighbouring_opened_casinos() -> None:
     assert problems(sheet("A", body, '["1 3 c 5 . 9", "2", "3", "4"]')) == [
         "3 golf holes circled but the longest row of neighbouring opened casinos in the top street is 2; "
         "the course only grows from casino to neighbouring casino"]
+
+
+def test_first_player_who_did_not_score_the_project() -> None:
+    text = ('[[project]]\ncolour = "yellow"\nhigh = 5\nlow = 2\nfirst = ["A", "B"]\n'
+            + sheet("A", 'projects = { yellow = "high" }') + sheet("B", ""))
+    assert problems(text) == ["is listed as first on the yellow project but did not score it"]

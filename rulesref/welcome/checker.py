@@ -171,6 +171,11 @@ def check_projects(table: Table) -> list[RuleProblem]:
                 if c.claim is Claim.LOW and c.turn == earliest:
                     out.append(RuleProblem(name, "projects", f"fulfilled the {colour.value} project on turn "
                                            f"{earliest}, among the first, but wrote its low value", cite))
+        claimants = {name for name, _ in entries}
+        for who in first or ():
+            if who not in claimants and not (who.lower() == "acme" and table.acme and table.acme.name in claimants):
+                out.append(RuleProblem(who, "projects", f"is listed as first on the {colour.value} project but "
+                                       f"did not score it", cite))
         if entries and not highs:
             lows = ", ".join(name for name, _ in entries)
             out.append(RuleProblem(lows, "projects", f"the {colour.value} project is scored low but nobody has "
