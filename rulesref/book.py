@@ -113,6 +113,13 @@ def _str_list(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
+def _strings(value: object) -> list[str] | None:
+    """``value`` if it is a list of strings, else None."""
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [str(v) for v in value]
+    return None
+
+
 @dataclass(frozen=True)
 class _Span:
     """Where one [[section]] sits in the raw text, to find the lines of its keys."""
@@ -150,22 +157,20 @@ def _parse_section(raw: dict[str, object], index: int, game: str, span: _Span, s
     if not isinstance(body, str) or not body.strip():
         bad(f"{label}: 'text' must be non-empty", span.line("text"))
         body = ""
-    keywords = raw.get("keywords", [])
-    if not _str_list(keywords):
+    keywords = _strings(raw.get("keywords", []))
+    if keywords is None:
         bad(f"{label}: 'keywords' must be a list of strings", span.line("keywords"))
-        keywords = []
-    see = raw.get("see", [])
-    if not _str_list(see):
+    see = _strings(raw.get("see", []))
+    if see is None:
         bad(f"{label}: 'see' must be a list of section ids", span.line("see"))
-        see = []
     unconfirmed = raw.get("unconfirmed")
     if unconfirmed is not None and (not isinstance(unconfirmed, str) or not unconfirmed.strip()):
         bad(f"{label}: 'unconfirmed' must be a non-empty string when given", span.line("unconfirmed"))
         unconfirmed = None
     return Section(
         game=game, id=sid, title=title.strip(), text=body.strip(),
-        keywords=tuple(k.strip() for k in keywords if k.strip()),  # type: ignore[union-attr]
-        see=tuple(s if "/" in s else f"{game}/{s}" for s in see),  # type: ignore[union-attr]
+        keywords=tuple(k.strip() for k in keywords or () if k.strip()),
+        see=tuple(s if "/" in s else f"{game}/{s}" for s in see or ()),
         unconfirmed=unconfirmed.strip() if isinstance(unconfirmed, str) else None)
 
 

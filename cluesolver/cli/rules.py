@@ -200,7 +200,7 @@ def lint(
                    "problems": [p.to_json() for p in problems]})
     else:
         con = console()
-        for p in problems:
-            con.print(f"problem: {p.format()}", markup=False)
+        for problem in problems:
+            con.print(f"problem: {problem.format()}", markup=False)
         con.print(f"{len(loaded)} rule books, {sections} sections, {len(problems)} problems", markup=False)
     return EXIT_PROBLEMS if problems else EXIT_OK
