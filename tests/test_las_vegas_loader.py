@@ -110,3 +110,17 @@ def test_writer_quotes_odd_names() -> None:
     game = parse_game(MINIMAL.replace('"Anna"', '"Mary Ann"').replace("Anna=3 ", "").replace(
         "Anna = 5", '"Mary Ann" = 5'))
     assert parse_game(format_game(game)).rounds == game.rounds
+
+
+def test_casinos_as_array_of_tables() -> None:
+    text = ('game = "las-vegas"\nplayers = ["Anna", "Ben"]\n\n[[round]]\n'
+            '[[round.casino]]\nnumber = 2\nmoney = [40, 20]\ndice = "Anna=5 Ben=7"\n\n'
+            '[[round.casino]]\nnumber = 1\nmoney = [60]\ndice = { Anna = 3, Ben = 1 }\n')
+    game = parse_game(text)
+    assert [c.number for c in game.rounds[0].casinos] == [1, 2]
+    assert game.line_of("round 1 casino 2") == 5 and game.line_of("round 1 casino 1") == 10
+    with pytest.raises(InputError) as info:
+        parse_game(text.replace("number = 1", "number = 2").replace("Ben = 1", "Bem = 1"), "x.toml")
+    assert [p.format() for p in info.value.problems()] == [
+        "x.toml:10: round 1: casino 2 is written twice",
+        "x.toml:13: round 1 casino 2: unknown player: 'Bem' (did you mean: Ben?)"]

@@ -135,10 +135,11 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
 def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
     rules = game.rules
     present = {c.number for c in rd.casinos}
-    for number in CASINOS:
-        if number not in present:
-            add("casino-missing", f"round {rd.number}: casino {number} is missing (every casino is stocked "
-                "each round)", _rule("setup"), rd.number)
+    missing = [str(n) for n in CASINOS if n not in present]
+    if missing:
+        which = f"casino {missing[0]} is" if len(missing) == 1 else f"casinos {', '.join(missing)} are"
+        add("casino-missing", f"round {rd.number}: {which} missing (every casino is stocked each round)",
+            _rule("setup"), rd.number)
     for player in game.players:
         small = sum(s.small for c in rd.casinos for s in c.stakes if s.participant == player)
         big = sum(s.big for c in rd.casinos for s in c.stakes if s.participant == player)

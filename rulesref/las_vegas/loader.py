@@ -151,15 +151,30 @@ def _round(r: _Reader, index: int, raw: Mapping[str, Any], players: Sequence[str
 
     casinos: list[Casino] = []
     raw_casinos = raw.get("casino", {})
-    if not isinstance(raw_casinos, dict):
+    entries: list[tuple[str, object, int | None]] = []       # (casino key, body, line)
+    if isinstance(raw_casinos, dict):
+        entries = [(key, body, r.map.casino_line(index, key) or rline) for key, body in raw_casinos.items()]
+    elif isinstance(raw_casinos, list):                       # [[round.casino]] tables with number = N
+        for i, body in enumerate(raw_casinos):
+            line = r.map.table_line(index, "casino", i) or rline
+            if not isinstance(body, dict) or "number" not in body:
+                r.problem(f"round {number}: each [[round.casino]] needs number = 1 to 6", line)
+                continue
+            rest = {k: v for k, v in body.items() if k != "number"}
+            entries.append((str(body["number"]), rest, line))
+    else:
         r.problem(f"round {number}: casinos are written casino.1 = {{ money = [...], dice = \"...\" }}", rline)
-        raw_casinos = {}
-    for key, body in raw_casinos.items():
-        cline = r.map.casino_line(index, key) or rline
+    seen: set[int] = set()
+    for key, body, cline in entries:
         if not key.strip().isdigit() or int(key) not in CASINOS:
             r.problem(f"round {number}: there is no casino {key!r}; casinos are 1 to 6", cline, key)
             continue
         c = int(key)
+        if c in seen:
+            r.problem(f"round {number}: casino {c} is written twice", cline)
+            _casino(r, number, c, body, players, cline)          # still report what is wrong inside
+            continue
+        seen.add(c)
         r.lines[f"round {number} casino {c}"] = cline or 1
         casino = _casino(r, number, c, body, players, cline)
         if casino is not None:

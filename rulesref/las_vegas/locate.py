@@ -10,7 +10,6 @@ import re
 from dataclasses import dataclass
 
 _ROUND = re.compile(r"^\s*\[\[\s*round\s*\]\]")
-_TILE = re.compile(r"^\s*\[\[\s*round\s*\.\s*tile\s*\]\]")
 _CASINO_PATTERNS = (
     r"^\s*casino\s*\.\s*\"?{n}\"?\s*[.=]",            # casino.3 = {...}   casino.3.money = [...]
     r"^\s*\[\s*round\s*\.\s*casino\s*\.\s*\"?{n}\"?\s*\]",  # [round.casino.3]
@@ -59,10 +58,15 @@ class TextMap:
                     return i + 1
         return None
 
-    def tile_line(self, round_index: int, tile_index: int) -> int | None:
+    def table_line(self, round_index: int, name: str, table_index: int) -> int | None:
+        """1-based line of the n-th ``[[round.<name>]]`` header inside a round."""
         start, end = self._span(round_index)
-        found = [i for i in range(start, end) if _TILE.match(self.lines[i])]
-        return found[tile_index] + 1 if tile_index < len(found) else None
+        header = re.compile(rf"^\s*\[\[\s*round\s*\.\s*{re.escape(name)}\s*\]\]")
+        found = [i for i in range(start, end) if header.match(self.lines[i])]
+        return found[table_index] + 1 if table_index < len(found) else None
+
+    def tile_line(self, round_index: int, tile_index: int) -> int | None:
+        return self.table_line(round_index, "tile", tile_index)
 
     def find(self, needle: str, near: int | None) -> int | None:
         """The first line at or after ``near`` (1-based) containing ``needle``; else ``near``."""
