@@ -147,9 +147,9 @@ def test_lint_reports_every_problem(tmp_path: Path) -> None:
     assert run("lint", str(tmp_path / "missing.toml")).exit_code == 2
 
 
-@pytest.mark.parametrize("command", ["list", "show", "search", "lint"])
-def test_help_has_an_example(command: str) -> None:
-    r = run(command, "--help")
+@pytest.mark.parametrize("command", ["list", "show", "search", "lint", None])
+def test_help_has_an_example(command: str | None) -> None:
+    r = run(command, "--help") if command else run("--help")
     assert r.exit_code == 0 and "Example: cluesolver rules" in r.stdout
 
 

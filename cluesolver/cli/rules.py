@@ -9,7 +9,10 @@ import typer
 
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
 
-app = typer.Typer(help="Rules reference for the five games: list, show, search.", no_args_is_help=True)
+app = typer.Typer(
+    help="Rules reference for the five games: list, show, search.\n\n"
+         'Example: cluesolver rules search "what happens if nobody can show a card"',
+    no_args_is_help=True)
 
 GameArg = Annotated[Optional[str], typer.Argument(
     help="Game id or alias (clue, cluedo, lost-in-vegas, las-vegas, lords, welcome...).", show_default=False)]
