@@ -124,3 +124,13 @@ def test_casinos_as_array_of_tables() -> None:
     assert [p.format() for p in info.value.problems()] == [
         "x.toml:10: round 1: casino 2 is written twice",
         "x.toml:13: round 1 casino 2: unknown player: 'Bem' (did you mean: Ben?)"]
+
+
+def test_docs_sample_reads() -> None:
+    import re
+
+    from rulesref.las_vegas.checker import check_game
+
+    doc = (ROOT / "docs" / "las-vegas.md").read_text(encoding="utf-8")
+    sample = re.findall(r"```toml\n(.*?)```", doc, re.S)[0]
+    assert [p.code for p in check_game(parse_game(sample))] == ["round-count"]   # one round of four shown
