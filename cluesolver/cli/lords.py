@@ -24,6 +24,10 @@ app = typer.Typer(help="Lords of Vegas: board, payouts, score track, action cost
 BoardArg = Annotated[Path, typer.Argument(help="A Lords of Vegas state file (TOML).", show_default=False)]
 PlayerOpt = Annotated[Optional[str], typer.Option("--player", "-p",
                                                   help="Who acts (default: whose turn the file says).")]
+OutOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the state after it here (TOML).")]
+DieFromOpt = Annotated[Optional[str], typer.Option(
+    "--die-from", help="When all of the player's dice are out: the tile to take one from.")]
+ColourOpt = Annotated[Optional[str], typer.Option("--colour", "--color", help="Tile colour or company.")]
 
 
 # -- helpers -----------------------------------------------------------------
@@ -44,20 +48,20 @@ def _add(table: Any, *cells: str) -> None:
     table.add_row(*(Text(c) for c in cells))
 
 
-def _print_reasons(out: "Console", heading: str, items: Any) -> None:
+def _print_reasons(out: Console, heading: str, items: Any) -> None:
     if items:
         out.print(heading, markup=False)
         for r in items:
             out.print(f"  - {r.message}  {r.rule}", markup=False)
 
 
-def _load(path: Path) -> "State":
+def _load(path: Path) -> State:
     from rulesref.lords.loader import load_state
 
     return load_state(path)
 
 
-def _player(state: "State", player: str | None) -> str:
+def _player(state: State, player: str | None) -> str:
     from cluesolver.errors import InputError, Problem
     from rulesref.lords.actions import require_player
 
@@ -68,7 +72,7 @@ def _player(state: "State", player: str | None) -> str:
     return name
 
 
-def _render_state(out: "Console", state: "State") -> None:
+def _render_state(out: Console, state: State) -> None:
     from rulesref.lords.state import casinos
 
     players = _table("Player", "Money", "Points", "Markers", "Dice out", title="Players")
@@ -168,7 +172,7 @@ def track(
 
 
 # -- payout --------------------------------------------------------------------------
-def _render_payout(out: "Console", p: Any) -> None:
+def _render_payout(out: Console, p: Any) -> None:
     from rulesref.lords.verdict import rule
 
     pays = "the Strip" if p.pays == "Strip" else str(p.pays)
@@ -206,10 +210,10 @@ def payout(
     card: Annotated[str, typer.Option("--card", "-c", help="The drawn card: a lot (D8) or END.")],
     player: PlayerOpt = None,
     reroll: Annotated[Optional[list[str]], typer.Option(
-        "--reroll", help="Break a boss tie the take-over causes: new numbers of the tied dice, e.g. C3=4,C2=2.")] = None,
-    die_from: Annotated[Optional[str], typer.Option(
-        "--die-from", help="When all of the drawer's dice are out: the tile to take one from.")] = None,
-    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the state after the payout here.")] = None,
+        "--reroll", help="Break a boss tie the take-over causes: new numbers of the tied dice, e.g. C3=4,C2=2.")
+    ] = None,
+    die_from: DieFromOpt = None,
+    out_file: OutOpt = None,
     as_json: JsonOption = False,
 ) -> int:
     """Who gets what money and points when a card is drawn (with take-over and breaks).
@@ -235,7 +239,7 @@ def payout(
     return EXIT_PROBLEMS if result.problems else EXIT_OK
 
 
-def _write_state(path: Path, state: "State") -> None:
+def _write_state(path: Path, state: State) -> None:
     """Write atomically: a temporary file next to the target, then rename."""
     import os
     import tempfile
@@ -263,12 +267,14 @@ def cost(
     action: Annotated[str, typer.Argument(help="build, sprawl, remodel or reorganize.", show_default=False)],
     lot: Annotated[str, typer.Argument(help="The lot (for remodel/reorganize: any lot of the casino).",
                                        show_default=False)],
-    board_file: Annotated[Optional[Path], typer.Option("--board", "-b", help="State file: also check legality.")] = None,
+    board_file: Annotated[Optional[Path], typer.Option("--board", "-b", help="State file: also check legality.")
+                          ] = None,
     player: PlayerOpt = None,
-    colour: Annotated[Optional[str], typer.Option("--colour", "--color", help="Tile colour or company.")] = None,
-    rolls: Annotated[Optional[str], typer.Option("--rolls", help="Reorganize: the new numbers, e.g. C3=5,C2=1.")] = None,
-    die_from: Annotated[Optional[str], typer.Option("--die-from", help="Tile to take a die from when all are out.")] = None,
-    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the state after the action here.")] = None,
+    colour: ColourOpt = None,
+    rolls: Annotated[Optional[str], typer.Option("--rolls", help="Reorganize: the new numbers, e.g. C3=5,C2=1.")
+                     ] = None,
+    die_from: DieFromOpt = None,
+    out_file: OutOpt = None,
     as_json: JsonOption = False,
 ) -> int:
     """Cost and legality of an action; every reason it is illegal, with its rule.
@@ -410,7 +416,7 @@ def check_file(path: Path, *, as_json: bool) -> int:
     return EXIT_PROBLEMS if problems else EXIT_OK
 
 
-def _render_standings(out: "Console", st: Any, title: str = "Standings") -> None:
+def _render_standings(out: Console, st: Any, title: str = "Standings") -> None:
     table = _table("Place", "Player", "Points", "Money", title=title)
     for r in st.rows:
         _add(table, str(r.place), r.name, str(r.points), f"${r.money}")
@@ -483,7 +489,7 @@ def _replay_json(r: Any) -> dict[str, Any]:
     }
 
 
-def _render_differences(out: "Console", r: Any) -> None:
+def _render_differences(out: Console, r: Any) -> None:
     if not r.recorded or r.stopped_at is not None:
         return
     if not r.differences:

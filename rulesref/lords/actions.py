@@ -13,8 +13,8 @@ and the new state when the action is legal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Mapping
 
 from cluesolver.errors import InputError, Problem
 from rulesref.cite import Citation

@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from cluesolver.errors import Problem, UnknownNameError
 
@@ -82,16 +83,17 @@ class Supply:
 
 
 @cache
-def _data() -> dict[str, object]:
+def _data() -> dict[str, Any]:
     text = (resources.files("rulesref.lords") / "board.json").read_text(encoding="utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @cache
 def lots() -> dict[str, Lot]:
     """Every lot by label, in board order (A1 .. F9)."""
     out: dict[str, Lot] = {}
-    for raw in _data()["lots"]:  # type: ignore[union-attr]
+    for raw in _data()["lots"]:
         label = raw["lot"]
         number = int(label[1:])
         pays = raw["card_pays"]
@@ -105,14 +107,13 @@ def lots() -> dict[str, Lot]:
 @cache
 def track() -> tuple[int, ...]:
     """The spaces of the score track, 0 .. 90."""
-    return tuple(_data()["score_track"])  # type: ignore[arg-type]
+    return tuple(int(x) for x in _data()["score_track"])
 
 
 @cache
 def supply() -> Supply:
     d = _data()
-    return Supply(int(d["tiles_per_colour"]), int(d["dice_per_player"]),  # type: ignore[arg-type]
-                  int(d["markers_per_player"]))  # type: ignore[arg-type]
+    return Supply(int(d["tiles_per_colour"]), int(d["dice_per_player"]), int(d["markers_per_player"]))
 
 
 def lot(label: str) -> Lot:
@@ -140,8 +141,8 @@ def company(word: str) -> Company:
     key = word.strip().lower()
     found = COMPANY_WORDS.get(key)
     if found is None:
-        raise UnknownNameError(Problem("no such casino colour or company", text=word,
-                                       choices=tuple(difflib.get_close_matches(key, list(COMPANY_WORDS), n=3, cutoff=0.5))))
+        close = difflib.get_close_matches(key, list(COMPANY_WORDS), n=3, cutoff=0.5)
+        raise UnknownNameError(Problem("no such casino colour or company", text=word, choices=tuple(close)))
     return found
 
 

@@ -128,7 +128,8 @@ def gamble(state: State, gambler: str, label: str, bet: int, *, layoff: bool = F
     if bet <= 0:
         out.append(reason(f"a bet must be at least $1, not ${bet}", "gamble"))
     if here is not None and bet > limit:
-        out.append(reason(f"the limit in {here.name} is ${limit} ($5 x {here.size} tile{'s' if here.size != 1 else ''}), not ${bet}", "gamble"))
+        tiles = f"{here.size} tile{'s' if here.size != 1 else ''}"
+        out.append(reason(f"the limit in {here.name} is ${limit} ($5 x {tiles}), not ${bet}", "gamble"))
     money = state.player(gambler).money
     if bet > money:
         out.append(reason(f"{gambler} has only ${money} and cannot bet ${bet}", "gamble"))

@@ -163,23 +163,25 @@ def _players(raw: Any, c: _Collector) -> list[Player]:
             if key not in ("money", "points"):
                 c.add("unknown player field", key=key, section=section, text=key,
                       choices=_close(key, ["money", "points"]))
-        money, points = fields.get("money"), fields.get("points", 0)
-        ok = True
-        if not isinstance(money, int) or isinstance(money, bool) or money < 0:
-            c.add(f"{name}'s money must be a whole number of at least 0", key="money", section=section,
-                  text=str(money))
-            ok = False
-        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            c.add(f"{name}'s points must be a whole number of at least 0", key="points", section=section,
-                  text=str(points))
-            ok = False
-        elif not is_space(points):
+        money = _whole(fields.get("money"), f"{name}'s money", c, section)
+        points = _whole(fields.get("points", 0), f"{name}'s points", c, section)
+        if points is not None and not is_space(points):
             c.add(f"{name}'s points {points} are not a space of the score track", key="points",
                   section=section, text=str(points), choices=nearest_spaces(points))
-            ok = False
         # a player with a bad field still exists: other sections may name them
-        out.append(Player(name=str(name), money=money if ok else 0, points=points if ok else 0))
+        out.append(Player(name=str(name), money=money or 0, points=points or 0))
     return out
+
+
+def _whole(value: Any, what: str, c: _Collector, section: str) -> int | None:
+    key = "money" if what.endswith("money") else "points"
+    if value is None:
+        c.add(f"{what} is missing: write {key} = N", key=section.split(".", 1)[1], text=None)
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        c.add(f"{what} must be a whole number of at least 0", key=key, section=section, text=str(value))
+        return None
+    return value
 
 
 def _owner(name: Any, names: list[str], c: _Collector, key: str, section: str) -> bool:

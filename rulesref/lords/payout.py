@@ -13,14 +13,14 @@ rule section behind each part.  The End of Game card gives the final payout.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence
 
+from rulesref.cite import Citation
 from rulesref.lords.actions import require_player, reroll
 from rulesref.lords.board import END, STRIP, Company, card, card_pays, lot, supply
 from rulesref.lords.state import Casino, Die, State, Tile, casinos, ties
 from rulesref.lords.track import WIN_AT, TrackRun, apply_casinos
-from rulesref.cite import Citation
 from rulesref.lords.verdict import Reason, reason, rule
 
 

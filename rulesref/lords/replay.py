@@ -12,8 +12,21 @@ from dataclasses import dataclass, replace
 from rulesref.lords import actions
 from rulesref.lords.board import lot
 from rulesref.lords.gamble import gamble
-from rulesref.lords.gamelog import (Build, Draw, Entry, Final, GameLog, Gamble, Remodel, Reorganize, Reroll, Sprawl,
-                                    Start, Trade, Turn)
+from rulesref.lords.gamelog import (
+    Build,
+    Draw,
+    Entry,
+    Final,
+    Gamble,
+    GameLog,
+    Remodel,
+    Reorganize,
+    Reroll,
+    Sprawl,
+    Start,
+    Trade,
+    Turn,
+)
 from rulesref.lords.payout import Payout, draw
 from rulesref.lords.standings import Standings, standings
 from rulesref.lords.state import Player, State, ties
@@ -102,7 +115,7 @@ class _Replayer:
             self.steps[-1] = replace(self.steps[-1], problems=self.steps[-1].problems + (
                 reason("the log ends before the required redraw after an F card", "two-players"),))
         st = standings(self.state)
-        diffs = ()
+        diffs: tuple[Difference, ...] = ()
         if stopped is None:
             diffs = tuple(self._differences())
         return Replay(self.log, tuple(self.steps), self.state, self.turn_no, st, tuple(self.finals), diffs, stopped)
@@ -158,9 +171,9 @@ class _Replayer:
                 return f"{who} gambles ${ev.bet}", q.reasons, (), None
             self.state = q.state
             s = q.result
+            bank = f", bank {s.bank:+d}" if s.bank else ""
             text = (f"{who} gambles ${ev.bet} in {q.casino.name if q.casino else ev.lot}, rolls {ev.roll}: "
-                    f"{s.outcome.name} ({who} {s.gambler:+d}, boss {s.boss:+d}" + (f", bank {s.bank:+d}" if s.bank else "")
-                    + ")")
+                    f"{s.outcome.name} ({who} {s.gambler:+d}, boss {s.boss:+d}{bank})")
             return text, (), (), None
         else:  # pragma: no cover - every event type is handled above
             raise TypeError(ev)

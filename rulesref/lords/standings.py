@@ -29,7 +29,7 @@ class Standings:
 
 def standings(state: State) -> Standings:
     ordered = sorted(state.players, key=lambda p: (-p.points, -p.money))
-    rows = []
+    rows: list[Standing] = []
     for i, p in enumerate(ordered):
         prev = rows[-1] if rows else None
         place = prev.place if prev and (prev.points, prev.money) == (p.points, p.money) else i + 1

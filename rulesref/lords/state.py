@@ -11,8 +11,8 @@ they are computed from the tiles (edge-connected tiles of one company inside a b
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
 from rulesref.lords.board import Company, lot, lots, neighbours
 
