@@ -17,7 +17,7 @@ from typing import Any
 
 from cluesolver.gamefile import LAS_VEGAS, normalise_game, read_text
 from cluesolver.errors import InputError, Problem, UnknownNameError
-from rulesref.las_vegas.editions import Edition
+from rulesref.las_vegas.editions import Edition, rules_for
 from rulesref.las_vegas.locate import TextMap
 from rulesref.las_vegas.model import CASINOS, HOUSE, HOUSE_ALIASES, Casino, Game, Round, Stake, TileReward
 from rulesref.las_vegas.notation import (
@@ -75,7 +75,7 @@ def parse_game(text: str, path: str | None = None) -> Game:
     if game is not None and (not isinstance(game, str) or normalise_game(game) != LAS_VEGAS):
         r.problem("this is not a Las Vegas game file", r.map.key_line("game"), str(game), ("las-vegas",))
 
-    edition = Edition.BASE
+    edition = Edition.BASE            # "game = las-vegas-royale" also names the edition
     raw_edition = data.get("edition", "royale" if str(game).endswith("royale") else
                            "boulevard" if str(game).endswith("boulevard") else "base")
     try:
@@ -113,10 +113,9 @@ def parse_game(text: str, path: str | None = None) -> Game:
     if r.problems:
         raise InputError(r.problems)
     uses_house = any(s.participant == HOUSE for rd in rounds for c in rd.casinos for s in c.stakes)
-    default_big = edition is Edition.ROYALE or (edition is Edition.BOULEVARD)
     return Game(edition=edition, players=tuple(players), rounds=tuple(rounds),
                 white_dice=uses_house if white is None else white,
-                big_die=default_big if big is None else big,
+                big_die=rules_for(edition).big_die if big is None else big,
                 title=title, source=path, lines=r.lines)
 
 
