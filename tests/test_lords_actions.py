@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulesref.lords.actions import build, remodel, reorganize, reroll, sprawl
+from rulesref.lords.actions import ActionResult, build, remodel, reorganize, reroll, sprawl
 from rulesref.lords.board import Company
 from rulesref.lords.loader import load_state, parse_state
 from rulesref.lords.state import Die, Tile
@@ -13,7 +13,7 @@ from rulesref.lords.trading import trade
 EXAMPLE = Path(__file__).parent.parent / "examples" / "lords-midgame.toml"
 
 
-def _rules(result) -> list[str]:  # type: ignore[no-untyped-def]
+def _rules(result: ActionResult) -> list[str]:
     return [r.rule.id.split("/")[1] for r in result.reasons]
 
 

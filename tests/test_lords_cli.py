@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from cluesolver.cli import app
 
@@ -26,7 +26,7 @@ def _in_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
 
 
-def run(*args: object):  # type: ignore[no-untyped-def]
+def run(*args: object) -> Result:
     env = {"COLUMNS": "100", "LINES": "50", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "NO_COLOR": "1"}
     return CliRunner().invoke(app, [str(a) for a in args], env=env)
 
@@ -151,7 +151,7 @@ def test_replay_of_a_state_file_shows_the_board() -> None:
     assert res.exit_code == 0 and "Albion C2+C3+C5" in res.output
 
 
-BAD_INPUT = [
+BAD_INPUT: list[tuple[list[object], str]] = [
     (["lords", "payout", MID, "--card", "X9"], "error: no such lot: 'X9' (did you mean: F9, D9, C9?)"),
     (["lords", "payout", MID, "--card", "D5", "--player", "Zed"], "error: unknown player: 'Zed'"),
     (["lords", "track", "--at", "9", "--casinos", "1"],

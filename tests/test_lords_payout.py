@@ -11,13 +11,13 @@ import pytest
 
 from cluesolver.errors import InputError
 from rulesref.lords.loader import load_state, parse_state
-from rulesref.lords.payout import draw
+from rulesref.lords.payout import Payout, draw
 from rulesref.lords.state import Die
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "lords-midgame.toml"
 
 
-def _totals(p):  # type: ignore[no-untyped-def]
+def _totals(p: Payout) -> dict[str, tuple[int, int]]:
     return {x.name: (x.money_after, x.points_after) for x in p.players}
 
 
