@@ -183,3 +183,12 @@ def test_score_explains_inauguration_ties() -> None:
     assert ("Inauguration: Maya 7 boxes, 1st: 15 pts (improved box); Jonas 5 boxes, 2nd: 5 pts, pays the debt; "
             "Lea 5 boxes, 2nd: 5 pts, pays the debt") in out
     assert "rank 2 with 5 boxes, tied with Lea, fewest: circles the debt" in out
+
+
+def test_score_and_check_text_match_golden_files() -> None:
+    """Whole outputs, reviewed by hand once; any change in wording or numbers shows here."""
+    for args, golden in ((("score", "table-2p.toml"), "table-2p.score.txt"),
+                         (("check", "broken-2p.toml"), "broken-2p.check.txt")):
+        result = runner.invoke(app, [args[0], str(DATA / args[1])], env={"COLUMNS": "100"})
+        expected = (DATA / golden).read_text().replace("tests/data/welcome/", str(DATA) + "/")
+        assert result.output == expected

@@ -16,7 +16,7 @@ from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, e
 
 if TYPE_CHECKING:
     from rulesref.welcome.checker import CheckReport
-    from rulesref.welcome.results import TableResult
+    from rulesref.welcome.results import StreetResult, TableResult
 
 GAME = "welcome-to-new-las-vegas"
 
@@ -213,8 +213,7 @@ def _print_scores(result: TableResult) -> None:
     for n in range(1, len(result.street_best) + 1):
         streets.add_column(f"street {n}", justify="right")
     for p in result.players:
-        streets.add_row(p.name, *(f"{s.length}" + (f" +{s.bonus_value}" if s.bonus else "")
-                                  for s in p.streets))
+        streets.add_row(p.name, *(_street_cell(s) for s in p.streets))
     streets.add_section()
     streets.add_row("longest", *(str(b) for b in result.street_best))
     out.print(streets)
@@ -242,6 +241,12 @@ def _print_scores(result: TableResult) -> None:
     label = "Winner" if len(result.winners) == 1 else "Shared win"
     best = result.players[0].total
     out.print(f"{label}: {' and '.join(result.winners)} with {best} points", markup=False, soft_wrap=True)
+
+
+def _street_cell(s: StreetResult) -> str:
+    """'2-4-6-8: 4 +6' -- the run, its length and the bonus when it is the table's longest."""
+    run = "-".join(str(n) for n in s.run.numbers) + ": " if s.run else ""
+    return f"{run}{s.length}" + (f" +{s.bonus_value}" if s.bonus else "")
 
 
 def _inauguration_line(result: TableResult) -> str:
