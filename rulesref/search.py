@@ -119,14 +119,22 @@ def _norm(word: str) -> str:
 
 
 def _game_names(rule_books: Iterable[RuleBook]) -> dict[tuple[str, ...], str]:
-    """Word sequences that name one game: its id, aliases and title."""
-    owners: dict[tuple[str, ...], set[str]] = {}
-    for b in rule_books:
-        for name in (*b.names, b.title, re.split(r"[(:]", b.title)[0]):
-            ws = tuple(words(name.replace("-", " ")))
-            if ws:
-                owners.setdefault(ws, set()).add(b.game)
-    return {ws: next(iter(games)) for ws, games in owners.items() if len(games) == 1}
+    """Word sequences that name one game: ids and aliases first, then titles.
+
+    A title shortened at ':' or '(' ("Clue" of "Clue: Lost in Vegas") never takes a
+    name that an id or alias already gives to another game.
+    """
+    rule_books = list(rule_books)
+    found: dict[tuple[str, ...], str] = {}
+    for names_of in (lambda b: b.names, lambda b: (b.title, re.split(r"[(:]", b.title)[0])):
+        owners: dict[tuple[str, ...], set[str]] = {}
+        for b in rule_books:
+            for name in names_of(b):
+                ws = tuple(words(name.replace("-", " ")))
+                if ws and ws not in found:
+                    owners.setdefault(ws, set()).add(b.game)
+        found.update({ws: next(iter(games)) for ws, games in owners.items() if len(games) == 1})
+    return found
 
 
 def _quote(term: str) -> str:

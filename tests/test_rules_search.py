@@ -147,3 +147,9 @@ def test_search_is_the_same_from_a_cached_state(tiny: RuleIndex) -> None:
     again = RuleIndex.from_state(tiny.books, tiny.state())
     for q in ("bridge", "all in", "crsos rivr"):
         assert again.search(q) == tiny.search(q)
+
+
+def test_bare_clue_names_the_classic_game() -> None:
+    r = search("how do I set up clue")
+    assert r.game_from_query and r.game == "clue"
+    assert ids(r)[0] == "clue/setup"
