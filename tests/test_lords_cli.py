@@ -70,10 +70,22 @@ def test_payout_json() -> None:
     assert data["casinos"][0]["points_to"] == "Ben" and data["problems"] == []
 
 
-def test_payout_of_a_used_card_exits_1() -> None:
+def test_payout_of_a_used_card_is_paid_with_a_warning() -> None:
+    res = run("lords", "payout", MID, "--card", "D8", "--json")
+    assert res.exit_code == 0
+    data = json.loads(res.output)
+    assert [w["message"] for w in data["warnings"]] == ["the card D8 was already drawn (each card comes up once)"]
+    assert data["takeover"]["kind"] == "none" and data["casinos"][0]["name"] == "Sphinx B4"
     res = run("lords", "payout", MID, "--card", "D8")
-    assert res.exit_code == 1
-    assert "the card D8 was already drawn (each card comes up once)  [lords-of-vegas/turn] A turn" in res.output
+    assert "Warning: this card cannot come up now" in res.output
+
+
+def test_payout_after_the_end_exits_1(tmp_path: Path) -> None:
+    over = tmp_path / "over.toml"
+    over.write_text(MID.read_text(encoding="utf-8").replace('turn = "Ana"', 'turn = "Ana"\nover = true'),
+                    encoding="utf-8")
+    res = run("lords", "payout", over, "--card", "C8")
+    assert res.exit_code == 1 and "the game is already over" in res.output
 
 
 def test_payout_writes_the_new_state(tmp_path: Path) -> None:

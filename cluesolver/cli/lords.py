@@ -180,6 +180,7 @@ def _render_payout(out: Console, p: Any) -> None:
     if p.problems:
         _print_reasons(out, "This draw is not possible:", p.problems)
         return
+    _print_reasons(out, "Warning: this card cannot come up now; paid anyway without a take-over:", p.warnings)
     out.print(f"Take-over: {p.takeover.text}.  {p.takeover.rule}", markup=False)
     table = _table("Paying casino", "Tiles", "Money to dice", "Points")
     for c in p.casinos:
@@ -218,7 +219,8 @@ def payout(
 ) -> int:
     """Who gets what money and points when a card is drawn (with take-over and breaks).
 
-    Exit 1 when the draw is impossible in this state (e.g. the card was already drawn).
+    A card that was already used is paid anyway, with a warning. Exit 1 when the draw is
+    impossible (the game is over, a die must move, a reroll does not fit the tie).
 
     Example: cluesolver lords payout examples/lords-midgame.toml --card D8
     """
@@ -229,7 +231,7 @@ def payout(
     state = _load(file)
     drawer = _player(state, player)
     rerolls = [parse_rolls(spec) for spec in reroll or []]
-    result = draw(state, card, drawer, rerolls=rerolls, die_from=die_from)
+    result = draw(state, card, drawer, rerolls=rerolls, die_from=die_from, strict=False)
     if as_json:
         emit_json(jsonview.payout(result))
     else:

@@ -48,7 +48,7 @@ def payout(p: Payout) -> dict[str, Any]:
                      "casino_money": x.casinos, "money_after": x.money_after,
                      "points_before": x.points_before, "points_after": x.points_after,
                      "track": track_run(x.run)} for x in p.players],
-        "notes": reasons(p.notes), "problems": reasons(p.problems),
+        "notes": reasons(p.notes), "problems": reasons(p.problems), "warnings": reasons(p.warnings),
         "draw_again": p.draw_again, "winner": p.winner, "game_over": p.game_over,
     }
 

@@ -73,6 +73,7 @@ class Payout:
     notes: tuple[Reason, ...]
     problems: tuple[Reason, ...]       # why this draw cannot happen; the state is then unchanged
     state: State
+    warnings: tuple[Reason, ...] = ()  # not strict: what is wrong with a draw that is paid anyway
     draw_again: bool = False           # two players, an F card: the drawer draws again
     winner: str | None = None          # reached 90 points
 
@@ -85,11 +86,6 @@ def _takeover(state: State, name: str, drawer: str, die_from: str | None,
               problems: list[Reason], notes: list[Reason]) -> tuple[State, Takeover]:
     here = lot(name)
     tile = state.tiles.get(here.label)
-    owner = state.markers.get(here.label)
-    if owner is not None:
-        problems.append(reason(f"{here.label} already carries {owner}'s marker, so its card was drawn before",
-                               "take-over"))
-        return state, Takeover("none", here.label, "nothing (card already used)", rule("take-over"))
     if tile is None:
         if len(state.markers_of(drawer)) >= supply().markers_per_player:
             notes.append(reason(f"{drawer} has no marker left; the rules are silent, the marker is placed anyway",
@@ -128,11 +124,13 @@ def paying(state: State, pays: Company | str) -> tuple[Casino, ...]:
 
 
 def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping[str, int]] = (),
-         die_from: str | None = None) -> Payout:
+         die_from: str | None = None, strict: bool = True) -> Payout:
     """Resolve drawing ``card_name`` by ``drawer``.
 
     ``rerolls`` settles boss ties the take-over creates, in order: each maps the tied lots of
-    one casino to their new numbers (``{"C3": 4, "C2": 2}``).
+    one casino to their new numbers (``{"C3": 4, "C2": 2}``).  A card that was already used
+    (listed as drawn, or its lot carries a marker) is a problem when ``strict``; otherwise
+    the payout is still worked out, without a take-over, and ``warnings`` says why.
     """
     require_player(state, drawer)
     name = card(card_name)
@@ -143,8 +141,14 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     notes: list[Reason] = []
     if state.over:
         problems.append(reason("the game is already over", "end"))
+    warnings: list[Reason] = []
+    used = []
     if name in state.drawn:
-        problems.append(reason(f"the card {name} was already drawn (each card comes up once)", "turn"))
+        used.append(reason(f"the card {name} was already drawn (each card comes up once)", "turn"))
+    elif name != END and name in state.markers:
+        used.append(reason(f"{name} already carries {state.markers[name]}'s marker, so its card was drawn before",
+                           "take-over"))
+    (problems if strict else warnings).extend(used)
     two_f = len(state.players) == 2 and name != END and lot(name).block == "F"
     # a card starts a turn: nothing is reorganized or gambled yet (a two-player redraw has no actions between)
     after = replace(state, turn=drawer, reorganized=frozenset(), gambled=False)
@@ -153,8 +157,8 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     elif two_f:
         take = Takeover("none", lot(name).label, "block F is closed with two players: nobody takes it",
                         rule("two-players"))
-    elif problems:
-        take = Takeover("none", lot(name).label, "nothing", rule("take-over"))
+    elif problems or used:
+        take = Takeover("none", lot(name).label, "nothing (the card was used before)", rule("take-over"))
     else:
         after, take = _takeover(after, name, drawer, die_from, problems, notes)
     for rolls in rerolls:
@@ -165,7 +169,7 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
             after = result.state
         problems += result.reasons
     if problems:
-        return Payout(name, pays, drawer, take, (), (), tuple(notes), tuple(problems), state)
+        return Payout(name, pays, drawer, take, (), (), tuple(notes), tuple(problems), state, tuple(warnings))
     for c in ties(after):
         notes.append(reason(f"tie for boss in {c.name}: its points wait for a reroll of {', '.join(c.boss.tied)}",
                             "boss-ties"))
@@ -199,4 +203,4 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     if two_f:
         notes.append(reason(f"{drawer} draws again (an F card with two players)", "two-players"))
     return Payout(name, pays, drawer, take, tuple(pays_list), tuple(players), tuple(notes), (), after,
-                  draw_again=two_f, winner=winner)
+                  tuple(warnings), draw_again=two_f, winner=winner)
