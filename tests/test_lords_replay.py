@@ -99,11 +99,19 @@ def test_f_cards_with_two_players() -> None:
     base = "game: lords-of-vegas\nplayers: Ana, Ben\nstart Ana: A1 B2\nstart Ben: C4 F5\n"
     r = replay(parse_log(base))
     assert [p.rule.id.split("/")[1] for _, p in r.problems] == ["two-players"]
-    r = replay(parse_log("game: lords-of-vegas\nplayers: Ana, Ben\nturn Ana draws F3\nbuild A1 gold\n"))
-    assert [(s.line, p.rule.id.split("/")[1]) for s, p in r.problems] == [(4, "two-players"), (4, "two-players")]
+    two = "game: lords-of-vegas\nplayers: Ana, Ben\nstart Ana: A1 B2\nstart Ben: C4 D9\n"
+    r = replay(parse_log(two + "turn Ana draws F3\nbuild A1 gold\n"))
+    assert [(s.line, p.rule.id.split("/")[1]) for s, p in r.problems] == [(6, "two-players"), (6, "two-players")]
     assert "must draw again" in r.problems[0][1].message and "log ends" in r.problems[1][1].message
-    r = replay(parse_log("game: lords-of-vegas\nplayers: Ana, Ben\nturn Ana draws A1\ndraw A2\n"))
+    r = replay(parse_log(two + "turn Ana draws A3\ndraw A4\n"))
     assert [p.rule.id.split("/")[1] for _, p in r.problems] == ["two-players"]
+
+
+def test_missing_start_lines_are_reported_once() -> None:
+    r = replay(parse_log("game: lords-of-vegas\nplayers: Ana, Ben\nstart Ana: A1 B2\nturn Ana draws C3\n"
+                         "turn Ben draws C4\n"))
+    assert [(s.line, p.message) for s, p in r.problems] == [(4, "no starting cards for Ben (a 'start' line each)")]
+    assert r.turns == 2
 
 
 def test_actions_after_the_end_are_refused() -> None:

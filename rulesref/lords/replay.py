@@ -216,6 +216,12 @@ class _Replayer:
             expected = self.next_player()
             if expected is not None and player != expected and not self.redraw:
                 problems.append(reason(f"it is {expected}'s turn, not {player}'s", "turn"))
+            if self.current is None and self.turn_no == 0:
+                started = {e.event.player for e in self.log.entries if isinstance(e.event, Start)}
+                missing = [n for n in self.state.names if n not in started]
+                if missing:
+                    problems.append(reason(f"no starting cards for {', '.join(missing)} (a 'start' line each)",
+                                           "setup"))
         else:
             assert isinstance(ev, Draw)
             if not self.redraw or self.current is None:
