@@ -21,7 +21,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-FORMAT = 1  # bump when the pickled shapes change in a way file times would not show
+FORMAT = 2  # bump when the pickled shapes change in a way file times would not show
 
 
 def cache_dir() -> Path | None:

@@ -165,6 +165,7 @@ class RuleIndex:
         vocab: set[str] = set()
         phrases: set[tuple[str, ...]] = set()
         names: set[tuple[str, ...]] = set()
+        names_in_game: set[tuple[str, tuple[str, ...]]] = set()
         rows = []
         for b in self.books.values():
             for s in b.sections:
@@ -176,6 +177,7 @@ class RuleIndex:
                 for name in (s.title, *s.keywords):
                     ws = tuple(_norm(w) for w in words(name))
                     names.add(ws)
+                    names_in_game.add((s.game, ws))
                     for n in (2, 3, 4):
                         phrases.update(ws[i:i + n] for i in range(len(ws) - n + 1))
         self._db.executemany("INSERT INTO idx VALUES (?, ?, ?, ?, ?)", rows)
@@ -187,11 +189,13 @@ class RuleIndex:
         self.game_names = _game_names(self.books.values())
         self.phrases = frozenset(phrases)    # 2- and 3-word runs of titles and keywords
         self.names = frozenset(names)        # whole titles and keywords ("all in")
+        self.names_in_game = frozenset(names_in_game)
 
     def state(self) -> dict[str, object]:
         """Everything needed to rebuild this index quickly (see :meth:`from_state`)."""
         return {"db": self._db.serialize(), "sections": self._sections, "vocabulary": self.vocabulary,
-                "phrases": self.phrases, "names": self.names, "game_names": self.game_names}
+                "phrases": self.phrases, "names": self.names, "game_names": self.game_names,
+                "names_in_game": self.names_in_game}
 
     @classmethod
     def from_state(cls, rule_books: Mapping[str, RuleBook], state: dict[str, object]) -> RuleIndex:
@@ -204,6 +208,7 @@ class RuleIndex:
         self.phrases = state["phrases"]  # type: ignore[assignment]
         self.names = state["names"]  # type: ignore[assignment]
         self.game_names = state["game_names"]  # type: ignore[assignment]
+        self.names_in_game = state["names_in_game"]  # type: ignore[assignment]
         self._vocab_by_length = {}
         for w in sorted(self.vocabulary):
             self._vocab_by_length.setdefault(len(w), []).append(w)
@@ -248,11 +253,12 @@ class RuleIndex:
         """The FTS terms for a question, the corrections made and the words left out.
 
         Words that only name a game ("in lords of vegas") are left out: they choose the
-        game, not the section.  Names that are also section keywords ("cluedo") stay.
+        game, not the section.  Names that are also a keyword or title in that same game
+        ("cluedo", "master detective") stay.
         """
         typed = words(query)
-        for start, end, _ in self._game_spans(typed):
-            if tuple(_norm(w) for w in typed[start:end]) not in self.names:
+        for start, end, game in self._game_spans(typed):
+            if (game, tuple(_norm(w) for w in typed[start:end])) not in self.names_in_game:
                 typed[start:end] = [""] * (end - start)
         corrections: list[tuple[str, str]] = []
         unknown: list[str] = []

@@ -153,3 +153,11 @@ def test_bare_clue_names_the_classic_game() -> None:
     r = search("how do I set up clue")
     assert r.game_from_query and r.game == "clue"
     assert ids(r)[0] == "clue/setup"
+
+
+def test_game_name_that_is_also_a_keyword_of_that_game_is_searched() -> None:
+    r = search("what is different in cluedo")
+    assert r.game == "clue" and "cluedo" in r.terms
+    assert ids(r)[0] == "clue/cluedo"
+    # "Lost in Vegas" is a keyword of clue/editions, but it names the other game
+    assert "lost" not in search("who are the characters in lost in vegas").terms
