@@ -1,0 +1,342 @@
+"""Advice at the table: what a line changed, what to suggest next, whether to accuse.
+
+Everything here is exact over the consistent deals of the log (see :mod:`cluesolver.count`).
+
+*Information.*  The uncertainty about the envelope is measured in bits as the sum, over
+the categories, of the entropy of that category's envelope card (an upper bound of the
+entropy of the whole envelope that is cheap to compute exactly).  A suggestion's value
+is the expected drop of that number once its answer is known.
+
+*Who answers.*  Answers go clockwise from the suggester's left and stop at the first
+player holding one of the cards.  The probability of each answer is counted exactly by
+adding the answer's constraints to the puzzle.  When the log's owner makes the
+suggestion they see the card, so the answer includes it; a player holding several of
+the cards is assumed to pick one of them uniformly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from cluesolver.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
+from cluesolver.count import Counts, count
+from cluesolver.errors import InputError, Problem
+from cluesolver.log import Accusation, GameLog, Suggestion
+from cluesolver.report import Fact, Report
+
+# ----------------------------------------------------------------------------- turns
+
+
+def eliminated(log: GameLog) -> tuple[str, ...]:
+    """Players out of the game after a wrong accusation, in the order they went out."""
+    out: list[str] = []
+    for e in log.events:
+        if isinstance(e, Accusation) and not e.correct and e.accuser not in out:
+            out.append(e.accuser)
+    return tuple(out)
+
+
+def winner(log: GameLog) -> str | None:
+    return next((e.accuser for e in log.events if isinstance(e, Accusation) and e.correct), None)
+
+
+def to_move(log: GameLog) -> str | None:
+    """Whose turn it is: the next player still in after the last one who took a turn."""
+    if winner(log) is not None:
+        return None
+    out = set(eliminated(log))
+    players = log.players
+    last = next((e for e in reversed(log.events) if isinstance(e, (Suggestion, Accusation))), None)
+    start = 0 if last is None else players.index(last.suggester if isinstance(last, Suggestion) else last.accuser) + 1
+    for k in range(len(players)):
+        p = players[(start + k) % len(players)]
+        if p not in out:
+            return p
+    return None
+
+
+# ----------------------------------------------------------------------------- entropy
+
+
+def envelope_bits(counts: Counts, categories: tuple[tuple[str, tuple[str, ...]], ...]) -> float:
+    """Uncertainty about the envelope: the sum of each category's entropy, in bits."""
+    return sum(_category_bits([counts.held[ENVELOPE][c] for c in cards], counts.deals) for _, cards in categories)
+
+
+def _category_bits(weights: list[float], total: float) -> float:
+    if total <= 0:
+        return 0.0
+    bits = 0.0
+    for w in weights:
+        if w > 0:
+            p = w / total
+            bits -= p * math.log2(p)
+    return max(bits, 0.0)
+
+
+# ----------------------------------------------------------------------------- what changed
+
+
+@dataclass(frozen=True)
+class Move:
+    """A probability that moved: ``holder`` holds ``card`` went from ``before`` to ``after``."""
+
+    holder: str
+    card: str
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class LineEffect:
+    new_facts: tuple[Fact, ...]
+    moves: tuple[Move, ...]
+    deals_before: int
+    deals_after: int
+    newly_solved: tuple[str, ...]     # categories settled by this line
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "new_facts": [str(f) for f in self.new_facts],
+            "moves": [{"holder": m.holder, "card": m.card, "before": m.before, "after": m.after} for m in self.moves],
+            "deals_before": self.deals_before, "deals_after": self.deals_after,
+            "newly_solved": list(self.newly_solved),
+        }
+
+
+def line_effect(before: Report, after: Report, top: int = 5) -> LineEffect:
+    """New certain facts and the biggest probability moves from ``before`` to ``after``."""
+    old = {(f.holder, f.card) for f in before.certain}
+    me = after.log.header.me
+    new = tuple(f for f in after.certain if (f.holder, f.card) not in old and f.holder != me)
+    moves: list[Move] = []
+    if before.consistent and after.consistent:
+        for h in after.holders:
+            for c in after.log.variant.card_names:
+                a, b = before.probability(h, c), after.probability(h, c)
+                if abs(b - a) > 1e-9 and b < 1.0 and (h, c) not in old:
+                    moves.append(Move(h, c, a, b))
+    moves.sort(key=lambda m: (-abs(m.delta), m.holder != ENVELOPE, m.holder, m.card))
+    sol_a, sol_b = before.solution(), after.solution()
+    settled = tuple(k for k, v in sol_b.items() if v is not None and sol_a.get(k) is None)
+    return LineEffect(new, tuple(moves[:top]), before.deals, after.deals, settled)
+
+
+# ----------------------------------------------------------------------------- suggestions
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One way a suggestion can be answered, as the log's owner would see it."""
+
+    shower: str | None          # None: nobody shows
+    card: str | None            # the card seen, when the owner made the suggestion
+    probability: float
+    bits_after: float
+    settles: tuple[str, ...]    # categories that would become certain
+
+
+@dataclass(frozen=True)
+class Advice:
+    cards: tuple[str, ...]
+    expected_bits: float        # expected drop of the envelope's uncertainty
+    settle_chance: float        # chance the answer settles at least one category
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def nobody_shows(self) -> float:
+        return sum(o.probability for o in self.outcomes if o.shower is None)
+
+    def to_json(self) -> dict[str, object]:
+        return {"cards": list(self.cards), "expected_bits": self.expected_bits,
+                "settle_chance": self.settle_chance, "nobody_shows": self.nobody_shows,
+                "outcomes": [{"shower": o.shower, "card": o.card, "probability": o.probability,
+                              "bits_after": o.bits_after, "settles": list(o.settles)} for o in self.outcomes]}
+
+
+@dataclass(frozen=True)
+class Ranking:
+    player: str
+    room: str | None
+    bits_now: float
+    advice: tuple[Advice, ...]
+    candidates: int             # suggestions allowed
+    evaluated: int              # of those, counted exactly
+
+    def to_json(self) -> dict[str, object]:
+        return {"player": self.player, "room": self.room, "bits_now": self.bits_now,
+                "candidates": self.candidates, "evaluated": self.evaluated,
+                "suggestions": [a.to_json() for a in self.advice]}
+
+
+def room_category(log: GameLog) -> str:
+    """The category a player stands in (room, location); the last one otherwise."""
+    ids = [c.id for c in log.variant.categories]
+    return next((i for i in ids if i in ("room", "location")), ids[-1])
+
+
+def match_room(log: GameLog, text: str) -> str:
+    card = log.variant.match_card(text)
+    cat = room_category(log)
+    if log.variant.category_of(card) != cat:
+        rooms = next(c.cards for c in log.variant.categories if c.id == cat)
+        import difflib
+
+        raise InputError(Problem(f"not a {cat}: {card} is a {log.variant.category_of(card)}", text=text,
+                                 choices=tuple(difflib.get_close_matches(text, rooms, n=3, cutoff=0.3))))
+    return card
+
+
+def rank(log: GameLog, player: str | None = None, room: str | None = None, top: int = 5,
+         max_exact: int = 48, counts: Counts | None = None) -> Ranking:
+    """The suggestions for ``player`` (default: whoever is to move), best first."""
+    puzzle = puzzle_of(log)
+    counts = counts if counts is not None else count(puzzle)
+    who = player or to_move(log) or log.header.me or log.players[0]
+    cats = puzzle.table.categories
+    now = envelope_bits(counts, cats)
+    room_cat = room_category(log)
+    pools = [((room,) if room is not None and cat == room_cat else cards) for cat, cards in cats]
+    combos = list(itertools.product(*pools))
+    allowed = len(combos)
+    if not counts.deals:
+        return Ranking(who, room, 0.0, (), allowed, 0)
+    if len(combos) > max_exact:
+        combos.sort(key=lambda s: (-_prescore(s, counts, log, who), s))
+        chosen = combos[:max_exact]
+    else:
+        chosen = combos
+    advice = [_evaluate(puzzle, counts, log, who, s, now) for s in chosen]
+    advice.sort(key=lambda a: (-round(a.expected_bits, 9), -a.settle_chance, a.cards))
+    return Ranking(who, room, now, tuple(advice[:top]), allowed, len(chosen))
+
+
+def _binary_bits(p: float) -> float:
+    if p <= 0 or p >= 1:
+        return 0.0
+    return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+
+
+def _prescore(cards: tuple[str, ...], counts: Counts, log: GameLog, who: str) -> float:
+    """A quick guess of a suggestion's worth, to pick which ones to count exactly."""
+    score = 0.0
+    for c in cards:
+        score += _binary_bits(counts.probability(ENVELOPE, c))
+        score += 0.25 * (1 - max(counts.probability(h, c) for h in counts.held))
+    return score
+
+
+def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tuple[str, ...],
+              now: float) -> Advice:
+    me = log.header.me
+    players = log.players
+    i = players.index(who)
+    order = [players[(i + k) % len(players)] for k in range(1, len(players))]
+    cats = puzzle.table.categories
+    solved_now = {cat for cat, cs in cats if any(counts.held[ENVELOPE][c] == counts.deals for c in cs)}
+    total = counts.deals
+    outcomes: list[Outcome] = []
+    before: list[Constraint] = []
+    for k in order:
+        if all(counts.held[k][c] == 0 for c in cards):
+            before.extend(Lacks(k, c) for c in cards)
+            continue
+        if who == me and k != me:
+            outcomes.extend(_seen_outcomes(puzzle, counts, k, cards, before, cats, solved_now))
+        else:
+            sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (AtLeastOne(k, cards),)))
+            if sub.deals:
+                outcomes.append(_outcome(k, None, sub.deals / total, sub.deals,
+                                         {c: sub.held[ENVELOPE][c] for c in puzzle.table.cards}, cats, solved_now))
+        before.extend(Lacks(k, c) for c in cards)
+        if any(counts.held[k][c] == total for c in cards):
+            break
+    else:
+        sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before)))
+        if sub.deals:
+            outcomes.append(_outcome(None, None, sub.deals / total, sub.deals,
+                                     {c: sub.held[ENVELOPE][c] for c in puzzle.table.cards}, cats, solved_now))
+    expected = sum(o.probability * o.bits_after for o in outcomes)
+    settle = sum(o.probability for o in outcomes if o.settles)
+    outcomes.sort(key=lambda o: -o.probability)
+    return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes))
+
+
+def _seen_outcomes(puzzle: Puzzle, counts: Counts, k: str, cards: tuple[str, ...], before: list[Constraint],
+                   cats: tuple[tuple[str, tuple[str, ...]], ...], solved_now: set[str]) -> list[Outcome]:
+    """Answers by ``k`` to the owner's own suggestion: which card ``k`` shows."""
+    weight = {c: 0.0 for c in cards}
+    env = {c: {x: 0.0 for x in puzzle.table.cards} for c in cards}
+    possible = [c for c in cards if counts.held[k][c] > 0]
+    for size in range(1, len(possible) + 1):
+        for subset in itertools.combinations(possible, size):
+            extra = [Has(k, c) for c in subset] + [Lacks(k, c) for c in cards if c not in subset]
+            sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + tuple(extra)))
+            if not sub.deals:
+                continue
+            for c in subset:
+                weight[c] += sub.deals / size
+                row = env[c]
+                for x in row:
+                    row[x] += sub.held[ENVELOPE][x] / size
+    return [_outcome(k, c, weight[c] / counts.deals, weight[c], env[c], cats, solved_now)
+            for c in cards if weight[c] > 0]
+
+
+def _outcome(shower: str | None, card: str | None, probability: float, weight: float, env: dict[str, float],
+             cats: tuple[tuple[str, tuple[str, ...]], ...], solved_now: set[str]) -> Outcome:
+    bits = sum(_category_bits([env[c] for c in cs], weight) for _, cs in cats)
+    settles = tuple(cat for cat, cs in cats
+                    if cat not in solved_now and any(abs(env[c] - weight) <= 1e-9 * max(weight, 1) for c in cs))
+    return Outcome(shower, card, probability, bits, settles)
+
+
+# ----------------------------------------------------------------------------- accusing
+
+
+@dataclass(frozen=True)
+class AccuseAdvice:
+    player: str | None
+    certain: bool
+    cards: tuple[str, ...]
+    probability: float          # that ``cards`` is the envelope
+    runners_up: tuple[tuple[tuple[str, ...], float], ...]
+    open_combinations: int | None   # None: too many to list
+    out_of_game: bool               # the player already accused wrongly
+
+    @property
+    def risk(self) -> float:
+        return 1.0 - self.probability
+
+    def to_json(self) -> dict[str, object]:
+        return {"player": self.player, "certain": self.certain, "cards": list(self.cards),
+                "probability": self.probability, "risk": self.risk,
+                "open_combinations": self.open_combinations, "out_of_game": self.out_of_game,
+                "runners_up": [{"cards": list(c), "probability": p} for c, p in self.runners_up]}
+
+
+def accusation(log: GameLog, player: str | None = None, limit: int = 400) -> AccuseAdvice:
+    """Accuse when certain; otherwise the likeliest whole solution and its risk."""
+    from cluesolver.envelope import solutions
+
+    puzzle = puzzle_of(log)
+    counts = count(puzzle)
+    who = player or log.header.me
+    out = who is not None and who in eliminated(log)
+    if not counts.deals:
+        return AccuseAdvice(who, False, (), 0.0, (), 0, out)
+    sols = solutions(puzzle, counts, limit=limit)
+    if sols:
+        best = sols[0]
+        runners = tuple((s.cards, s.probability) for s in sols[1:4])
+        return AccuseAdvice(who, best.probability >= 1.0, best.cards, best.probability, runners, len(sols), out)
+    # Too many combinations to list: take each category's likeliest card and count that one exactly.
+    cards = tuple(max(cs, key=lambda c: (counts.held[ENVELOPE][c], c)) for _, cs in puzzle.table.categories)
+    n = count(Puzzle(puzzle.table, puzzle.constraints + tuple(Has(ENVELOPE, c) for c in cards))).deals
+    return AccuseAdvice(who, False, cards, n / counts.deals, (), None, out)

@@ -1,0 +1,208 @@
+"""The work behind the ``clue`` commands, shared by the one-shot commands and ``clue play``.
+
+Each function takes a parsed log (or a session path), asks the library, prints, and
+returns the exit code.  Heavy modules are imported here, never at CLI start-up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json
+from cluesolver.errors import ContradictionError
+from cluesolver.log import GameLog
+
+
+def _is_vegas(log: GameLog) -> bool:
+    return log.variant.id == "lost-in-vegas"
+
+
+def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False,
+           show: bool = True) -> int:
+    """Append statements to a session (validated, atomic, locked) and show what changed."""
+    from cluesolver import session as S
+    from cluesolver.advisor import line_effect
+    from cluesolver.report import analyse
+
+    def allow(before: GameLog, after: GameLog) -> None:
+        if force:
+            return
+        from cluesolver.constraints import puzzle_of
+        from cluesolver.count import count
+
+        if count(puzzle_of(after)).deals == 0:
+            from cluesolver.explain import minimal_conflict
+
+            lines = minimal_conflict(after)
+            text = (S.read_session(path)[0].splitlines() + [s.strip() for s in S.check_statements(statements)])
+            detail = "; ".join(f"line {n}: {text[n - 1].strip()}" for n in lines if 0 < n <= len(text))
+            raise ContradictionError(f"not recorded: this contradicts the log ({detail}). "
+                                     "Check what was said, or record it anyway with --force", lines)
+
+    change = S.add(path, statements, allow=allow)
+    after = analyse(change.after)
+    before = analyse(change.before)
+    effect = line_effect(before, after)
+    from cluesolver.logcheck import check_log
+
+    new_lines = {e.line for e in change.after.events[len(change.before.events):]}
+    rules = [p for p in check_log(change.after, consistency=False)
+             if p.line in new_lines and p.severity.value == "error"]
+    if as_json:
+        emit_json({"added": list(change.lines), "effect": effect.to_json(), "consistent": after.consistent,
+                   "solution": after.solution(), "rule_problems": [p.to_json() for p in rules]})
+        return 0 if after.consistent else EXIT_CONTRADICTION
+    if not show:
+        return 0 if after.consistent else EXIT_CONTRADICTION
+    from cluesolver.cli.clue_live_render import effect_text
+
+    out = console()
+    out.print(effect_text(effect, "; ".join(change.lines) if len(change.lines) == 1 else None))
+    for p in rules:
+        out.print(f"Rule {p.severity.value}: {p.message} {p.citation}", markup=False)
+    if not after.consistent:
+        out.print("Warning: the log now contradicts itself (recorded with --force).", markup=False)
+        return EXIT_CONTRADICTION
+    if after.solved():
+        out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.",
+                  markup=False)
+    if _is_vegas(change.after):
+        _print_clock(change.after)
+    return 0
+
+
+def show_status(log: GameLog, lines: list[str], *, as_json: bool) -> int:
+    from cluesolver.report import analyse
+
+    report = analyse(log)
+    if as_json:
+        emit_json(report.to_json())
+        return 0 if report.consistent else EXIT_CONTRADICTION
+    from cluesolver.cli import clue_render as R
+
+    out = console()
+    if not report.consistent:
+        out.print(R.conflict(report, lines))
+        return EXIT_CONTRADICTION
+    out.print(R.notebook(report))
+    out.print(R.envelope_odds(report))
+    from cluesolver.constraints import puzzle_of
+    from cluesolver.envelope import solutions
+
+    out.print(R.summary(report, None, solutions(puzzle_of(log), report.counts, limit=400)))
+    if log.events:
+        from cluesolver.advisor import line_effect
+        from cluesolver.cli.clue_live_render import effect_text
+        from cluesolver.log import format_event
+
+        last = log.events[-1]
+        effect = line_effect(analyse(log.without_last()), report)
+        out.print(f"Last line ({last.line}): {format_event(last, log)}", markup=False)
+        out.print(effect_text(effect))
+    if _is_vegas(log):
+        _print_clock(log)
+    return 0
+
+
+def explain(log: GameLog, text: str, lines: list[str], *, as_json: bool) -> int:
+    from cluesolver.explain import parse_fact, why
+    from cluesolver.report import analyse
+
+    fact = parse_fact(log, text)
+    report = analyse(log)
+    if not report.consistent:
+        raise ContradictionError("the log contradicts itself: see 'cluesolver clue status'", list(report.conflict))
+    p = report.probability(fact.holder, fact.card)
+    p = p if fact.holds else 1 - p
+    used = why(log, fact) if p in (0.0, 1.0) else None
+    if p == 0.0:
+        used = None
+    if as_json:
+        emit_json({"fact": str(fact), "holder": fact.holder, "card": fact.card, "holds": fact.holds,
+                   "certain": used is not None, "probability": p, "lines": used,
+                   "text": {str(n): lines[n - 1].strip() for n in (used or []) if 0 < n <= len(lines)}})
+        return 0
+    from cluesolver.cli import clue_render as R
+
+    if p == 0.0:
+        console().print(f"{fact}: impossible - it holds in no consistent deal.", markup=False)
+        return 0
+    console().print(R.why_text(fact, used, lines, p))
+    return 0
+
+
+def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_json: bool) -> int:
+    from cluesolver.advisor import match_room, rank, to_move
+    from cluesolver.errors import InputError, Problem
+
+    if player is not None:
+        match = [p for p in log.players if p.casefold() == player.strip().casefold()]
+        if not match:
+            import difflib
+
+            raise InputError(Problem("unknown player", text=player,
+                                     choices=tuple(difflib.get_close_matches(player, log.players, n=3, cutoff=0.3))))
+        player = match[0]
+    room_card = match_room(log, room) if room is not None else None
+    if to_move(log) is None and player is None:
+        console().print("The game is over: someone accused correctly.", markup=False)
+        return 0
+    ranking = rank(log, player=player, room=room_card, top=top)
+    if as_json:
+        emit_json(ranking.to_json())
+        return 0
+    from cluesolver.cli.clue_live_render import ranking_table
+
+    out = console()
+    if not ranking.advice:
+        out.print("No advice: the log contradicts itself.", markup=False)
+        return EXIT_CONTRADICTION
+    out.print(ranking_table(ranking, [c.name for c in log.variant.categories]))
+    if ranking.player != log.header.me:
+        out.print(f"{ranking.player} is to move; gains are what this notebook would learn from the answers.",
+                  markup=False)
+    return 0
+
+
+def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
+    from cluesolver.advisor import accusation
+
+    advice = accusation(log, player=player)
+    if as_json:
+        emit_json(advice.to_json())
+        return 0
+    from cluesolver.cli.clue_live_render import accuse_text
+
+    word = "all-in" if _is_vegas(log) else "accusation"
+    console().print(accuse_text(advice, word))
+    if _is_vegas(log):
+        _print_clock(log)
+    return 0
+
+
+def _print_clock(log: GameLog) -> None:
+    from cluesolver.advisor import accusation
+    from cluesolver.clock import clock
+    from cluesolver.cli.clue_live_render import clock_text
+
+    c = clock(log)
+    best = accusation(log) if (c.time_up or c.last_round) else None
+    console().print(clock_text(c, best))
+
+
+def show_clock(log: GameLog, *, as_json: bool) -> int:
+    from cluesolver.clock import clock
+
+    c = clock(log)
+    if as_json:
+        from cluesolver.advisor import accusation
+
+        data = c.to_json()
+        if c.time_up or c.last_round:
+            data["best_final_bet"] = accusation(log).to_json()
+        emit_json(data)
+        return 0
+    if not _is_vegas(log):
+        console().print(f"Note: the clock is a Lost in Vegas rule; this is a {log.variant.name} game.", markup=False)
+    _print_clock(log)
+    return 0

@@ -1,0 +1,144 @@
+"""Rich renderings for the live companion: what a line changed, advice, the clock, checks.
+
+Readable without colour: every cell carries its meaning in text.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from cluesolver.advisor import AccuseAdvice, LineEffect, Ranking
+from cluesolver.clock import Clock, hour_label
+from cluesolver.constraints import ENVELOPE
+from cluesolver.logcheck import CheckResult, Severity
+from cluesolver.session import SessionInfo
+
+
+def pct(p: float) -> str:
+    v = p * 100
+    if v in (0.0, 100.0) or 1 <= v <= 99:
+        return f"{v:.0f}%"
+    return f"{v:.1f}%"
+
+
+def _holder(h: str) -> str:
+    if h == ENVELOPE:
+        return "envelope"
+    return h.split(":", 1)[1] + " (table)" if h.startswith("table:") else h
+
+
+def effect_text(effect: LineEffect, statement: str | None = None) -> Text:
+    out = Text()
+    if statement:
+        out.append(f"Recorded: {statement}\n", style="bold")
+    out.append(f"Deals agreeing with the log: {effect.deals_before:,} -> {effect.deals_after:,}\n")
+    if effect.newly_solved:
+        out.append(f"Settled: {', '.join(effect.newly_solved)}\n", style="bold green")
+    if effect.new_facts:
+        out.append("New certain facts:\n", style="bold")
+        for f in effect.new_facts:
+            out.append(f"  {f}\n")
+    else:
+        out.append("No new certain facts.\n")
+    if effect.moves:
+        out.append("Biggest moves:\n", style="bold")
+        for m in effect.moves:
+            where = f"{m.card} in the envelope" if m.holder == ENVELOPE else f"{_holder(m.holder)} has {m.card}"
+            out.append(f"  {where}: {pct(m.before)} -> {pct(m.after)}\n")
+    return out
+
+
+def ranking_table(r: Ranking, categories: list[str]) -> Table:
+    where = f" in the {r.room}" if r.room else ""
+    table = Table(title=f"Best suggestions for {r.player}{where} "
+                        f"(envelope uncertainty now {r.bits_now:.2f} bits)", header_style="bold")
+    table.add_column("#", justify="right")
+    for c in categories:
+        table.add_column(c.title())
+    table.add_column("Expected gain", justify="right")
+    table.add_column("Settles a category", justify="right")
+    table.add_column("Nobody shows", justify="right")
+    for i, a in enumerate(r.advice, 1):
+        table.add_row(str(i), *a.cards, f"{a.expected_bits:.2f} bits", pct(a.settle_chance), pct(a.nobody_shows))
+    if r.evaluated < r.candidates:
+        table.caption = f"{r.evaluated} of {r.candidates} suggestions counted exactly (the most promising)."
+    return table
+
+
+def accuse_text(a: AccuseAdvice, word: str = "accuse") -> Text:
+    out = Text()
+    if a.out_of_game:
+        out.append(f"{a.player} is already out after a wrong {word}: no second one.\n", style="bold red")
+        return out
+    if not a.cards:
+        out.append("The log contradicts itself: fix it before accusing.\n", style="bold red")
+        return out
+    if a.certain:
+        out.append(f"ACCUSE NOW: {', '.join(a.cards)} (certain).\n", style="bold green")
+        return out
+    out.append(f"Not certain yet. Best guess: {', '.join(a.cards)}, right {pct(a.probability)} of the time; "
+               f"risk of being out: {pct(a.risk)}.\n", style="bold")
+    if a.open_combinations is not None:
+        out.append(f"{a.open_combinations} combinations are still possible.\n")
+    else:
+        out.append("Too many combinations are still possible to list them all.\n")
+    for cards, p in a.runners_up:
+        out.append(f"  then {', '.join(cards)}: {pct(p)}\n")
+    out.append("Advice: wait and gather more answers.\n" if a.probability < 0.5 else
+               "Advice: more likely right than wrong, but not certain.\n")
+    return out
+
+
+def clock_text(c: Clock, best: AccuseAdvice | None = None) -> Text:
+    source = "from the round markers" if c.from_markers else "inferred from the turns in the log"
+    out = Text(f"Clock: {c.label} ({c.rounds_done} full rounds, {source}); ", style="bold")
+    if c.winner:
+        out.append(f"{c.winner} found Buddy: the game is over.\n")
+        return out
+    if c.time_up:
+        out.append("4 PM: time is up. Everyone still in writes a final bet.\n", style="bold red")
+    elif c.last_round:
+        out.append(f"the last round before {hour_label(16)}: go all in now or prepare a final bet.\n",
+                   style="bold yellow")
+    else:
+        out.append(f"{c.rounds_left} rounds left before 4 PM.\n")
+    parts = []
+    for p in c.players:
+        state = "out" if p.out else ("all in used" if p.all_in_line else "all in available")
+        parts.append(f"{p.name}: {p.bets} bets, {state}")
+    out.append("  " + "; ".join(parts) + "\n")
+    if best is not None and (c.time_up or c.last_round) and best.cards:
+        out.append(f"Best final bet: {', '.join(best.cards)} ({pct(best.probability)}).\n", style="bold")
+    return out
+
+
+def check_table(result: CheckResult) -> Table | Text:
+    if result.clean:
+        return Text(f"{result.path or 'log'}: no rule problems in {result.events} events.")
+    table = Table(title=f"{result.path or 'log'}: {len(result.errors)} errors, {len(result.warnings)} warnings",
+                  header_style="bold", show_lines=True)
+    table.add_column("Line", justify="right")
+    table.add_column("Severity")
+    table.add_column("Problem")
+    table.add_column("Rule")
+    for p in result.problems:
+        sev = Text(p.severity.value.upper(), style="bold red" if p.severity is Severity.ERROR else "yellow")
+        msg = p.message + (f"\n> {p.text}" if p.text else "")
+        table.add_row(str(p.line or ""), sev, msg, str(p.citation))
+    return table
+
+
+def sessions_table(items: list[SessionInfo]) -> Table | Text:
+    if not items:
+        return Text("No sessions yet: start one with 'cluesolver clue new'.")
+    table = Table(title="Sessions", header_style="bold")
+    table.add_column("")
+    table.add_column("Name")
+    table.add_column("Game")
+    table.add_column("Players")
+    table.add_column("Events", justify="right")
+    for s in items:
+        table.add_row("*" if s.current else "", s.name, s.game or "(unreadable)",
+                      ", ".join(s.players) if not s.error else s.error, str(s.events))
+    return table
