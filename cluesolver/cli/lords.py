@@ -393,7 +393,18 @@ def gamble(
 
 # -- verbs over files -----------------------------------------------------------------
 def _is_log(path: Path) -> bool:
-    return path.suffix.lower() != ".toml"
+    """A game log starts with a ``game:`` header line; anything else is read as a TOML state."""
+    import re
+
+    from cluesolver.gamefile import read_text
+
+    if path.suffix.lower() == ".toml":
+        return False
+    for raw in read_text(path).splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            return re.match(r"game\s*:", line, re.IGNORECASE) is not None
+    return path.suffix.lower() == ".lov"
 
 
 def check_file(path: Path, *, as_json: bool) -> int:
