@@ -12,7 +12,6 @@ setting ``CLUESOLVER_NO_CACHE=1`` turns the cache off.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 from collections.abc import Callable, Iterable
@@ -36,12 +35,15 @@ def cache_dir() -> Path | None:
 
 
 def key_of(sources: Iterable[Path]) -> str:
-    """A key that changes when any source file is added, removed or changed."""
-    h = hashlib.sha256(f"format {FORMAT}".encode())
+    """A key that changes when any source file is added, removed or changed.
+
+    A plain string (no hashing: importing hashlib costs more than comparing it).
+    """
+    parts = [f"format {FORMAT}"]
     for p in sorted(sources):
         st = p.stat()
-        h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()
+        parts.append(f"{p}\0{st.st_size}\0{st.st_mtime_ns}")
+    return "\n".join(parts)
 
 
 def cached(name: str, sources: Iterable[Path], build: Callable[[], T]) -> T:
