@@ -79,13 +79,13 @@ def _render_state(out: Console, state: State) -> None:
     for p in state.players:
         turn = " (to play)" if p.name == state.turn and not state.over else ""
         _add(players, p.name + turn, f"${p.money}", str(p.points), " ".join(state.markers_of(p.name)) or "-",
-                        str(state.dice_on_board(p.name)))
+             str(state.dice_on_board(p.name)))
     out.print(players)
     table = _table("Casino", "Colour", "Tiles", "Strip", "Dice", "Boss", title="Casinos")
     for c in casinos(state):
         dice = ", ".join(f"{x} {d}" for x, d in c.dice) or "-"
         _add(table, c.name, c.company.colour, str(c.size), "yes" if c.on_strip else "no", dice,
-                      c.boss.describe() + (f" ({', '.join(c.boss.tied)})" if c.boss.tied else ""))
+             c.boss.describe() + (f" ({', '.join(c.boss.tied)})" if c.boss.tied else ""))
     if table.row_count:
         out.print(table)
     else:
@@ -102,9 +102,13 @@ def board(file: BoardArg, as_json: JsonOption = False) -> int:
 
     Example: cluesolver lords board examples/lords-midgame.toml
     """
+    return _show_board(file, as_json=as_json)
+
+
+def _show_board(path: Path, *, as_json: bool) -> int:
     from rulesref.lords import jsonview
 
-    state = _load(file)
+    state = _load(path)
     if as_json:
         emit_json(jsonview.state(state))
     else:
@@ -134,7 +138,7 @@ def lots_cmd(block: Annotated[Optional[str], typer.Option("--block", help="Only 
     table = _table("Lot", "Die", "Build", "Sprawl", "Start $", "Card pays", "Strip")
     for x in rows:
         _add(table, x.label, str(x.die), f"${x.cost}", f"${x.sprawl_cost}", f"${x.setup_value}",
-                      x.pays if isinstance(x.pays, str) else str(x.pays), "yes" if x.strip else "no")
+             x.pays if isinstance(x.pays, str) else str(x.pays), "yes" if x.strip else "no")
     console().print(table)
     return EXIT_OK
 
@@ -194,7 +198,7 @@ def _render_payout(out: Console, p: Any) -> None:
     players = _table("Player", "Money", "+Lots", "+Casinos", "=Money", "Points", "=Points")
     for x in p.players:
         _add(players, x.name, f"${x.money_before}", f"${x.lots}", f"${x.casinos}", f"${x.money_after}",
-                        str(x.points_before), str(x.points_after))
+             str(x.points_before), str(x.points_after))
     out.print(players)
     for x in p.players:
         for m in x.run.moves:
@@ -379,7 +383,7 @@ def gamble(
     table = _table("Roll (2d6)", "Chance", f"{who}", "Boss", "Bank")
     for s in q.settlements:
         _add(table, ", ".join(map(str, s.outcome.sums)), f"{s.outcome.chance} ({_pct(s.outcome.chance)})",
-                      f"{s.gambler:+d}", f"{s.boss:+d}", f"{s.bank:+d}")
+             f"{s.gambler:+d}", f"{s.boss:+d}", f"{s.bank:+d}")
     out.print(table)
     exp = q.expected
     out.print(f"Chance to win: {q.win_chance} ({_pct(q.win_chance)}). Expected gain: "
@@ -473,7 +477,7 @@ def replay_file(path: Path, *, as_json: bool, at: int | None, why: str | None) -
     """``cluesolver replay``: a game log step by step (a state file is just shown)."""
     if _is_log(path):
         return _replay_log(path, as_json=as_json, at=at)
-    return int(board.__wrapped__(path, as_json=as_json) or 0)  # type: ignore[attr-defined]
+    return _show_board(path, as_json=as_json)
 
 
 def _replay(path: Path, at: int | None = None) -> Any:
