@@ -64,12 +64,16 @@ class RuleBook:
     sections: tuple[Section, ...]
 
     def section(self, local_id: str) -> Section:
-        """A section by local id (``sprawl``); a full id of this game works too."""
+        """A section by local id (``sprawl``), full id of this game, or exact title.
+
+        Spaces stand for dashes, so ``"all in"`` finds ``all-in``.
+        """
         key = local_id.strip().lower()
         if key.startswith(self.game + "/"):
             key = key[len(self.game) + 1:]
+        dashed = re.sub(r"[\s_]+", "-", key)
         for s in self.sections:
-            if s.id == key:
+            if s.id in (key, dashed) or s.title.lower() == key:
                 return s
         raise UnknownNameError(Problem(
             f"no section '{local_id}' in {self.game}", text=local_id,

@@ -100,6 +100,8 @@ def test_lookup_by_alias_and_unknown_names() -> None:
     assert book("Cluedo").game == "clue"
     assert book("liv").game == "clue-lost-in-vegas"
     assert section("lost-in-vegas/trams").full_id == "clue-lost-in-vegas/trams"
+    assert section("liv/All in").id == "all-in"                       # spaces for dashes
+    assert section("clue/Secret passages").id == "secret-passages"    # the exact title
     with pytest.raises(UnknownNameError) as info:
         book("clu")
     assert "clue" in info.value.problems()[0].choices
