@@ -54,7 +54,8 @@ def list_(game: GameArg = None, as_json: JsonOption = False) -> int:
 def show(
     game: Annotated[str, typer.Argument(help="Game id or alias, or a full section id such as clue/refuting.",
                                         show_default=False)],
-    section: Annotated[Optional[str], typer.Argument(help="Section id, e.g. sprawl.", show_default=False)] = None,
+    section: Annotated[Optional[list[str]], typer.Argument(
+        help="Section id or title, e.g. sprawl or \"all in\".", show_default=False)] = None,
     as_json: JsonOption = False,
 ) -> int:
     """Show a whole game's rules, sectioned, or one section.
@@ -64,10 +65,11 @@ def show(
     from rulesref.book import book
     from rulesref.render import book_intro_markdown, book_json, section_body_markdown, section_json
 
-    if section is None and "/" in game:
-        game, _, section = game.partition("/")
+    wanted = " ".join(section) if section else None
+    if wanted is None and "/" in game:
+        game, _, wanted = game.partition("/")
     b = book(game)
-    chosen = b.section(section) if section else None
+    chosen = b.section(wanted) if wanted else None
     if as_json:
         emit_json(section_json(chosen) if chosen else book_json(b))
         return EXIT_OK
