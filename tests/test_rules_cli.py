@@ -160,3 +160,10 @@ def test_search_full_prints_the_best_section() -> None:
     assert "Read a section with" not in r.stdout
     data = json.loads(run("search", "secret passage", "-g", "clue", "-n", "1", "--full", "--json").stdout)
     assert data["best"]["id"] == "clue/secret-passages" and "Kitchen ↔ Study" in data["best"]["text"]
+
+
+def test_show_section_by_words_or_title() -> None:
+    r = run("show", "liv", "all", "in", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["id"] == "clue-lost-in-vegas/all-in"
+    r = run("show", "clue", "Secret passages", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["id"] == "clue/secret-passages"
