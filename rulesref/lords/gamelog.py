@@ -5,7 +5,7 @@ One line per event; ``#`` starts a comment.  See docs/lords-of-vegas.md::
     game: lords-of-vegas
     players: Ana, Ben, Cleo            # seating order
     start Ana: A1 B2                   # starting cards (money = their values)
-    turn Ana draws C3                  # a turn: who draws which card (or END)
+    turn Ana draws C3                  # a turn: who draws which card (or END) [from LOT]
     build C3 purple                    # actions of the player whose turn it is
     sprawl C2                          # [colour] [from LOT]
     remodel C3 gold
@@ -43,11 +43,13 @@ class Start:
 class Turn:
     player: str
     card: str
+    die_from: str | None = None      # all the drawer's dice are out: the tile one is taken from
 
 
 @dataclass(frozen=True)
 class Draw:
     card: str
+    die_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -210,14 +212,15 @@ def _parse_event(body: str, players: tuple[str, ...]) -> Event:
         cards = tuple(_lot(w) for w in m.group(2).replace(",", " ").split())
         return Start(_player(m.group(1), players), cards)
     if verb == "turn":
-        m = re.fullmatch(r"(.+?)\s+draws\s+(\S+)", rest, re.IGNORECASE)
+        m = re.fullmatch(r"(.+?)\s+draws\s+(\S+)(?:\s+from\s+(\S+))?", rest, re.IGNORECASE)
         if not m:
-            raise _Bad("write 'turn PLAYER draws CARD'", body)
-        return Turn(_player(m.group(1), players), _card(m.group(2)))
+            raise _Bad("write 'turn PLAYER draws CARD [from LOT]'", body)
+        return Turn(_player(m.group(1), players), _card(m.group(2)), _lot(m.group(3)) if m.group(3) else None)
     if verb == "draw":
-        if len(words) != 2:
-            raise _Bad("write 'draw CARD'", body)
-        return Draw(_card(words[1]))
+        m = re.fullmatch(r"(\S+)(?:\s+from\s+(\S+))?", rest, re.IGNORECASE)
+        if not m:
+            raise _Bad("write 'draw CARD [from LOT]'", body)
+        return Draw(_card(m.group(1)), _lot(m.group(2)) if m.group(2) else None)
     if verb in ("build", "sprawl"):
         m = re.fullmatch(r"(\S+)(?:\s+(?!from\b)(\S+))?(?:\s+from\s+(\S+))?", rest, re.IGNORECASE)
         if not m:
@@ -322,10 +325,10 @@ def format_event(event: Event) -> str:
     match event:
         case Start(player, cards):
             return f"start {player}: {' '.join(cards)}"
-        case Turn(player, c):
-            return f"turn {player} draws {c}"
-        case Draw(c):
-            return f"draw {c}"
+        case Turn(player, c, src):
+            return f"turn {player} draws {c}" + (f" from {src}" if src else "")
+        case Draw(c, src):
+            return f"draw {c}" + (f" from {src}" if src else "")
         case Build(x, comp, src):
             return f"build {x} {comp.colour}" + (f" from {src}" if src else "")
         case Sprawl(x, comp, src):

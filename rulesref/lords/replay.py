@@ -235,7 +235,7 @@ class _Replayer:
             self.consumed[j] = entry.line
             j += 1
         tied_before = {c.lots for c in ties(self.state)}     # already reported on an earlier line
-        p = draw(self.state, ev.card, player, rerolls=rerolls)
+        p = draw(self.state, ev.card, player, rerolls=rerolls, die_from=ev.die_from)
         problems += p.problems
         if p.problems:      # the draw cannot happen: skipped, the turn stays where it was
             return f"{player} draws {ev.card} (skipped)", tuple(problems), (), p
