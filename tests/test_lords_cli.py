@@ -225,3 +225,19 @@ def test_documented_formats_read() -> None:
     for line in re.findall(r"^cluesolver (.*?)(?:  +#.*)?$", doc, re.M):
         res = run(*line.split())
         assert res.exit_code in (0, 1), line
+
+
+def test_tie_example_and_its_recorded_reroll(tmp_path: Path) -> None:
+    res = run("check", EX / "lords-tie.toml")
+    assert res.exit_code == 1 and "reroll needed for C2 (Ana 3), C3 (Ben 3)" in flat(res.output)
+    data = json.loads(run("lords", "payout", EX / "lords-tie.toml", "--card", "B3", "--json").output)
+    assert data["casinos"][0]["points"] == 0 and data["casinos"][0]["reroll_needed"] == ["C2", "C3"]
+    rerolled = tmp_path / "tie.toml"
+    rerolled.write_text((EX / "lords-tie.toml").read_text(encoding="utf-8").replace("# rerolls", "rerolls"),
+                        encoding="utf-8")
+    assert run("check", rerolled).exit_code == 0
+    data = json.loads(run("lords", "payout", rerolled, "--card", "B3", "--json").output)
+    assert (data["casinos"][0]["points_to"], data["casinos"][0]["points"]) == ("Ana", 2)
+    data = json.loads(run("lords", "payout", EX / "lords-tie.toml", "--card", "B3", "--reroll", "C2=1,C3=4",
+                          "--json").output)
+    assert (data["casinos"][0]["points_to"], data["casinos"][0]["points"]) == ("Ben", 2)
