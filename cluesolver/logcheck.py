@@ -18,10 +18,13 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cluesolver.errors import InputError, Problem
 from cluesolver.log import Accusation, GameLog, Suggestion, parse_log
-from rulesref.cite import Citation, cite
+
+if TYPE_CHECKING:
+    from rulesref.cite import Citation
 
 
 class Severity(enum.Enum):
@@ -34,7 +37,7 @@ class RuleProblem:
     line: int | None
     severity: Severity
     message: str
-    citation: Citation
+    citation: "Citation"
     text: str | None = None          # the log line as written
 
     def to_json(self) -> dict[str, object]:
@@ -93,7 +96,9 @@ def _book(log_or_game: GameLog | str) -> str:
     return "clue-lost-in-vegas" if vid == "lost-in-vegas" else "clue"
 
 
-def _cite(book: str, kind: str) -> Citation:
+def _cite(book: str, kind: str) -> "Citation":
+    from rulesref.cite import cite
+
     section = _SECTIONS[book][kind] or _SECTIONS[book]["notes"]
     return cite(f"{book}/{section}")
 
@@ -158,7 +163,8 @@ def _order(p: RuleProblem) -> tuple[int, int]:
     return (p.line or 0, 0 if p.severity is Severity.ERROR else 1)
 
 
-def check_log(log: GameLog, lines: list[str] | None = None, consistency: bool = True) -> list[RuleProblem]:
+def check_log(log: GameLog, lines: list[str] | None = None, consistency: bool = True,
+              warnings: bool = True) -> list[RuleProblem]:
     """Rule problems of a parsed log (turns, accusations, hands, the clock, consistency)."""
     book = _book(log)
     lines = lines or []
@@ -169,6 +175,8 @@ def check_log(log: GameLog, lines: list[str] | None = None, consistency: bool = 
     out: list[RuleProblem] = []
 
     def problem(line: int | None, severity: Severity, message: str, kind: str) -> None:
+        if severity is Severity.WARNING and not warnings:
+            return
         out.append(RuleProblem(line, severity, message, _cite(book, kind), raw(line)))
 
     _check_hands(log, problem)

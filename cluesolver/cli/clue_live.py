@@ -46,8 +46,7 @@ def record(path: Path, statements: list[str], *, force: bool = False, as_json: b
     from cluesolver.logcheck import check_log
 
     new_lines = {e.line for e in change.after.events[len(change.before.events):]}
-    rules = [p for p in check_log(change.after, consistency=False)
-             if p.line in new_lines and p.severity.value == "error"]
+    rules = [p for p in check_log(change.after, consistency=False, warnings=False) if p.line in new_lines]
     if as_json:
         emit_json({"added": list(change.lines), "effect": effect.to_json(), "consistent": after.consistent,
                    "solution": after.solution(), "rule_problems": [p.to_json() for p in rules]})

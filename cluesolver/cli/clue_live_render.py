@@ -5,14 +5,18 @@ Readable without colour: every cell carries its meaning in text.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 
-from cluesolver.advisor import AccuseAdvice, LineEffect, Ranking
-from cluesolver.clock import Clock, hour_label
-from cluesolver.constraints import ENVELOPE
-from cluesolver.logcheck import CheckResult, Severity
-from cluesolver.session import SessionInfo
+if TYPE_CHECKING:
+    from cluesolver.advisor import AccuseAdvice, LineEffect, Ranking
+    from cluesolver.clock import Clock
+    from cluesolver.logcheck import CheckResult
+    from cluesolver.session import SessionInfo
+
+ENVELOPE = "envelope"   # the envelope's holder name (cluesolver.constraints.ENVELOPE)
 
 
 def pct(p: float) -> str:
@@ -99,7 +103,7 @@ def clock_text(c: Clock, best: AccuseAdvice | None = None) -> Text:
     if c.time_up:
         out.append("4 PM: time is up. Everyone still in writes a final bet.\n", style="bold red")
     elif c.last_round:
-        out.append(f"the last round before {hour_label(16)}: go all in now or prepare a final bet.\n",
+        out.append("the last round before 4 PM: go all in now or prepare a final bet.\n",
                    style="bold yellow")
     else:
         out.append(f"{c.rounds_left} rounds left before 4 PM.\n")
@@ -123,7 +127,7 @@ def check_table(result: CheckResult) -> Table | Text:
     table.add_column("Problem")
     table.add_column("Rule")
     for p in result.problems:
-        sev = Text(p.severity.value.upper(), style="bold red" if p.severity is Severity.ERROR else "yellow")
+        sev = Text(p.severity.value.upper(), style="bold red" if p.severity.value == "error" else "yellow")
         msg = p.message + (f"\n> {p.text}" if p.text else "")
         table.add_row(str(p.line or ""), sev, msg, str(p.citation))
     return table

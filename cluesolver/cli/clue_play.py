@@ -1,0 +1,172 @@
+"""``cluesolver clue play``: the interactive companion, on prompt_toolkit.
+
+Type log statements as they happen at the table; each one is validated and written to
+the session at once (atomically, like ``clue add``), so Ctrl-C (drops the line being
+typed) and Ctrl-D (leaves) never lose anything.  Tab completes commands, keywords,
+players and card names (aliases too); Up/Down walk the history, kept next to the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from cluesolver.cli.common import console, err_console, report_error
+from cluesolver.errors import CluesolverError
+
+COMMANDS = ("help", "status", "notebook", "undo", "why", "next", "accuse?", "clock", "check", "export", "quit")
+KEYWORDS = ("suggests", "bets", "accuses", "goes all in", "passes", "shows", "nobody shows", "has",
+            "has none of", "looks at", "round", "wrong", "correct", "a card from", "with the", "in the")
+
+HELP = """\
+Type what happens, one statement per line, e.g.
+  Ben suggests Plum, Rope, Library; Cat passes; Dan shows
+  Ann suggests Mustard, Knife, Lounge; Ben passes; Cat shows Knife
+  Dan accuses Peacock, Lead Pipe, Ballroom; wrong
+Commands:
+  status | notebook     the notebook and the envelope odds
+  undo                  drop the last recorded line
+  why <fact>            e.g. why Dan has Library
+  next [room]           best suggestions (in that room)
+  accuse?               accuse now, or the risk of the best guess
+  clock                 Lost in Vegas: time, bets, all-ins
+  check                 rules check of the whole log
+  export                print the log
+  quit                  leave (Ctrl-D too); every line is already saved
+Tab completes names; Ctrl-C drops the line you are typing."""
+
+
+class StatementCompleter(Completer):
+    """Completes the phrase ending at the cursor: a command, keyword, player or card."""
+
+    def __init__(self, phrases: Iterable[str], first: Iterable[str]) -> None:
+        self.phrases = sorted(set(phrases), key=str.casefold)
+        self.first = sorted(set(first), key=str.casefold)
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        before = document.text_before_cursor
+        fragment = before.rsplit(";", 1)[-1].rsplit(",", 1)[-1].lstrip()
+        at_start = before.strip() == fragment.strip() and ";" not in before and "," not in before
+        words = fragment.split(" ")
+        pool = self.first + self.phrases if at_start else self.phrases
+        seen: set[str] = set()
+        for k in range(len(words), 0, -1):
+            suffix = " ".join(words[-k:])
+            if not suffix.strip():
+                continue
+            key = suffix.casefold()
+            for phrase in pool:
+                if phrase in seen or not phrase.casefold().startswith(key) or phrase.casefold() == key:
+                    continue
+                seen.add(phrase)
+                yield Completion(phrase, start_position=-len(suffix))
+
+
+def completer_for(log) -> StatementCompleter:  # type: ignore[no-untyped-def]
+    names: list[str] = []
+    for card in log.variant.cards:
+        names.append(card.name)
+        names.extend(card.aliases)
+    names.extend(log.table_slots)
+    return StatementCompleter([*names, *log.players, *KEYWORDS], [*COMMANDS, *log.players])
+
+
+def run(path: Path) -> int:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+
+    from cluesolver.session import read_session
+
+    text, log = read_session(path)
+    out = console()
+    history = FileHistory(str(path.parent / f".{path.name}.history"))
+    prompt: PromptSession[str] = PromptSession(history=history, completer=completer_for(log),
+                                               complete_while_typing=False)
+    out.print(f"Playing {path.stem}: {log.variant.name}, {', '.join(log.players)}"
+              f"{' (notebook of ' + log.header.me + ')' if log.header.me else ''}. "
+              "Type 'help' for commands, Ctrl-D to leave.", markup=False)
+    _notebook(path)
+    while True:
+        try:
+            line = prompt.prompt(f"{path.stem}> ")
+        except KeyboardInterrupt:
+            out.print("(line dropped; Ctrl-D or 'quit' leaves, nothing is lost)", markup=False)
+            continue
+        except EOFError:
+            break
+        line = line.strip()
+        if not line:
+            continue
+        if line.casefold() in ("quit", "exit", "q"):
+            break
+        try:
+            _handle(path, line)
+        except CluesolverError as exc:
+            report_error(exc)
+        except KeyboardInterrupt:
+            out.print("(interrupted)", markup=False)
+    out.print(f"Saved: {path}", markup=False)
+    return 0
+
+
+def _handle(path: Path, line: str) -> None:
+    from cluesolver.cli import clue_live as L
+    from cluesolver.session import read_session
+
+    word, _, rest = line.partition(" ")
+    cmd = word.casefold()
+    out = console()
+    if cmd == "help":
+        out.print(HELP, markup=False)
+    elif cmd in ("status", "notebook"):
+        text, log = read_session(path)
+        L.show_status(log, text.splitlines(), as_json=False)
+    elif cmd == "undo" and not rest:
+        from cluesolver import session as S
+
+        change = S.undo(path)
+        out.print(f"Removed: {change.lines[0]}", markup=False)
+        _notebook(path)
+    elif cmd == "why" and rest:
+        text, log = read_session(path)
+        L.explain(log, rest, text.splitlines(), as_json=False)
+    elif cmd == "next":
+        _, log = read_session(path)
+        L.advise(log, room=rest.strip() or None, player=None, top=5, as_json=False)
+    elif cmd in ("accuse?", "accuse") and not rest:
+        _, log = read_session(path)
+        L.accuse_advice(log, player=None, as_json=False)
+    elif cmd == "clock" and not rest:
+        _, log = read_session(path)
+        L.show_clock(log, as_json=False)
+    elif cmd == "check" and not rest:
+        from cluesolver.cli.clue_check import check_log_file
+
+        check_log_file(path, as_json=False)
+    elif cmd == "export" and not rest:
+        from cluesolver.log import format_log
+
+        _, log = read_session(path)
+        out.print(format_log(log), markup=False, end="")
+    else:
+        L.record(path, [line])
+        _notebook(path)
+
+
+def _notebook(path: Path) -> None:
+    from cluesolver.cli import clue_render as R
+    from cluesolver.report import analyse
+    from cluesolver.session import read_session
+
+    _, log = read_session(path)
+    report = analyse(log)
+    if not report.consistent:
+        err_console().print("The log contradicts itself: 'status' shows where, 'undo' drops the last line.",
+                            markup=False)
+        return
+    out = console()
+    out.print(R.notebook(report))
+    out.print(R.envelope_odds(report))
