@@ -241,3 +241,15 @@ def test_tie_example_and_its_recorded_reroll(tmp_path: Path) -> None:
     data = json.loads(run("lords", "payout", EX / "lords-tie.toml", "--card", "B3", "--reroll", "C2=1,C3=4",
                           "--json").output)
     assert (data["casinos"][0]["points_to"], data["casinos"][0]["points"]) == ("Ben", 2)
+
+
+def test_replay_why_explains_a_player() -> None:
+    res = run("replay", EX / "lords-night.lov", "--why", "Cleo", "--json")
+    assert res.exit_code == 0
+    changes = json.loads(res.output)["changes"]
+    assert changes[0] == {"line": 10, "text": "start Cleo: E1 F5", "turn": 0, "money": 16, "points": 0,
+                          "money_after": 16, "points_after": 0}
+    assert (changes[-1]["money_after"], changes[-1]["points_after"]) == (26, 10)
+    assert sum(c["money"] for c in changes) == 26 and sum(c["points"] for c in changes) == 10
+    res = run("replay", EX / "lords-night.lov", "--why", "Clo")
+    assert res.exit_code == 2 and flat(res.stderr) == "error: unknown player: 'Clo' (did you mean: Cleo?)"

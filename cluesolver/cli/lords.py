@@ -474,9 +474,12 @@ def score_file(path: Path, *, as_json: bool) -> int:
 
 
 def replay_file(path: Path, *, as_json: bool, at: int | None, why: str | None) -> int:
-    """``cluesolver replay``: a game log step by step (a state file is just shown)."""
+    """``cluesolver replay``: a game log step by step (a state file is just shown).
+
+    ``--why PLAYER`` lists every line that changed that player's money or points.
+    """
     if _is_log(path):
-        return _replay_log(path, as_json=as_json, at=at)
+        return _replay_log(path, as_json=as_json, at=at, why=why)
     return _show_board(path, as_json=as_json)
 
 
@@ -523,8 +526,10 @@ def _exit_for(r: Any) -> int:
     return EXIT_PROBLEMS if r.problems or r.differences else EXIT_OK
 
 
-def _replay_log(path: Path, *, as_json: bool, at: int | None) -> int:
+def _replay_log(path: Path, *, as_json: bool, at: int | None, why: str | None = None) -> int:
     r = _replay(path, at)
+    if why is not None:
+        return _why(r, why.strip(), as_json=as_json)
     if as_json:
         emit_json(_replay_json(r))
         return _exit_for(r)
@@ -544,6 +549,25 @@ def _replay_log(path: Path, *, as_json: bool, at: int | None) -> int:
     n = len(r.problems)
     out.print(f"{n} rule problem{'s' if n != 1 else ''} found." if n else "Every step follows the rules.",
               markup=False)
+    return _exit_for(r)
+
+
+def _why(r: Any, player: str, *, as_json: bool) -> int:
+    from rulesref.lords.replay import history
+
+    changes = history(r, player)
+    if as_json:
+        emit_json({"player": player, "changes": [
+            {"line": c.line, "text": c.text, "turn": c.turn, "money": c.money, "points": c.points,
+             "money_after": c.money_after, "points_after": c.points_after} for c in changes]})
+        return _exit_for(r)
+    table = _table("Line", "Turn", "Log line", "Money", "Points", "Total",
+                   title=f"Why {player} has ${changes[-1].money_after if changes else 0} and "
+                         f"{changes[-1].points_after if changes else 0} points")
+    for c in changes:
+        _add(table, str(c.line), str(c.turn), c.text, f"{c.money:+d}" if c.money else "-",
+             f"{c.points:+d}" if c.points else "-", f"${c.money_after}, {c.points_after} pts")
+    console().print(table)
     return _exit_for(r)
 
 

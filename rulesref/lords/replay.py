@@ -43,6 +43,7 @@ class Step:
     problems: tuple[Reason, ...] = ()
     notes: tuple[Reason, ...] = ()
     payout: Payout | None = None
+    players: tuple[Player, ...] = ()     # everyone's money and points after this line
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,8 @@ class _Replayer:
                 break
             if i in self.consumed:
                 self.steps.append(Step(entry.line, entry.text, self.turn_no,
-                                       f"tie reroll, applied before the payout of line {self.consumed[i]}"))
+                                       f"tie reroll, applied before the payout of line {self.consumed[i]}",
+                                       players=self.state.players))
                 continue
             # a tie is reported once, on the line that caused it (draws check their own ties)
             before = set() if isinstance(entry.event, Reroll) else {c.lots for c in ties(self.state)}
@@ -110,7 +112,7 @@ class _Replayer:
                     reason(f"tie for boss in {c.name} ({', '.join(c.boss.tied)}) is not rerolled", "boss-ties")
                     for c in ties(self.state) if c.lots not in before)
             self.steps.append(Step(entry.line, entry.text, self.turn_no, summary, tuple(problems), tuple(notes),
-                                   payout))
+                                   payout, self.state.players))
         if stopped is None and self.redraw:
             self.steps[-1] = replace(self.steps[-1], problems=self.steps[-1].problems + (
                 reason("the log ends before the required redraw after an F card", "two-players"),))
@@ -252,6 +254,39 @@ class _Replayer:
                           + (f" +{x.points_after - x.points_before} pts" if x.points_after != x.points_before else "")
                           for x in p.players)
         return f"{player} draws {p.card}: {p.takeover.text}; {gains}", tuple(problems), notes, p
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line that changed a player's money or points."""
+
+    line: int
+    text: str
+    turn: int
+    money: int         # change
+    points: int        # change
+    money_after: int
+    points_after: int
+
+
+def history(r: Replay, player: str) -> tuple[Change, ...]:
+    """Why a player has their money and points: every line that changed them."""
+    if player not in r.log.players:
+        import difflib
+
+        from cluesolver.errors import Problem, UnknownNameError
+        raise UnknownNameError(Problem("unknown player", text=player, choices=tuple(
+            difflib.get_close_matches(player, list(r.log.players), n=3, cutoff=0.4))))
+    out = []
+    money, points = 0, 0
+    for s in r.steps:
+        p = next((x for x in s.players if x.name == player), None)
+        if p is None:
+            continue
+        if (p.money, p.points) != (money, points):
+            out.append(Change(s.line, s.text, s.turn, p.money - money, p.points - points, p.money, p.points))
+            money, points = p.money, p.points
+    return tuple(out)
 
 
 def replay(log: GameLog, at: int | None = None) -> Replay:
