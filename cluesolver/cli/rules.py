@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
+
+if TYPE_CHECKING:
+    from rulesref.search import SearchResult
 
 app = typer.Typer(
     help="Rules reference for the five games: list, show, search.\n\n"
@@ -116,7 +119,13 @@ def search(
 
             out["best"] = section_json(result.hits[0].section)
         emit_json(out)
-        return EXIT_OK
+    else:
+        _print_result(result, full=full)
+    return EXIT_OK
+
+
+def _print_result(result: SearchResult, *, full: bool) -> None:
+    """Search hits for people: rank, title, id, score, highlighted snippet, notes."""
     from rich.padding import Padding
     from rich.text import Text
 
@@ -143,7 +152,7 @@ def search(
     if not result.hits:
         where = f" in {result.game}" if result.game else ""
         con.print(f"No rule section matches{where}.", markup=False)
-        return EXIT_OK
+        return
     for rank, hit in enumerate(result.hits, 1):
         head = Text()
         head.append(f"{rank}. ", style="bold")
@@ -165,7 +174,6 @@ def search(
         con.print(Markdown(section_body_markdown(best)))
     else:
         con.print(f"Read a section with: cluesolver rules show {best.full_id}", markup=False)
-    return EXIT_OK
 
 
 @app.command("lint")
