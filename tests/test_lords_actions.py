@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulesref.lords.actions import ActionResult, build, remodel, reorganize, reroll, sprawl
-from rulesref.lords.board import Company
+from rulesref.lords.board import Company, lots
 from rulesref.lords.loader import load_state, parse_state
 from rulesref.lords.state import Die, Tile
 from rulesref.lords.trading import trade
@@ -127,3 +127,20 @@ def test_trade() -> None:
     assert r.state.player("Ben").money == 36
     assert _rules(trade(s, "Ana", "Ben", money=50)) == ["trading"]
     assert _rules(trade(s, "Ana", "Ben", lots=("C4",))) == ["trading"]
+
+
+def test_build_and_remodel_without_a_colour_are_only_priced() -> None:
+    s = load_state(EXAMPLE)
+    r = build(s, "Ana", "A1", None)
+    assert r.legal and r.cost == 9 and r.state is None and "any of purple" in r.notes[0].message
+    r = remodel(s, "Ana", "C3", None)
+    assert r.legal and r.cost == 15 and r.state is None and "purple" not in r.notes[0].message.split("any of")[1]
+
+
+def test_remodel_without_a_colour_when_no_colour_has_enough_tiles() -> None:
+    free = [x for x in lots() if x[0] in "CDEF"]
+    lines = [f'{free.pop()} = "{colour}"' for colour in ("gold", "aqua", "silver", "brown") for _ in range(7)]
+    text = ('game = "lords-of-vegas"\n[players.Ana]\nmoney = 99\n[players.Ben]\nmoney = 0\n[tiles]\n'
+            'A1 = "purple Ana 3"\nA2 = "purple Ana 2"\nA3 = "purple Ana 5"\n' + "\n".join(lines) + "\n")
+    r = remodel(parse_state(text), "Ana", "A1", None)    # 3 tiles to replace, 2 left of every other colour
+    assert [x.rule.id for x in r.reasons] == ["lords-of-vegas/components"]

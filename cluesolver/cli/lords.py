@@ -314,15 +314,13 @@ def cost(
         return EXIT_OK
     state = _load(board_file)
     who = _player(state, player)
+    if out_file is not None and colour is None and verb in ("build", "remodel"):
+        raise InputError(Problem(f"say the tile colour with --colour to write the state after the {verb}"))
     if verb == "build":
-        if colour is None:
-            raise InputError(Problem("say which tile colour to build with --colour"))
         result = actions.build(state, who, here.label, colour, die_from)
     elif verb == "sprawl":
         result = actions.sprawl(state, who, here.label, colour, die_from)
     elif verb == "remodel":
-        if colour is None:
-            raise InputError(Problem("say the new colour with --colour"))
         result = actions.remodel(state, who, here.label, colour)
     else:
         result = actions.reorganize(state, who, here.label, parse_rolls(rolls) if rolls else None)

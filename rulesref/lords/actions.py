@@ -100,11 +100,30 @@ def _tie_notes(state: State) -> list[Reason]:
     return [reason(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(state)]
 
 
-def build(state: State, player: str, label: str, colour: str | Company, die_from: str | None = None) -> ActionResult:
-    """Build on a lot carrying the player's marker."""
+def _company_or_none(colour: str | Company | None) -> Company | None:
+    if colour is None or isinstance(colour, Company):
+        return colour
+    return company(colour)
+
+
+def _any_colour(state: State, needed: int, exclude: Company | None, what: str, out: list[Reason],
+                notes: list[Reason]) -> None:
+    """No colour chosen: legal if some colour still has ``needed`` tiles; the player picks later."""
+    left = {c: supply().tiles_per_company - state.tiles_of(c) for c in Company if c != exclude}
+    usable = [c.colour for c, n in left.items() if n >= needed]
+    if usable:
+        notes.append(reason(f"no colour given: {what} with any of {', '.join(usable)}", "components"))
+    else:
+        out.append(reason(f"{what} needs {needed} tiles of one colour and no colour has that many left",
+                          "components"))
+
+
+def build(state: State, player: str, label: str, colour: str | Company | None,
+          die_from: str | None = None) -> ActionResult:
+    """Build on a lot carrying the player's marker (``colour=None``: only check and price it)."""
     require_player(state, player)
     here = lot(label)
-    comp = colour if isinstance(colour, Company) else company(colour)
+    comp = _company_or_none(colour)
     out: list[Reason] = []
     notes: list[Reason] = []
     _common(state, player, here.label, out)
@@ -115,10 +134,13 @@ def build(state: State, player: str, label: str, colour: str | Company, die_from
         out.append(reason(f"{here.label} carries no marker: only its owner can build there", "build"))
     elif owner != player:
         out.append(reason(f"{here.label} carries {owner}'s marker, not {player}'s", "build"))
-    _colour_left(state, comp, 1, out, "building")
+    if comp is None:
+        _any_colour(state, 1, None, "building", out, notes)
+    else:
+        _colour_left(state, comp, 1, out, "building")
     _pay(state, player, here.cost, out, "build")
     after = _die_for(state, player, die_from, here.label, out, notes)
-    if out:
+    if out or comp is None:
         return ActionResult("build", player, here.label, here.cost, rule("build"), tuple(out), tuple(notes))
     after = after.with_marker(here.label, None).with_tile(here.label, Tile(comp, Die(player, here.die)))
     after = after.with_player(player, money=-here.cost)
@@ -182,30 +204,32 @@ def _casino(state: State, label: str, out: list[Reason], section: str) -> Casino
     return found
 
 
-def remodel(state: State, player: str, label: str, colour: str | Company) -> ActionResult:
-    """Change every tile of the casino on ``label`` to another colour."""
+def remodel(state: State, player: str, label: str, colour: str | Company | None) -> ActionResult:
+    """Change every tile of the casino on ``label`` to another colour (``None``: only check and price it)."""
     require_player(state, player)
-    comp = colour if isinstance(colour, Company) else company(colour)
+    comp = _company_or_none(colour)
     out: list[Reason] = []
+    notes: list[Reason] = []
     _common(state, player, lot(label).label, out)
     here = _casino(state, label, out, "remodel")
     cost = REMODEL_PER_TILE * (here.size if here else 0)
     if here is not None:
         if here.boss.owner != player:
             out.append(reason(f"only the boss can remodel {here.name} (boss: {here.boss.describe()})", "remodel"))
-        if here.company == comp:
+        if comp is None:
+            _any_colour(state, here.size, here.company, f"remodelling {here.name}", out, notes)
+        elif here.company == comp:
             out.append(reason(f"{here.name} is already {comp.colour}", "remodel"))
         else:
             _colour_left(state, comp, here.size, out, f"remodelling {here.name}")
         _pay(state, player, cost, out, "remodel")
-    if out or here is None:
-        return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), tuple(out))
+    if out or here is None or comp is None:
+        return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), tuple(out), tuple(notes))
     after = state
     for x in here.lots:
         after = after.with_tile(x, Tile(comp, state.tiles[x].die))
     after = after.with_player(player, money=-cost)
     merged = after.casino_at(here.lots[0])
-    notes = []
     if merged is not None and merged.size > here.size:
         notes.append(reason(f"it merges into {merged.name}, boss: {merged.boss.describe()}", "casinos"))
     notes += _tie_notes(after)
