@@ -154,10 +154,10 @@ class _Replayer:
             r = actions.reroll(self.state, ev.rolls[0][0], dict(ev.rolls))
             return self._result(r, "tie reroll") + (None,)
         if self.current is None:
-            return "action", (reason("an action before the first turn", "turn"),), (), None
+            return f"{entry.text} (refused)", (reason("an action before the first turn", "turn"),), (), None
         if self.redraw:
-            return "action", (reason(f"{self.current} must draw again first (an F card with two players)",
-                                     "two-players"),), (), None
+            again = reason(f"{self.current} must draw again first (an F card with two players)", "two-players")
+            return f"{entry.text} (refused)", (again,), (), None
         who = entry.actor or self.current
         if isinstance(ev, Build):
             r = actions.build(self.state, who, ev.lot, ev.company, ev.die_from)
@@ -170,7 +170,7 @@ class _Replayer:
         elif isinstance(ev, Gamble):
             q = gamble(self.state, who, ev.lot, ev.bet, layoff=ev.layoff, roll=ev.roll)
             if not q.legal or q.state is None or q.result is None:
-                return f"{who} gambles ${ev.bet}", q.reasons, (), None
+                return f"{who} gambles ${ev.bet} (refused)", q.reasons, (), None
             self.state = q.state
             s = q.result
             bank = f", bank {s.bank:+d}" if s.bank else ""
@@ -185,7 +185,7 @@ class _Replayer:
         if r.legal and r.state is not None:
             self.state = r.state
             return text, (), tuple(n for n in r.notes if n.rule.id != "lords-of-vegas/boss-ties")
-        return text, r.reasons, ()
+        return f"{text} (refused)", r.reasons, ()
 
     def start(self, ev: Start) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...]]:
         problems = []
@@ -199,7 +199,7 @@ class _Replayer:
             if len(self.state.players) == 2 and lot(c).block == "F":
                 problems.append(reason(f"{c} is in block F: with two players it is replaced", "two-players"))
         if problems:
-            return f"{ev.player} starts", tuple(problems), ()
+            return f"{ev.player} starts (refused)", tuple(problems), ()
         money = sum(lot(c).setup_value for c in ev.cards)
         s = self.state
         for c in ev.cards:
@@ -227,7 +227,7 @@ class _Replayer:
         else:
             assert isinstance(ev, Draw)
             if not self.redraw or self.current is None:
-                return "draw again", (reason("drawing again is only for an F card with two players",
+                return f"{entry.text} (refused)", (reason("drawing again is only for an F card with two players",
                                              "two-players"),), (), None
             player = self.current
         rerolls = []
