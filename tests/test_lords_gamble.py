@@ -5,6 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from rulesref.lords.gamble import OUTCOMES, gamble, settle, ways
 from rulesref.lords.loader import load_state
 
@@ -54,3 +57,15 @@ def test_a_roll_settles_and_marks_the_turn() -> None:
 
 def test_roll_out_of_range() -> None:
     assert not gamble(load_state(EXAMPLE), "Ana", "D7", 5, roll=13).legal
+
+
+@given(st.integers(1, 60), st.integers(0, 80), st.booleans())
+def test_expected_gain_matches_all_36_rolls(bet: int, boss_money: int, layoff: bool) -> None:
+    from rulesref.lords.gamble import outcome_of
+
+    by_roll = [settle(bet, outcome_of(a + b), boss_money, layoff).gambler for a in range(1, 7) for b in range(1, 7)]
+    settlements = [settle(bet, o, boss_money, layoff) for o in OUTCOMES]
+    assert Fraction(sum(by_roll), 36) == sum((s.outcome.chance * s.gambler for s in settlements), Fraction(0))
+    for s in settlements:
+        assert s.gambler + s.boss + s.bank == 0          # money only changes hands
+        assert -s.boss <= max(boss_money, 0) or s.boss >= 0
