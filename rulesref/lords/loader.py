@@ -193,11 +193,15 @@ def _owner(name: Any, names: list[str], c: _Collector, key: str, section: str) -
 
 def _lot_label(raw: Any, c: _Collector, key: str, section: str | None) -> str | None:
     try:
-        return card(str(raw)) if str(raw).upper() != "END" else None
+        name = card(str(raw))
     except UnknownNameError as exc:
         p = exc.problems()[0]
         c.add(p.message, key=key, section=section, text=str(raw), choices=p.choices)
         return None
+    if name == "END":
+        c.add("the End of Game card names no lot", key=key, section=section, text=str(raw))
+        return None
+    return name
 
 
 def _markers(raw: Any, names: list[str], c: _Collector) -> dict[str, str]:
