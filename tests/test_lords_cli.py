@@ -204,7 +204,7 @@ def test_bad_files_every_problem_at_once(args: list[object], expected: str) -> N
 
 
 def test_every_command_has_an_example() -> None:
-    for name in ("board", "lots", "track", "payout", "cost", "gamble"):
+    for name in ("board", "lots", "track", "payout", "cost", "gamble", "replay", "check", "score"):
         res = run("lords", name, "--help")
         assert res.exit_code == 0 and "Example: cluesolver lords" in flat(res.output), name
 
@@ -253,3 +253,10 @@ def test_replay_why_explains_a_player() -> None:
     assert sum(c["money"] for c in changes) == 26 and sum(c["points"] for c in changes) == 10
     res = run("replay", EX / "lords-night.lov", "--why", "Clo")
     assert res.exit_code == 2 and flat(res.stderr) == "error: unknown player: 'Clo' (did you mean: Cleo?)"
+
+
+def test_verbs_inside_the_group_match_the_top_level() -> None:
+    for verb, path in (("replay", EX / "lords-night.lov"), ("check", EX / "lords-mistakes.lov"),
+                       ("score", MID)):
+        top, group = run(verb, path), run("lords", verb, path)
+        assert (top.exit_code, top.output) == (group.exit_code, group.output)

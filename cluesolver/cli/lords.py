@@ -226,7 +226,7 @@ def payout(
     A card that was already used is paid anyway, with a warning. Exit 1 when the draw is
     impossible (the game is over, a die must move, a reroll does not fit the tie).
 
-    Example: cluesolver lords payout examples/lords-midgame.toml --card D8
+    Example: cluesolver lords payout examples/lords-midgame.toml --card D5
     """
     from rulesref.lords import jsonview
     from rulesref.lords.notation import parse_rolls
@@ -607,3 +607,43 @@ def _score_log(path: Path, *, as_json: bool) -> int:
         out.print(f"Note: the log has {len(r.problems)} rule problem(s); run 'cluesolver check {path}'.",
                   markup=False)
     return EXIT_OK
+
+
+# -- the verbs inside the group too ----------------------------------------------------
+FileArg = Annotated[Path, typer.Argument(help="A Lords of Vegas state (TOML) or game log (.lov).", show_default=False)]
+
+
+@app.command("replay")
+@guarded
+def replay_cmd(
+    file: FileArg,
+    at: Annotated[Optional[int], typer.Option("--at", help="Stop after this turn.")] = None,
+    why: Annotated[Optional[str], typer.Option("--why", help="List every line that changed this player's score.")
+                   ] = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Replay a game log step by step, every line checked (a state file is just shown). Exit 1 on problems.
+
+    Example: cluesolver lords replay examples/lords-night.lov --at 5
+    """
+    return replay_file(file, as_json=as_json, at=at, why=why)
+
+
+@app.command("check")
+@guarded
+def check_cmd(file: FileArg, as_json: JsonOption = False) -> int:
+    """Every rule problem in a state or game log, each with its rule; exit 1 if any.
+
+    Example: cluesolver lords check examples/lords-mistakes.lov
+    """
+    return check_file(file, as_json=as_json)
+
+
+@app.command("score")
+@guarded
+def score_cmd(file: FileArg, as_json: JsonOption = False) -> int:
+    """Final payout, standings and tie-break of a state, or the standings of a game log.
+
+    Example: cluesolver lords score examples/lords-midgame.toml
+    """
+    return score_file(file, as_json=as_json)
