@@ -87,6 +87,14 @@ class _State:
     n_cats: int
     card_cat: list[int]
 
+    def holder_name(self, h: int) -> str:
+        names = self.table.holders
+        if h < self.n_players:
+            return names[h]
+        if self.is_env(h):
+            return ENVELOPE
+        return names[h - self.n_cats + 1]
+
     def env_holder(self, card: int) -> int:
         return self.n_players + self.card_cat[card]
 
@@ -193,6 +201,10 @@ def _propagate(st: _State) -> None:
         st.not_env = sorted(set(open_env), key=sorted)
 
 
+#: Which exact method counts: "auto" (the cheaper by an estimate), "cover" or "dp".
+METHOD = "auto"
+
+
 def count(puzzle: Puzzle) -> Counts:
     """Count the deals consistent with ``puzzle`` and every card's holder counts."""
     table = puzzle.table
@@ -202,7 +214,52 @@ def count(puzzle: Puzzle) -> Counts:
         _propagate(st)
     except _Conflict:
         return Counts(table, 0, zero)
-    return _Cover(st).counts()
+    cover = _Cover(st)
+    if METHOD == "cover":
+        return cover.counts()
+    from cluesolver.count_dp import DealDP
+
+    dp = DealDP(st)
+    # measured: a cover operation costs about five times a DP one (numpy temporaries)
+    if METHOD == "dp" or (METHOD == "auto" and dp.cost() < 5 * cover.cost()):
+        return _dp_counts(st)
+    return cover.counts()
+
+
+def _dp_counts(st: _State) -> Counts:
+    """The DP method; wrong accusations by inclusion–exclusion over the accused sets."""
+    import copy
+
+    from cluesolver.count_dp import DealDP
+
+    table = st.table
+    held = {h: {c: 0 for c in table.cards} for h in table.holders}
+    terms: list[tuple[int, _State]] = []
+    base = copy.deepcopy(st)
+    base.not_env = []
+    terms.append((1, base))
+    for rest in st.not_env:
+        alt = copy.deepcopy(base)
+        try:
+            for c in rest:
+                _fix(alt, c, alt.env_holder(c))
+            _propagate(alt)
+        except _Conflict:
+            continue
+        terms.append((-1, alt))
+    deals = 0
+    for sign, term in terms:
+        n, per_card = DealDP(term).run()
+        deals += sign * n
+        for c, f in enumerate(term.fixed):
+            if f != -1:
+                held[term.holder_name(f)][table.cards[c]] += sign * n
+        for c, row in per_card.items():
+            for h, v in row.items():
+                held[term.holder_name(h)][table.cards[c]] += sign * v
+    if deals == 0:
+        return Counts(table, 0, {h: {c: 0 for c in table.cards} for h in table.holders})
+    return Counts(table, deals, held)
 
 
 class _Cover:
@@ -229,6 +286,11 @@ class _Cover:
         bound_deals = math.factorial(u) // math.prod(math.factorial(k) for k in ks + [k_env])
         self.dtype: type = np.int64 if bound_deals * max(self.sizes + [1]) < INT64_SAFE else object
         self.u = u
+
+    def cost(self) -> float:
+        """A rough operation count, to choose between methods."""
+        m = sum(1 for h in self.free if self.free[h] > 0)
+        return float(math.prod(n + 1 for n in self.sizes)) * (m + 2) * 8
 
     # -- building blocks ---------------------------------------------------------
 
@@ -447,13 +509,7 @@ class _Cover:
             row[self.st.table.cards[c]] = total // n
 
     def _name(self, h: int) -> str:
-        st = self.st
-        names = list(st.table.holders)
-        if h < st.n_players:
-            return names[h]
-        if st.is_env(h):
-            return ENVELOPE
-        return names[h - st.n_cats + 1]
+        return self.st.holder_name(h)
 
 
 def _sum_terms(terms: list[np.ndarray]) -> np.ndarray:

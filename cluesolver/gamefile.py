@@ -31,6 +31,17 @@ GAME_ALIASES: dict[str, str] = {
 }
 
 
+def toml_problem(exc: tomllib.TOMLDecodeError, path: Path) -> Problem:
+    """A TOML syntax error as a located problem (tomllib puts the place in its message)."""
+    import re
+
+    m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+    if m:
+        return Problem(f"not valid TOML: {message}", path=str(path), line=int(m.group(1)), column=int(m.group(2)))
+    return Problem(f"not valid TOML: {message}", path=str(path))
+
+
 def normalise_game(name: str) -> str | None:
     key = " ".join(name.strip().lower().replace("_", "-").split())
     return GAME_ALIASES.get(key) or GAME_ALIASES.get(key.replace(" ", "-"))
@@ -58,7 +69,7 @@ def detect_game(path: Path) -> str:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             if path.suffix.lower() == ".toml" or header_game is None:
-                raise InputError(Problem(f"not valid TOML: {exc}", path=str(path))) from None
+                raise InputError(toml_problem(exc, path)) from None
         else:
             game = data.get("game")
             if not isinstance(game, str):

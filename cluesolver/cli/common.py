@@ -36,7 +36,7 @@ def console() -> Console:
 
 
 def err_console() -> Console:
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def emit_json(obj: Any) -> None:

@@ -1,0 +1,181 @@
+"""The second exact method: a dynamic programme over the cards, one at a time.
+
+The state is how many cards each holder has received so far, plus one inclusion–
+exclusion bit for every "at least one" constraint that is *open* (some of its cards
+dealt, some not).  A bit set to 1 means "this holder avoids all of the constraint's
+cards" and carries the sign -1; a constraint's bit is summed out once its last card is
+dealt.  Cards are ordered so that few constraints are open at once, which is what makes
+constraint-heavy logs (spectators' notebooks) cheap where the cover method is not.
+
+Marginals come from a forward pass and its adjoint (backward) pass.
+"""
+
+from __future__ import annotations
+
+import math
+import numpy as np
+
+from cluesolver.count import INT64_SAFE, Counts, _State
+
+
+class DealDP:
+    def __init__(self, st: _State) -> None:
+        self.st = st
+        free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
+        self.holders = [h for h in free if free[h] > 0]
+        self.caps = [free[h] for h in self.holders]
+        self.hpos = {h: i for i, h in enumerate(self.holders)}
+        self.constraints = list(st.at_least)                  # (holder, cards)
+        self.cards = self._order([c for c, f in enumerate(st.fixed) if f == -1])
+        u = len(self.cards)
+        bound = math.factorial(u) // math.prod(math.factorial(k) for k in self.caps)
+        self.dtype: type = np.int64 if bound * 2 < INT64_SAFE else object
+        # constraint lifetimes along the order
+        pos = {c: i for i, c in enumerate(self.cards)}
+        self.first = {g: min(pos[c] for c in cs) for g, (_, cs) in enumerate(self.constraints)}
+        self.last = {g: max(pos[c] for c in cs) for g, (_, cs) in enumerate(self.constraints)}
+        self.not_env = list(st.not_env)
+
+    def _order(self, unknown: list[int]) -> list[int]:
+        in_con = {c for _, cs in self.st.at_least for c in cs}
+        free = [c for c in unknown if c not in in_con]
+        bound = [c for c in unknown if c in in_con]
+        order = list(free)
+        started: set[int] = set()
+        remaining = set(bound)
+        left = {g: set(cs) for g, (_, cs) in enumerate(self.st.at_least)}
+        while remaining:
+            def cost(c: int) -> tuple[int, int]:
+                opens = sum(1 for g, cs in left.items() if c in cs and g not in started and len(cs) > 1)
+                closes = sum(1 for g, cs in left.items() if c in cs and g in started and len(cs) == 1)
+                return (opens - closes, c)
+            c = min(remaining, key=cost)
+            remaining.discard(c)
+            order.append(c)
+            for g, cs in left.items():
+                if c in cs:
+                    started.add(g)
+                    cs.discard(c)
+        return order
+
+    def cost(self) -> float:
+        """A rough operation count, to choose between methods."""
+        m = len(self.holders)
+        return float(self.max_states()) * max(len(self.cards), 1) * (2 * m + m * m / 2) * (1 + len(self.not_env))
+
+    def max_states(self) -> int:
+        """The largest array the programme will hold (for choosing a method)."""
+        base = math.prod(k + 1 for k in self.caps)
+        most = max((len(self._names(i)[0]) for i in range(len(self.cards))), default=0)
+        return base * (1 << most)
+
+    # -- one step ---------------------------------------------------------------------
+
+    def _open_before(self, i: int) -> list[int]:
+        """Constraints open between card ``i - 1`` and card ``i`` (sorted ids)."""
+        return [g for g in sorted(self.first) if self.first[g] < i <= self.last[g]]
+
+    def _names(self, i: int) -> tuple[list[int], list[int], list[int]]:
+        before = self._open_before(i)
+        opening = [g for g in sorted(self.first) if self.first[g] == i and self.last[g] > i]
+        names = before + opening
+        closing = [g for g in names if self.last[g] == i]
+        return names, opening, closing
+
+    def _masked(self, arr: np.ndarray, names: list[int], c: int, h: int) -> np.ndarray:
+        """``arr`` with the states where h may not take c (an avoiding bit is set) zeroed."""
+        nh = len(self.holders)
+        out = arr
+        for g in names:
+            gh, cs = self.constraints[g]
+            if gh == h and c in cs:
+                if out is arr:
+                    out = arr.copy()
+                sl = [slice(None)] * arr.ndim
+                sl[nh + names.index(g)] = 1
+                out[tuple(sl)] = 0
+        return out
+
+    def _step(self, arr: np.ndarray, i: int, only: int | None = None) -> np.ndarray:
+        """Deal card number ``i`` of the order (to ``only`` if given)."""
+        c = self.cards[i]
+        names, opening, closing = self._names(i)
+        nh = len(self.holders)
+        for _ in opening:
+            arr = np.stack([arr, -arr], axis=-1)
+        out = np.zeros_like(arr)
+        for h in self.holders:
+            if (only is not None and h != only) or not self.st.allowed[c, h]:
+                continue
+            src = self._masked(arr, names, c, h)
+            a = self.hpos[h]
+            dst = [slice(None)] * arr.ndim
+            srcs = [slice(None)] * arr.ndim
+            dst[a], srcs[a] = slice(1, None), slice(0, -1)
+            out[tuple(dst)] += src[tuple(srcs)]
+        keep = [g for g in names if g not in closing]
+        if closing:
+            out = out.sum(axis=tuple(nh + names.index(g) for g in closing))
+        order = sorted(keep)
+        if order != keep:
+            out = np.moveaxis(out, [nh + keep.index(g) for g in order], list(range(nh, nh + len(order))))
+        return out
+
+    def _step_adjoint(self, back: np.ndarray, i: int) -> np.ndarray:
+        """The transpose of :meth:`_step`: completions counted from before card ``i``."""
+        c = self.cards[i]
+        names, opening, closing = self._names(i)
+        nh = len(self.holders)
+        keep = [g for g in names if g not in closing]
+        order = sorted(keep)
+        arr = back
+        if order != keep:
+            arr = np.moveaxis(arr, list(range(nh, nh + len(order))), [nh + keep.index(g) for g in order])
+        for g in names:
+            if g in closing:
+                pos = nh + names.index(g)
+                arr = np.expand_dims(arr, pos)
+                arr = np.concatenate([arr, arr], axis=pos)
+        mid = np.zeros_like(arr)
+        for h in self.holders:
+            if not self.st.allowed[c, h]:
+                continue
+            a = self.hpos[h]
+            shifted = np.zeros_like(arr)
+            dst = [slice(None)] * arr.ndim
+            srcs = [slice(None)] * arr.ndim
+            dst[a], srcs[a] = slice(0, -1), slice(1, None)
+            shifted[tuple(dst)] = arr[tuple(srcs)]
+            mid += self._masked(shifted, names, c, h)
+        for _ in opening:
+            mid = mid[..., 0] - mid[..., 1]
+        return mid
+
+    # -- the whole count --------------------------------------------------------------
+
+    def run(self) -> tuple[int, dict[int, dict[int, int]]]:
+        """Deals (for the open-envelope inclusion–exclusion term) and per-card holder counts."""
+        n = len(self.cards)
+        with np.errstate(over="ignore"):
+            start = np.zeros(tuple(k + 1 for k in self.caps), dtype=self.dtype)
+            start[(0,) * len(self.caps)] = 1
+            forward = [start]
+            for i in range(n):
+                forward.append(self._step(forward[-1], i))
+            end = forward[-1]
+            full = tuple(self.caps)
+            deals = int(end[full]) if self.caps else int(end[()])
+            back = np.zeros_like(end)
+            back[full if self.caps else ()] = 1
+            backs = [back]
+            for i in range(n - 1, -1, -1):
+                backs.append(self._step_adjoint(backs[-1], i))
+            backs.reverse()   # backs[i] = completions from the state before card i
+            held: dict[int, dict[int, int]] = {}
+            for i, c in enumerate(self.cards):
+                row = {}
+                for h in self.holders:
+                    if self.st.allowed[c, h]:
+                        row[h] = int((self._step(forward[i], i, only=h) * backs[i + 1]).sum())
+                held[c] = row
+        return deals, held
