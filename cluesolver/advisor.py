@@ -130,6 +130,10 @@ def line_effect(before: Report, after: Report, top: int = 5) -> LineEffect:
 
 # ----------------------------------------------------------------------------- suggestions
 
+#: Weight of the information about the hands in the ranking (tuned by self-play:
+#: 0 = envelope only; 0.2 to 0.4 need fewer suggestions to certainty).
+HANDS_WEIGHT = 0.3
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -140,6 +144,8 @@ class Outcome:
     probability: float
     bits_after: float
     settles: tuple[str, ...]    # categories that would become certain
+    live_after: float = 0.0     # log2 of the envelope combinations still possible
+    deal_bits_after: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -148,6 +154,11 @@ class Advice:
     expected_bits: float        # expected drop of the envelope's uncertainty
     settle_chance: float        # chance the answer settles at least one category
     outcomes: tuple[Outcome, ...]
+    expected_cut: float = 0.0   # expected drop of log2(envelope candidates per category, multiplied)
+    expected_deal_bits: float = 0.0   # expected drop of the uncertainty about every card's holder
+
+    def score(self, hands_weight: float = 0.0) -> float:
+        return self.expected_bits + hands_weight * self.expected_deal_bits
 
     @property
     def nobody_shows(self) -> float:
@@ -155,6 +166,7 @@ class Advice:
 
     def to_json(self) -> dict[str, object]:
         return {"cards": list(self.cards), "expected_bits": self.expected_bits,
+                "expected_hand_bits": self.expected_deal_bits, "expected_candidates_cut": self.expected_cut,
                 "settle_chance": self.settle_chance, "nobody_shows": self.nobody_shows,
                 "outcomes": [{"shower": o.shower, "card": o.card, "probability": o.probability,
                               "bits_after": o.bits_after, "settles": list(o.settles)} for o in self.outcomes]}
@@ -194,8 +206,13 @@ def match_room(log: GameLog, text: str) -> str:
 
 
 def rank(log: GameLog, player: str | None = None, room: str | None = None, top: int = 5,
-         max_exact: int = 48, counts: Counts | None = None) -> Ranking:
-    """The suggestions for ``player`` (default: whoever is to move), best first."""
+         max_exact: int = 48, counts: Counts | None = None, hands_weight: float = HANDS_WEIGHT) -> Ranking:
+    """The suggestions for ``player`` (default: whoever is to move), best first.
+
+    The order is by expected envelope information plus ``hands_weight`` times the expected
+    information about who holds every card (which pays off in later deductions).  At most
+    ``max_exact`` suggestions are counted exactly, picked by a quick estimate.
+    """
     puzzle = puzzle_of(log)
     counts = counts if counts is not None else count(puzzle)
     who = player or to_move(log) or log.header.me or log.players[0]
@@ -213,7 +230,7 @@ def rank(log: GameLog, player: str | None = None, room: str | None = None, top: 
     else:
         chosen = combos
     advice = [_evaluate(puzzle, counts, log, who, s, now) for s in chosen]
-    advice.sort(key=lambda a: (-round(a.expected_bits, 9), -a.settle_chance, a.cards))
+    advice.sort(key=lambda a: (-round(a.score(hands_weight), 9), -a.settle_chance, a.cards))
     return Ranking(who, room, now, tuple(advice[:top]), allowed, len(chosen))
 
 
@@ -252,27 +269,39 @@ def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tup
         else:
             sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (AtLeastOne(k, cards),)))
             if sub.deals:
-                outcomes.append(_outcome(k, None, sub.deals / total, sub.deals,
-                                         {c: sub.held[ENVELOPE][c] for c in puzzle.table.cards}, cats, solved_now))
+                outcomes.append(_outcome(k, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now))
         before.extend(Lacks(k, c) for c in cards)
         if any(counts.held[k][c] == total for c in cards):
             break
     else:
         sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before)))
         if sub.deals:
-            outcomes.append(_outcome(None, None, sub.deals / total, sub.deals,
-                                     {c: sub.held[ENVELOPE][c] for c in puzzle.table.cards}, cats, solved_now))
+            outcomes.append(_outcome(None, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now))
     expected = sum(o.probability * o.bits_after for o in outcomes)
     settle = sum(o.probability for o in outcomes if o.settles)
+    live_now = sum(math.log2(max(sum(1 for c in cs if counts.held[ENVELOPE][c] > 0), 1)) for _, cs in cats)
+    cut = live_now - sum(o.probability * o.live_after for o in outcomes)
+    deal_now = _deal_bits(_rows(counts), counts.deals)
+    deal_gain = deal_now - sum(o.probability * o.deal_bits_after for o in outcomes)
     outcomes.sort(key=lambda o: -o.probability)
-    return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes))
+    return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes), max(cut, 0.0), max(deal_gain, 0.0))
+
+
+def _rows(counts: Counts) -> dict[str, dict[str, float]]:
+    return {h: dict(row) for h, row in counts.held.items()}
+
+
+def _deal_bits(rows: dict[str, dict[str, float]], weight: float) -> float:
+    """The uncertainty about where every card lies: the sum over cards of its holder's entropy."""
+    cards = next(iter(rows.values())).keys()
+    return sum(_category_bits([rows[h][c] for h in rows], weight) for c in cards)
 
 
 def _seen_outcomes(puzzle: Puzzle, counts: Counts, k: str, cards: tuple[str, ...], before: list[Constraint],
                    cats: tuple[tuple[str, tuple[str, ...]], ...], solved_now: set[str]) -> list[Outcome]:
     """Answers by ``k`` to the owner's own suggestion: which card ``k`` shows."""
     weight = {c: 0.0 for c in cards}
-    env = {c: {x: 0.0 for x in puzzle.table.cards} for c in cards}
+    rows = {c: {h: {x: 0.0 for x in puzzle.table.cards} for h in counts.held} for c in cards}
     possible = [c for c in cards if counts.held[k][c] > 0]
     for size in range(1, len(possible) + 1):
         for subset in itertools.combinations(possible, size):
@@ -282,19 +311,23 @@ def _seen_outcomes(puzzle: Puzzle, counts: Counts, k: str, cards: tuple[str, ...
                 continue
             for c in subset:
                 weight[c] += sub.deals / size
-                row = env[c]
-                for x in row:
-                    row[x] += sub.held[ENVELOPE][x] / size
-    return [_outcome(k, c, weight[c] / counts.deals, weight[c], env[c], cats, solved_now)
+                for h, row in rows[c].items():
+                    src = sub.held[h]
+                    for x in row:
+                        row[x] += src[x] / size
+    return [_outcome(k, c, weight[c] / counts.deals, weight[c], rows[c], cats, solved_now)
             for c in cards if weight[c] > 0]
 
 
-def _outcome(shower: str | None, card: str | None, probability: float, weight: float, env: dict[str, float],
-             cats: tuple[tuple[str, tuple[str, ...]], ...], solved_now: set[str]) -> Outcome:
+def _outcome(shower: str | None, card: str | None, probability: float, weight: float,
+             rows: dict[str, dict[str, float]], cats: tuple[tuple[str, tuple[str, ...]], ...],
+             solved_now: set[str]) -> Outcome:
+    env = rows[ENVELOPE]
     bits = sum(_category_bits([env[c] for c in cs], weight) for _, cs in cats)
     settles = tuple(cat for cat, cs in cats
                     if cat not in solved_now and any(abs(env[c] - weight) <= 1e-9 * max(weight, 1) for c in cs))
-    return Outcome(shower, card, probability, bits, settles)
+    live = sum(math.log2(max(sum(1 for c in cs if env[c] > 0), 1)) for _, cs in cats)
+    return Outcome(shower, card, probability, bits, settles, live, _deal_bits(rows, weight))
 
 
 # ----------------------------------------------------------------------------- accusing

@@ -1,0 +1,132 @@
+"""Self-play: how many of their own suggestions a scripted player needs to be certain.
+
+A game is dealt at random.  The tracked player (the first seat, whose notebook the log
+is) follows a strategy; the other players suggest uniformly random combinations.  Every
+suggestion is answered honestly (:func:`cluesolver.simulate.answer`: clockwise, the
+first holder shows one of their matching cards at random).  The game stops as soon as
+the tracked player's notebook is certain of the whole envelope; the result is the
+number of suggestions the tracked player made until then.
+
+Strategies:
+
+* ``baseline`` — each category's card uniformly among the cards the player has not
+  seen (not in their hand, never shown to them);
+* ``advisor`` — the best suggestion of :func:`cluesolver.advisor.rank`.
+
+The two strategies are run on the same deals and the same random streams for the other
+players, so their figures compare like with like.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cluesolver import variants
+from cluesolver.constraints import puzzle_of
+from cluesolver.count import count
+from cluesolver.log import GameLog, Header, Suggestion
+from cluesolver.simulate import answer, deal
+
+Strategy = Callable[[GameLog, str, random.Random], tuple[str, ...]]
+
+
+def baseline(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
+    """Uniformly among the cards of each category the player has not seen."""
+    seen = set(log.header.my_cards)
+    for e in log.events:
+        if isinstance(e, Suggestion) and e.suggester == player:
+            seen.update(r.card for r in e.replies if r.card)
+    out = []
+    for cat in log.variant.categories:
+        unseen = [c for c in cat.cards if c not in seen] or list(cat.cards)
+        out.append(rng.choice(unseen))
+    return tuple(out)
+
+
+def advisor_strategy(max_exact: int = 24, hands_weight: float | None = None) -> Strategy:
+    def choose(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
+        from cluesolver.advisor import rank
+
+        from cluesolver.advisor import HANDS_WEIGHT
+
+        weight = HANDS_WEIGHT if hands_weight is None else hands_weight
+        ranking = rank(log, player=player, top=1, max_exact=max_exact, hands_weight=weight)
+        return ranking.advice[0].cards if ranking.advice else baseline(log, player, rng)
+
+    return choose
+
+
+STRATEGIES: dict[str, Callable[[], Strategy]] = {"baseline": lambda: baseline, "advisor": advisor_strategy}
+
+
+@dataclass(frozen=True)
+class GameResult:
+    strategy: str
+    seed: int
+    own_suggestions: int | None     # None: not certain within the turn limit
+    turns: int
+
+
+def solved(log: GameLog) -> bool:
+    counts = count(puzzle_of(log))
+    return all(any(counts.held["envelope"][c] == counts.deals for c in cards)
+               for _, cards in counts.table.categories)
+
+
+def play(strategy_name: str, strategy: Strategy, seed: int, n_players: int = 4, variant_id: str = "classic",
+         max_turns: int = 200) -> GameResult:
+    """One game; the tracked player is the first seat."""
+    variant = variants.get(variant_id)
+    players = [f"P{i + 1}" for i in range(n_players)]
+    me = players[0]
+    d = deal(variant, players, random.Random(seed))
+    header = Header(game=variant.id, players=tuple(players), me=me, my_cards=tuple(d.hand(me)))
+    log = GameLog(header=header, variant=variant, events=())
+    others = random.Random(seed * 7919 + 1)     # the other players' choices
+    shows = random.Random(seed * 104729 + 2)    # which matching card a shower picks
+    mine = random.Random(seed * 15485863 + 3)   # the tracked player's own randomness
+    own = 0
+    for turn in range(max_turns):
+        who = players[turn % n_players]
+        if who == me:
+            cards = strategy(log, me, mine)
+            own += 1
+        else:
+            cards = tuple(others.choice(cat.cards) for cat in variant.categories)
+        replies = answer(d, who, cards, players, me, shows)
+        event = Suggestion(turn + 1, who, cards, replies)
+        log = GameLog(header=header, variant=variant, events=log.events + (event,))
+        if solved(log):
+            return GameResult(strategy_name, seed, own, turn + 1)
+    return GameResult(strategy_name, seed, None, max_turns)
+
+
+@dataclass(frozen=True)
+class Summary:
+    strategy: str
+    games: int
+    solved: int
+    mean: float
+    median: float
+
+
+def summarise(results: list[GameResult]) -> list[Summary]:
+    out = []
+    for name in dict.fromkeys(r.strategy for r in results):
+        got = [r.own_suggestions for r in results if r.strategy == name and r.own_suggestions is not None]
+        total = sum(1 for r in results if r.strategy == name)
+        out.append(Summary(name, total, len(got), statistics.fmean(got) if got else float("nan"),
+                           statistics.median(got) if got else float("nan")))
+    return out
+
+
+def compare(seeds: list[int], n_players: int = 4, max_exact: int = 24) -> list[GameResult]:
+    """Both strategies on the same seeds."""
+    results = []
+    for seed in seeds:
+        results.append(play("baseline", baseline, seed, n_players))
+        results.append(play("advisor", advisor_strategy(max_exact), seed, n_players))
+    return results
