@@ -37,7 +37,7 @@ def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | 
     from cluesolver.constraints import puzzle_of
     from cluesolver.envelope import solutions
 
-    out.print(R.summary(report, at, solutions(puzzle_of(log), report.counts, limit=400)))
+    out.print(R.summary(report, at, solutions(puzzle_of(log), report.counts, limit=400)), soft_wrap=True)
     return 0
 
 

@@ -108,7 +108,7 @@ class Variant:
 
     def closest(self, text: str, n: int = 3) -> tuple[str, ...]:
         key = normalise(text)
-        hits = difflib.get_close_matches(key, list(self._index), n=8, cutoff=0.5)
+        hits = difflib.get_close_matches(key, list(self._index), n=8, cutoff=0.6)
         out: list[str] = []
         for h in hits:
             for name in self._index[h]:
