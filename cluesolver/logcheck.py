@@ -78,9 +78,10 @@ _SECTIONS = {
                            "notes": "marking-your-sheet", "clock": "running-out-of-time"},
 }
 
-# Reader messages that are really rule problems: (pattern, our wording, kind, cut the line).
+# Reader messages that are really rule problems: (pattern, our wording, kind); the
+# reader's own words follow ours when they name the seating.
 _READER_RULES = (
-    (r"is out of order", "answers out of seating order: they go clockwise from the suggester's left", "answers"),
+    (r"is out of order", "answers out of seating order", "answers"),
     (r"no answers after a player showed", "an answer after a card was already shown: answering stops there",
      "answers"),
     (r"no answers after 'nobody shows'", "an answer after 'nobody shows'", "answers"),
@@ -94,6 +95,11 @@ _READER_RULES = (
 def _book(log_or_game: GameLog | str) -> str:
     vid = log_or_game if isinstance(log_or_game, str) else log_or_game.variant.id
     return "clue-lost-in-vegas" if vid == "lost-in-vegas" else "clue"
+
+
+def _bare(raw: str) -> str:
+    """A log line as shown in a problem: without its comment."""
+    return raw.split("#", 1)[0].strip()
 
 
 def _cite(book: str, kind: str) -> "Citation":
@@ -137,8 +143,8 @@ def read_for_check(text: str, path: str | None = None, base_dir=None) -> tuple[G
                     other.append(p)
                     continue
                 raw = lines[p.line - 1]
-                found.append(RuleProblem(p.line, Severity.ERROR, f"{rule[1]} ({p.message})",
-                                         _cite(book, rule[2]), raw.strip()))
+                message = f"{rule[1]}: {p.message}" if "order" in rule[1] else rule[1]
+                found.append(RuleProblem(p.line, Severity.ERROR, message, _cite(book, rule[2]), _bare(raw)))
                 if rule[2] == "hands":
                     header_rule = True
                 else:
@@ -170,7 +176,7 @@ def check_log(log: GameLog, lines: list[str] | None = None, consistency: bool = 
     lines = lines or []
 
     def raw(n: int | None) -> str | None:
-        return lines[n - 1].strip() if n is not None and 0 < n <= len(lines) else None
+        return _bare(lines[n - 1]) if n is not None and 0 < n <= len(lines) else None
 
     out: list[RuleProblem] = []
 

@@ -110,7 +110,7 @@ def clock_text(c: Clock, best: AccuseAdvice | None = None) -> Text:
     parts = []
     for p in c.players:
         state = "out" if p.out else ("all in used" if p.all_in_line else "all in available")
-        parts.append(f"{p.name}: {p.bets} bets, {state}")
+        parts.append(f"{p.name}: {p.bets} bet{'' if p.bets == 1 else 's'}, {state}")
     out.append("  " + "; ".join(parts) + "\n")
     if best is not None and (c.time_up or c.last_round) and best.cards:
         out.append(f"Best final bet: {', '.join(best.cards)} ({pct(best.probability)}).\n", style="bold")
@@ -129,7 +129,7 @@ def check_table(result: CheckResult) -> Table | Text:
     for p in result.problems:
         sev = Text(p.severity.value.upper(), style="bold red" if p.severity.value == "error" else "yellow")
         msg = p.message + (f"\n> {p.text}" if p.text else "")
-        table.add_row(str(p.line or ""), sev, msg, str(p.citation))
+        table.add_row(str(p.line or ""), sev, Text(msg), Text(str(p.citation)))
     return table
 
 

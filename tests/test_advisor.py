@@ -1,0 +1,207 @@
+"""Advisor: turns, what a line changed, suggestion values against brute force, accusations."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from cluesolver import advisor
+from cluesolver.constraints import ENVELOPE, puzzle_of
+from cluesolver.enumerate import deals
+from cluesolver.errors import InputError
+from cluesolver.log import GameLog, parse_log
+from cluesolver.report import analyse
+
+DATA = Path(__file__).parent / "data" / "live"
+EXAMPLE = Path(__file__).parent.parent / "examples" / "contract-example.clue"
+
+
+def tiny(events: str = "", me: str | None = "Ann", cards: str = "Red, Axe") -> GameLog:
+    head = "game: tiny.toml\nplayers: Ann, Ben, Cat\n"
+    if me:
+        head += f"me: {me}\nmy cards: {cards}\n"
+    return parse_log(head + "\n" + events, None, DATA)
+
+
+# ----------------------------------------------------------------------------- turns
+
+
+def test_to_move_follows_the_seating_and_skips_players_who_are_out() -> None:
+    log = parse_log(EXAMPLE.read_text())
+    # Last turn was Dan's accusation (wrong): Ann is next.
+    assert advisor.to_move(log) == "Ann"
+    assert advisor.eliminated(log) == ("Dan",)
+    assert advisor.to_move(log.upto(8)) == "Cat"
+    assert advisor.to_move(log.upto(0)) == "Ann"
+    log2 = tiny("Ann suggests Blue, Bow, Barn; Ben shows Bow\nBen accuses Red, Axe, Attic; wrong\n")
+    assert advisor.to_move(log2) == "Cat"
+    log3 = tiny("Cat accuses Gray, Club, Cellar; wrong\nAnn suggests Blue, Bow, Barn; Ben shows Bow\n"
+                "Ben suggests Blue, Bow, Barn; Ann passes\n")
+    assert advisor.to_move(log3) == "Ann"          # Cat is out
+
+
+def test_nobody_moves_after_a_correct_accusation() -> None:
+    log = tiny("Ben accuses Gray, Club, Cellar; correct\n")
+    assert advisor.winner(log) == "Ben"
+    assert advisor.to_move(log) is None
+
+
+# ----------------------------------------------------------------------------- line effect
+
+
+def test_line_effect_lists_new_facts_and_moves() -> None:
+    log = parse_log(EXAMPLE.read_text())
+    before, after = analyse(log.upto(6)), analyse(log.upto(7))
+    effect = advisor.line_effect(before, after)
+    assert [str(f) for f in effect.new_facts] == ["Cat has Knife"]
+    assert effect.deals_before > effect.deals_after
+    assert effect.moves and all(abs(m.delta) > 0 for m in effect.moves)
+    deltas = [abs(m.delta) for m in effect.moves]
+    assert deltas == sorted(deltas, reverse=True)
+    assert effect.to_json()["new_facts"] == ["Cat has Knife"]
+
+
+def test_line_effect_reports_a_settled_category() -> None:
+    log = tiny("Ben suggests Blue, Bow, Barn; Cat passes; Ann passes\nAnn suggests Blue, Axe, Attic; Ben shows Blue\n")
+    effect = advisor.line_effect(analyse(log.without_last()), analyse(log))
+    assert effect.newly_solved == ("suspect",)
+
+
+# ----------------------------------------------------------------------------- suggestion values
+
+
+def _brute_force(log: GameLog, suggester: str, cards: tuple[str, ...]) -> tuple[dict, float]:
+    """Outcome probabilities and expected envelope bits after the answer, by listing deals."""
+    puzzle = puzzle_of(log)
+    me = log.header.me
+    players = list(log.players)
+    i = players.index(suggester)
+    order = [players[(i + k) % len(players)] for k in range(1, len(players))]
+    weight: dict[tuple, float] = defaultdict(float)
+    env: dict[tuple, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    total = 0
+    for d in deals(puzzle):
+        total += 1
+        outcome_list: list[tuple[tuple, float]] = []
+        for k in order:
+            have = [c for c in cards if d[c] == k]
+            if have:
+                if suggester == me and k != me:
+                    outcome_list = [((k, c), 1 / len(have)) for c in have]
+                else:
+                    outcome_list = [((k, None), 1.0)]
+                break
+        else:
+            outcome_list = [((None, None), 1.0)]
+        for key, w in outcome_list:
+            weight[key] += w
+            for c, h in d.items():
+                if h == ENVELOPE:
+                    env[key][c] += w
+    probs = {k: w / total for k, w in weight.items()}
+    cats = [cat.cards for cat in log.variant.categories]
+    expected_after = 0.0
+    for key, w in weight.items():
+        bits = 0.0
+        for cs in cats:
+            for c in cs:
+                p = env[key][c] / w
+                if p > 0:
+                    bits -= p * math.log2(p)
+        expected_after += probs[key] * bits
+    return probs, expected_after
+
+
+CASES = [
+    ("", "Ann"),
+    ("Ben suggests Blue, Bow, Barn; Cat shows\n", "Ann"),
+    ("Ben suggests Blue, Bow, Barn; Cat shows\nCat suggests Gray, Bow, Cellar; Ann passes; Ben passes\n", "Ann"),
+    ("Ann suggests Blue, Bow, Barn; Ben shows Bow\n", "Ben"),
+]
+
+
+@pytest.mark.parametrize("events,suggester", CASES)
+def test_suggestion_values_match_brute_force(events: str, suggester: str) -> None:
+    log = tiny(events)
+    report = analyse(log)
+    from cluesolver.count import count
+
+    counts = count(puzzle_of(log))
+    now = advisor.envelope_bits(counts, puzzle_of(log).table.categories)
+    for cards in itertools.product(*(cat.cards for cat in log.variant.categories)):
+        got = advisor._evaluate(puzzle_of(log), counts, log, suggester, cards, now)
+        probs, expected_after = _brute_force(log, suggester, cards)
+        got_probs = {(o.shower, o.card): o.probability for o in got.outcomes}
+        assert got_probs.keys() == probs.keys(), cards
+        for key, p in probs.items():
+            assert got_probs[key] == pytest.approx(p, abs=1e-12), (cards, key)
+        assert got.expected_bits == pytest.approx(now - expected_after, abs=1e-9), cards
+    assert report.consistent
+
+
+def test_rank_orders_by_score_and_respects_the_room() -> None:
+    log = parse_log(EXAMPLE.read_text())
+    ranking = advisor.rank(log, player="Ann", room="Lounge", top=4)
+    assert ranking.player == "Ann" and ranking.room == "Lounge"
+    assert ranking.candidates == 36 and ranking.evaluated == 36
+    assert all(a.cards[2] == "Lounge" for a in ranking.advice)
+    scores = [a.score(advisor.HANDS_WEIGHT) for a in ranking.advice]
+    assert scores == sorted(scores, reverse=True)
+    for a in ranking.advice:
+        assert sum(o.probability for o in a.outcomes) == pytest.approx(1.0)
+        assert 0 <= a.settle_chance <= 1
+    assert ranking.to_json()["suggestions"][0]["cards"] == list(ranking.advice[0].cards)
+
+
+def test_rank_without_a_room_counts_the_most_promising() -> None:
+    log = parse_log(EXAMPLE.read_text())
+    ranking = advisor.rank(log, player="Ann", top=3, max_exact=20)
+    assert ranking.candidates == 6 * 6 * 9 and ranking.evaluated == 20
+    assert len(ranking.advice) == 3
+
+
+def test_match_room_refuses_a_weapon() -> None:
+    log = parse_log(EXAMPLE.read_text())
+    assert advisor.match_room(log, "lounge") == "Lounge"
+    with pytest.raises(InputError, match="not a room"):
+        advisor.match_room(log, "Knife")
+
+
+def test_room_category_of_lost_in_vegas_is_location() -> None:
+    log = parse_log("game: lost-in-vegas\nplayers: Ann, Ben, Cat\n")
+    assert advisor.room_category(log) == "location"
+
+
+# ----------------------------------------------------------------------------- accusing
+
+
+def test_accuse_when_certain() -> None:
+    log = tiny("Ann suggests Blue, Bow, Barn; Ben shows Blue\nAnn suggests Gray, Club, Cellar; Ben shows Club\n"
+               "Ann suggests Gray, Bow, Cellar; Ben passes; Cat shows Cellar\n"
+               "Ann suggests Gray, Bow, Barn; Ben passes; Cat shows Barn\n", cards="Red, Axe")
+    a = advisor.accusation(log)
+    assert a.certain and a.probability == 1.0 and a.risk == 0.0
+    assert a.cards == ("Gray", "Bow", "Attic")
+    assert a.open_combinations == 1
+    report = analyse(log)
+    assert report.solved() and tuple(report.solution().values()) == a.cards
+
+
+def test_accuse_gives_the_best_guess_and_the_risk() -> None:
+    log = parse_log(EXAMPLE.read_text())
+    a = advisor.accusation(log)
+    assert not a.certain
+    assert 0 < a.probability < 1 and a.risk == pytest.approx(1 - a.probability)
+    assert a.open_combinations is not None and a.open_combinations > 1
+    assert all(p <= a.probability for _, p in a.runners_up)
+    assert a.to_json()["cards"] == list(a.cards)
+
+
+def test_accuse_for_a_player_already_out() -> None:
+    log = parse_log(EXAMPLE.read_text())
+    assert advisor.accusation(log, player="Dan").out_of_game
+    assert not advisor.accusation(log, player="Ann").out_of_game
