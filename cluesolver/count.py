@@ -290,7 +290,8 @@ class _Cover:
     def cost(self) -> float:
         """A rough operation count, to choose between methods."""
         m = sum(1 for h in self.free if self.free[h] > 0)
-        return float(math.prod(n + 1 for n in self.sizes)) * (m + 2) * 8
+        slow = 20 if self.dtype is object else 1   # Python-integer arrays
+        return float(math.prod(n + 1 for n in self.sizes)) * (m + 2) * 8 * slow
 
     # -- building blocks ---------------------------------------------------------
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import numpy as np
 
-from cluesolver.count import INT64_SAFE, Counts, _State
+from cluesolver.count import _State
 
 
 class DealDP:
@@ -29,7 +29,11 @@ class DealDP:
         self.cards = self._order([c for c, f in enumerate(st.fixed) if f == -1])
         u = len(self.cards)
         bound = math.factorial(u) // math.prod(math.factorial(k) for k in self.caps)
-        self.dtype: type = np.int64 if bound * 2 < INT64_SAFE else object
+        #: int64 arithmetic wraps, i.e. it is exact modulo 2**64; when the counts could be
+        #: larger, a second pass modulo a 31-bit prime and the Chinese remainder theorem
+        #: recover them (up to 2**94), so Python-integer arrays are never needed.
+        self.bound = bound
+        self.modulus: int | None = None
         # constraint lifetimes along the order
         pos = {c: i for i, c in enumerate(self.cards)}
         self.first = {g: min(pos[c] for c in cs) for g, (_, cs) in enumerate(self.constraints)}
@@ -61,7 +65,8 @@ class DealDP:
     def cost(self) -> float:
         """A rough operation count, to choose between methods."""
         m = len(self.holders)
-        return float(self.max_states()) * max(len(self.cards), 1) * (2 * m + m * m / 2) * (1 + len(self.not_env))
+        passes = 1 if self.bound < (1 << 62) else 2.5
+        return float(self.max_states()) * max(len(self.cards), 1) * (2 * m + m * m / 2) * (1 + len(self.not_env)) * passes
 
     def max_states(self) -> int:
         """The largest array the programme will hold (for choosing a method)."""
@@ -96,6 +101,9 @@ class DealDP:
                 out[tuple(sl)] = 0
         return out
 
+    def _mod(self, arr: np.ndarray) -> np.ndarray:
+        return arr % self.modulus if self.modulus is not None else arr
+
     def _step(self, arr: np.ndarray, i: int, only: int | None = None) -> np.ndarray:
         """Deal card number ``i`` of the order (to ``only`` if given)."""
         c = self.cards[i]
@@ -119,7 +127,7 @@ class DealDP:
         order = sorted(keep)
         if order != keep:
             out = np.moveaxis(out, [nh + keep.index(g) for g in order], list(range(nh, nh + len(order))))
-        return out
+        return self._mod(out)
 
     def _step_adjoint(self, back: np.ndarray, i: int) -> np.ndarray:
         """The transpose of :meth:`_step`: completions counted from before card ``i``."""
@@ -149,15 +157,26 @@ class DealDP:
             mid += self._masked(shifted, names, c, h)
         for _ in opening:
             mid = mid[..., 0] - mid[..., 1]
-        return mid
+        return self._mod(mid)
 
     # -- the whole count --------------------------------------------------------------
 
     def run(self) -> tuple[int, dict[int, dict[int, int]]]:
-        """Deals (for the open-envelope inclusion–exclusion term) and per-card holder counts."""
+        """Deals and per-card holder counts, exactly (see :attr:`modulus`)."""
+        deals, held = self._run(None)
+        if self.bound < WRAP_LIMIT:
+            return deals, held
+        if self.bound >= (1 << 93):
+            raise OverflowError("counts beyond 2**93 deals")
+        p_deals, p_held = self._run(_PRIME)
+        return _crt(deals, p_deals), {c: {h: _crt(v, p_held[c][h]) for h, v in row.items()}
+                                      for c, row in held.items()}
+
+    def _run(self, modulus: int | None) -> tuple[int, dict[int, dict[int, int]]]:
+        self.modulus = modulus
         n = len(self.cards)
         with np.errstate(over="ignore"):
-            start = np.zeros(tuple(k + 1 for k in self.caps), dtype=self.dtype)
+            start = np.zeros(tuple(k + 1 for k in self.caps), dtype=np.int64)
             start[(0,) * len(self.caps)] = 1
             forward = [start]
             for i in range(n):
@@ -176,6 +195,20 @@ class DealDP:
                 row = {}
                 for h in self.holders:
                     if self.st.allowed[c, h]:
-                        row[h] = int((self._step(forward[i], i, only=h) * backs[i + 1]).sum())
+                        row[h] = int(self._mod(self._step(forward[i], i, only=h) * backs[i + 1]).sum())
                 held[c] = row
+        self.modulus = None
         return deals, held
+
+
+#: Counts below this are exact in one wrapping int64 pass (tests lower it to force CRT).
+WRAP_LIMIT = 1 << 62
+_PRIME = 2147483629  # the largest prime below 2**31: products of two residues fit in int64
+_TWO64 = 1 << 64
+
+
+def _crt(wrapped: int, residue: int) -> int:
+    """The number below 2**64 * _PRIME that is ``wrapped`` mod 2**64 and ``residue`` mod _PRIME."""
+    a = wrapped % _TWO64
+    k = ((residue - a) * pow(_TWO64, -1, _PRIME)) % _PRIME
+    return a + _TWO64 * k

@@ -119,3 +119,37 @@ def test_wrong_accusation_only_removes_that_envelope() -> None:
     with_acc = Puzzle(base.table, base.constraints + (NotEnvelope(accused),))
     fixed = Puzzle(base.table, base.constraints + tuple(Has(ENVELOPE, c) for c in accused))
     assert engine.count(with_acc).deals == engine.count(base).deals - engine.count(fixed).deals
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_dp_two_modulus_path(puzzle: Puzzle) -> None:
+    """Force the int64-wrap + prime + CRT path of the DP and compare with the enumerator."""
+    import cluesolver.count_dp as dp
+
+    old = dp.WRAP_LIMIT
+    dp.WRAP_LIMIT = 0
+    engine.METHOD = "dp"
+    try:
+        got = engine.count(puzzle)
+    finally:
+        dp.WRAP_LIMIT = old
+        engine.METHOD = "auto"
+    truth = enumerate_counts(puzzle)
+    assert (got.deals, got.held) == (truth.deals, truth.held)
+
+
+def test_huge_counts_agree_between_methods() -> None:
+    """A Master Detective spectator log: counts far beyond int64 (object arrays vs CRT)."""
+    rng = random.Random(8)
+    log, _ = random_log(variants.get("master-detective"), 6, 3, rng, spectator=True, accusations=False)
+    puzzle = puzzle_of(log)
+    results = []
+    for method in ("cover", "dp"):
+        engine.METHOD = method
+        try:
+            results.append(engine.count(puzzle))
+        finally:
+            engine.METHOD = "auto"
+    assert results[0].deals > 2**64
+    assert results[0].deals == results[1].deals and results[0].held == results[1].held
