@@ -32,7 +32,7 @@ class Reply:
     player: str
     shows: bool
     card: str | None = None      # the card, when the log may name it
-    implied: bool = False        # a pass taken from a skipped player
+    implied: bool = field(default=False, compare=False)   # a pass taken from a skipped player
 
     @property
     def passes(self) -> bool:

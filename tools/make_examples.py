@@ -70,7 +70,7 @@ def play(variant_id: str, players: list[str], me: str | None, seed: int, turns: 
 
 def main() -> None:
     games = {
-        "classic-4p.clue": play("classic", ["Ann", "Ben", "Cat", "Dan"], "Ann", 11, 26,
+        "classic-4p.clue": play("classic", ["Ann", "Ben", "Cat", "Dan"], "Ann", 11, 14,
                                 "Classic Clue, four friends, Ann's notebook (simulated honest play)"),
         "cluedo-3p.clue": play("cluedo", ["Mari", "Jaan", "Liis"], "Mari", 7, 18,
                                "Cluedo with the UK cards, three players, Mari's notebook"),

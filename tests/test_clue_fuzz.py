@@ -1,0 +1,55 @@
+"""Damaged logs never crash: they parse and analyse, or raise a CluesolverError."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cluesolver.errors import CluesolverError
+from cluesolver.log import format_log, parse_log
+from cluesolver.report import analyse
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "data" / "clue").glob("*.clue"))]
+WORDS = ["suggests", "shows", "passes", "nobody", "has", "none of", "accuses", "wrong", "correct", ";", ",",
+         ":", "Ann", "Ben", "Knife", "Hall", "round", "me:", "hands:", "table:", "looks at", "card", "\n", "#"]
+
+
+@st.composite
+def damaged(draw: st.DrawFn) -> str:
+    lines = draw(st.sampled_from(SOURCES)).splitlines()
+    for _ in range(draw(st.integers(1, 4))):
+        action = draw(st.sampled_from(["drop", "dup", "swap", "insert", "cut"]))
+        if not lines:
+            break
+        i = draw(st.integers(0, len(lines) - 1))
+        if action == "drop":
+            del lines[i]
+        elif action == "dup":
+            lines.insert(i, lines[i])
+        elif action == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif action == "insert":
+            pos = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:pos] + " " + draw(st.sampled_from(WORDS)) + " " + lines[i][pos:]
+        else:
+            pos = draw(st.integers(0, len(lines[i])))
+            lines[i] = lines[i][:pos]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged())
+def test_damaged_logs_fail_cleanly(text: str) -> None:
+    try:
+        log = parse_log(text, "fuzz.clue")
+    except CluesolverError as exc:
+        assert exc.problems() and all(p.message for p in exc.problems())
+        return
+    assert parse_log(format_log(log)) == log
+    report = analyse(log)
+    if not report.consistent:
+        assert report.conflict
