@@ -62,12 +62,14 @@ class Terminal:
         self.send(text + "\r")
 
     def close(self) -> int:
-        for _ in range(100):
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
                 os.close(self.fd)
                 return os.waitstatus_to_exitcode(status)
             self.read(0.05)
+            time.sleep(0.02)
         os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
         os.close(self.fd)

@@ -51,7 +51,7 @@ class StatementCompleter(Completer):
         fragment = before.rsplit(";", 1)[-1].rsplit(",", 1)[-1].lstrip()
         at_start = before.strip() == fragment.strip() and ";" not in before and "," not in before
         words = fragment.split(" ")
-        pool = self.first + self.phrases if at_start else self.phrases
+        pool = self.first if at_start and len(words) == 1 else self.phrases
         seen: set[str] = set()
         for k in range(len(words), 0, -1):
             suffix = " ".join(words[-k:])
