@@ -22,13 +22,18 @@ class DealDP:
     def __init__(self, st: _State) -> None:
         self.st = st
         free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
-        self.holders = [h for h in free if free[h] > 0]
+        receiving = [h for h in free if free[h] > 0]
+        # The holder with most room gets no axis: its count is the cards dealt so far
+        # minus the others'.  Paths that overfill it never reach the final state.
+        self.implicit = max(receiving, key=lambda h: free[h]) if receiving else None
+        self.holders = [h for h in receiving if h != self.implicit]   # holders with an axis
+        self.receivers = receiving
         self.caps = [free[h] for h in self.holders]
         self.hpos = {h: i for i, h in enumerate(self.holders)}
         self.constraints = list(st.at_least)                  # (holder, cards)
         self.cards = self._order([c for c, f in enumerate(st.fixed) if f == -1])
         u = len(self.cards)
-        bound = math.factorial(u) // math.prod(math.factorial(k) for k in self.caps)
+        bound = math.factorial(u) // math.prod(math.factorial(free[h]) for h in receiving)
         #: int64 arithmetic wraps, i.e. it is exact modulo 2**64; when the counts could be
         #: larger, a second pass modulo a 31-bit prime and the Chinese remainder theorem
         #: recover them (up to 2**94), so Python-integer arrays are never needed.
@@ -64,7 +69,7 @@ class DealDP:
 
     def cost(self) -> float:
         """A rough operation count, to choose between methods."""
-        m = len(self.holders)
+        m = len(self.receivers)
         passes = 1 if self.bound < (1 << 62) else 2.5
         return float(self.max_states()) * max(len(self.cards), 1) * (2 * m + m * m / 2) * (1 + len(self.not_env)) * passes
 
@@ -112,10 +117,13 @@ class DealDP:
         for _ in opening:
             arr = np.stack([arr, -arr], axis=-1)
         out = np.zeros_like(arr)
-        for h in self.holders:
+        for h in self.receivers:
             if (only is not None and h != only) or not self.st.allowed[c, h]:
                 continue
             src = self._masked(arr, names, c, h)
+            if h == self.implicit:
+                out += src
+                continue
             a = self.hpos[h]
             dst = [slice(None)] * arr.ndim
             srcs = [slice(None)] * arr.ndim
@@ -145,8 +153,11 @@ class DealDP:
                 arr = np.expand_dims(arr, pos)
                 arr = np.concatenate([arr, arr], axis=pos)
         mid = np.zeros_like(arr)
-        for h in self.holders:
+        for h in self.receivers:
             if not self.st.allowed[c, h]:
+                continue
+            if h == self.implicit:
+                mid += self._masked(arr, names, c, h)
                 continue
             a = self.hpos[h]
             shifted = np.zeros_like(arr)
@@ -193,7 +204,7 @@ class DealDP:
             held: dict[int, dict[int, int]] = {}
             for i, c in enumerate(self.cards):
                 row = {}
-                for h in self.holders:
+                for h in self.receivers:
                     if self.st.allowed[c, h]:
                         row[h] = int(self._mod(self._step(forward[i], i, only=h) * backs[i + 1]).sum())
                 held[c] = row
