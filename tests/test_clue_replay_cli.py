@@ -97,3 +97,13 @@ def test_every_example_replays() -> None:
         result = run("replay", str(path), "--json")
         assert result.exit_code == 0, path
         assert json.loads(result.stdout)["deals"] > 0
+
+
+def test_log_with_a_user_variant_file() -> None:
+    result = run("replay", str(ROOT / "examples" / "our-vegas-box.clue"), "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["variant"] == "our-vegas-box"
+    assert "Karaoke" in data["envelope"] and "Action 2" not in data["envelope"]
+    assert data["holders"]["Mart"]["Skydiving"] == 1.0
+    assert data["envelope"]["Breakdancing"] == 0.0 or data["holders"]["Kati"]["Breakdancing"] == 0.0
