@@ -234,3 +234,14 @@ def test_every_command_has_an_example_in_its_help() -> None:
 
     for cmd in clue_app.registered_commands:
         assert "Example: cluesolver clue" in (cmd.callback.__doc__ or ""), cmd.name
+
+
+def test_the_examples_run() -> None:
+    code, out = run("check", str(EXAMPLES / "live-rules-mistakes.clue"))
+    assert code == 1 and "3 errors, 1 warnings" in out
+    code, out = run("check", str(EXAMPLES / "live-vegas-2p.clue"))
+    assert code == 0
+    code, out = run("clue", "clock", "--file", str(EXAMPLES / "live-vegas-2p.clue"))
+    assert code == 0 and "Clock: 11 AM (2 full rounds, from the round markers)" in out
+    code, out = run("clue", "next", "--file", str(EXAMPLES / "live-vegas-2p.clue"), "--room", "Jail", "--top", "2")
+    assert code == 0 and "Best suggestions for Ann in the Jail" in out
