@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
+from cluesolver.errors import CluesolverError
 
 INT64_SAFE = 1 << 56
 
@@ -204,6 +205,15 @@ def _propagate(st: _State) -> None:
 #: Which exact method counts: "auto" (the cheaper by an estimate), "cover" or "dp".
 METHOD = "auto"
 
+#: The largest array either method may build (int64 entries) before we refuse.
+MAX_STATES = 40_000_000
+
+
+class TooOpenError(CluesolverError):
+    """A position too open for exact counting within this machine's memory (exit 2)."""
+
+    exit_code = 2
+
 
 def count(puzzle: Puzzle) -> Counts:
     """Count the deals consistent with ``puzzle`` and every card's holder counts."""
@@ -220,6 +230,11 @@ def count(puzzle: Puzzle) -> Counts:
     from cluesolver.count_dp import DealDP
 
     dp = DealDP(st)
+    if METHOD == "auto" and dp.max_states() > MAX_STATES and cover.array_size() > MAX_STATES:
+        raise TooOpenError(
+            "this position leaves too many possibilities open to count exactly here "
+            f"(about {min(dp.max_states(), cover.array_size()):.1e} states); "
+            "enter the notebook owner's cards ('me:' and 'my cards:') or more of the game")
     # measured: a cover operation costs about five times a DP one (numpy temporaries)
     if METHOD == "dp" or (METHOD == "auto" and dp.cost() < 5 * cover.cost()):
         return _dp_counts(st)
@@ -262,6 +277,18 @@ def _dp_counts(st: _State) -> Counts:
     return Counts(table, deals, held)
 
 
+def deal_bound(st: _State) -> int:
+    """An upper bound on the deals left: the smaller of the multinomial of the free
+    places and the product of each unknown card's allowed holders."""
+    free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
+    unknown = [c for c, f in enumerate(st.fixed) if f == -1]
+    ks = [free[h] for h in free if not st.is_env(h) and free[h] > 0]
+    k_env = sum(1 for h in free if st.is_env(h) and free[h] > 0)
+    multinomial = math.factorial(len(unknown)) // math.prod(math.factorial(k) for k in ks + [k_env])
+    per_card = math.prod(int(st.allowed[c].sum()) for c in unknown)
+    return min(multinomial, per_card)
+
+
 class _Cover:
     """The inclusion–exclusion over covered sets, on an array of axes."""
 
@@ -283,9 +310,12 @@ class _Cover:
         u = len(unknown)
         ks = [free[h] for h in free if not st.is_env(h) and free[h] > 0]
         k_env = sum(1 for h in free if st.is_env(h) and free[h] > 0)
-        bound_deals = math.factorial(u) // math.prod(math.factorial(k) for k in ks + [k_env])
+        bound_deals = deal_bound(st)
         self.dtype: type = np.int64 if bound_deals * max(self.sizes + [1]) < INT64_SAFE else object
         self.u = u
+
+    def array_size(self) -> int:
+        return math.prod(n + 1 for n in self.sizes)
 
     def cost(self) -> float:
         """A rough operation count, to choose between methods."""

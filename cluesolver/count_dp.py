@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import numpy as np
 
-from cluesolver.count import _State
+from cluesolver.count import _State, deal_bound
 
 
 class DealDP:
@@ -33,7 +33,7 @@ class DealDP:
         self.constraints = list(st.at_least)                  # (holder, cards)
         self.cards = self._order([c for c, f in enumerate(st.fixed) if f == -1])
         u = len(self.cards)
-        bound = math.factorial(u) // math.prod(math.factorial(free[h]) for h in receiving)
+        bound = deal_bound(st)
         #: int64 arithmetic wraps, i.e. it is exact modulo 2**64; when the counts could be
         #: larger, a second pass modulo a 31-bit prime and the Chinese remainder theorem
         #: recover them (up to 2**94), so Python-integer arrays are never needed.
