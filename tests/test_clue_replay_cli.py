@@ -94,6 +94,8 @@ def test_variants_cli() -> None:
 
 def test_every_example_replays() -> None:
     for path in sorted((ROOT / "examples").glob("*.clue")):
+        if "mistakes" in path.name:   # made for `cluesolver check`: it breaks the format on purpose
+            continue
         result = run("replay", str(path), "--json")
         assert result.exit_code == 0, path
         assert json.loads(result.stdout)["deals"] > 0
