@@ -37,7 +37,6 @@ import numpy as np
 from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
 from cluesolver.errors import CluesolverError
 
-INT64_SAFE = 1 << 56
 
 #: How a constrained holder's term is built: "auto" picks the cheaper of "unions"
 #: (inclusion–exclusion over its constraints) and "subsets" (a transform over its
@@ -205,6 +204,12 @@ def _propagate(st: _State) -> None:
 #: Which exact method counts: "auto" (the cheaper by an estimate), "cover" or "dp".
 METHOD = "auto"
 
+#: Cover method: counts below WRAP_EXACT are exact in one wrapping int64 pass; up to
+#: PY_INTS_FROM a prime pass and CRT finish them; beyond, Python integers (tests move
+#: both limits to force each path).
+WRAP_EXACT = 1 << 58
+PY_INTS_FROM = 1 << 88
+
 #: The largest array either method may build (int64 entries) before we refuse.
 MAX_STATES = 40_000_000
 
@@ -290,7 +295,12 @@ def deal_bound(st: _State) -> int:
 
 
 class _Cover:
-    """The inclusion–exclusion over covered sets, on an array of axes."""
+    """The inclusion–exclusion over covered sets, on an array of axes.
+
+    Arithmetic: one pass in wrapping ``int64`` is exact modulo 2**64; when the counts
+    could be larger, a second pass modulo a 31-bit prime and the Chinese remainder
+    theorem recover them.  Beyond 2**88 the pass runs on Python integers.
+    """
 
     def __init__(self, st: _State) -> None:
         self.st = st
@@ -305,14 +315,11 @@ class _Cover:
         self.axis_of = {c: i for i, cs in enumerate(self.axes) for c in cs}
         self.sizes = [len(a) for a in self.axes]
         self.ndim = len(self.axes)
-        free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
-        self.free = free
-        u = len(unknown)
-        ks = [free[h] for h in free if not st.is_env(h) and free[h] > 0]
-        k_env = sum(1 for h in free if st.is_env(h) and free[h] > 0)
-        bound_deals = deal_bound(st)
-        self.dtype: type = np.int64 if bound_deals * max(self.sizes + [1]) < INT64_SAFE else object
-        self.u = u
+        self.free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
+        self.u = len(unknown)
+        self.bound = deal_bound(st)
+        self.dtype: type = np.int64 if self.bound < PY_INTS_FROM else object
+        self.mod: int | None = None     # the prime of the current pass, or None
 
     def array_size(self) -> int:
         return math.prod(n + 1 for n in self.sizes)
@@ -320,10 +327,14 @@ class _Cover:
     def cost(self) -> float:
         """A rough operation count, to choose between methods."""
         m = sum(1 for h in self.free if self.free[h] > 0)
-        slow = 20 if self.dtype is object else 1   # Python-integer arrays
+        slow = 20 if self.dtype is object else (1 if self.bound < WRAP_EXACT else 2.5)
         return float(math.prod(n + 1 for n in self.sizes)) * (m + 2) * 8 * slow
 
     # -- building blocks ---------------------------------------------------------
+
+    def _r(self, arr: np.ndarray) -> np.ndarray:
+        """Reduce modulo the current prime (wrapping int64 and Python ints need nothing)."""
+        return arr % self.mod if self.mod is not None else arr
 
     def _index(self, i: int) -> np.ndarray:
         shape = [1] * self.ndim
@@ -340,7 +351,16 @@ class _Cover:
         return [i for i, cs in enumerate(self.axes) if self.st.allowed[cs[0], h]]
 
     def _binom(self, k: int) -> np.ndarray:
-        return np.array([math.comb(x, k) for x in range(self.u + 1)], dtype=self.dtype)
+        values = [math.comb(x, k) for x in range(self.u + 1)]
+        if self.mod is not None:
+            values = [v % self.mod for v in values]
+        return np.array(values, dtype=self.dtype)
+
+    def _lower(self, k: int) -> np.ndarray:
+        """``C(x - 1, k - 1)`` by ``x`` (zero at ``x = 0``, and for ``k = 0``)."""
+        if k < 1:
+            return np.zeros(self.u + 1, dtype=self.dtype)
+        return np.concatenate([np.zeros(1, dtype=self.dtype), self._binom(k - 1)[:-1]])
 
     def _unions(self, h: int) -> dict[frozenset[int], int]:
         """Inclusion–exclusion over h's "at least one" constraints, grouped by union."""
@@ -356,8 +376,17 @@ class _Cover:
             unions = {z: v for z, v in nxt.items() if v}
         return unions
 
-    def _player_terms(self, h: int) -> tuple[np.ndarray, list[tuple[int, np.ndarray]], list[int], list[int]]:
-        """g_h, and its one-card differences: (g, [(axis, dg)], plain axes, shared-dg axes).
+    def _combine(self, parts: list[tuple[np.ndarray, int]]) -> np.ndarray:
+        """``sum(coef * arr)``, reduced."""
+        out = None
+        for arr, coef in parts:
+            term = arr if coef == 1 else self._r(arr * coef)
+            out = term if out is None else self._r(out + term)
+        assert out is not None
+        return out
+
+    def _player_terms(self, h: int) -> tuple[np.ndarray, list[tuple[int, np.ndarray]], list[int], np.ndarray]:
+        """g_h, and its one-card differences: (g, [(axis, dg)], plain axes, shared dg).
 
         ``g_h(Y) - g_h(Y - one card of axis i)`` is the same array ``dg`` for every
         allowed axis that no constraint of h mentions (Pascal's rule); constrained axes
@@ -365,18 +394,17 @@ class _Cover:
         """
         k = self.free[h]
         allowed = self._axes_for(h)
-        table = self._binom(k)
-        lower = np.concatenate([np.zeros(1, dtype=self.dtype), self._binom(k - 1)[:-1]])  # C(x-1, k-1)
+        table, lower = self._binom(k), self._lower(k)
         unions = self._unions(h)
         total = self._count(allowed)
         cnts = {z: (total - self._count(sorted(z)) if z else total) for z in unions}
-        g = _sum_terms([table[cnts[z]] * coef for z, coef in unions.items()])
-        dg = _sum_terms([lower[cnts[z]] * coef for z, coef in unions.items()])
+        g = self._combine([(table[cnts[z]], coef) for z, coef in unions.items()])
+        dg = self._combine([(lower[cnts[z]], coef) for z, coef in unions.items()])
         touched = sorted(set().union(*unions))
-        own = [(i, _sum_terms([lower[cnts[z]] * coef for z, coef in unions.items() if i not in z]))
+        own = [(i, self._combine([(lower[cnts[z]], coef) for z, coef in unions.items() if i not in z]))
                for i in touched]
         plain = [i for i in allowed if i not in touched]
-        return g, own, plain, [dg]  # type: ignore[list-item]
+        return g, own, plain, dg
 
     def _player_subsets(self, h: int):  # type: ignore[no-untyped-def]
         """g_h for a holder with many constraints, by a subset transform over its cards.
@@ -401,30 +429,32 @@ class _Cover:
         emb_shape = [2 if a in bits else 1 for a in range(self.ndim)]
         hs = []
         for j in range(k + 1):
-            f = (ok & (pop == j)).astype(self.dtype)
+            f = (ok & (pop == j)).astype(self.dtype)   # subset counts stay below 2**nb
             for b in range(nb):
                 v = f.reshape(-1, 2, 1 << b)
                 v[:, 1, :] += v[:, 0, :]
-            hs.append(f.reshape([2] * nb).transpose(list(range(nb - 1, -1, -1))).reshape(emb_shape))
+            hs.append(self._r(f.reshape([2] * nb).transpose(list(range(nb - 1, -1, -1))).reshape(emb_shape)))
         cnt = self._count(rest)
         tables = [self._binom(k - j) for j in range(k + 1)]
-        lowers = [np.concatenate([np.zeros(1, dtype=self.dtype), self._binom(k - j - 1)[:-1]]) if k - j >= 1
-                  else np.zeros(self.u + 1, dtype=self.dtype) for j in range(k + 1)]
-        g = _sum_terms([hs[j] * tables[j][cnt] for j in range(k + 1)])
-        dg = _sum_terms([hs[j] * lowers[j][cnt] for j in range(k + 1)])
+        lowers = [self._lower(k - j) for j in range(k + 1)]
+        g = self._combine([(self._r(hs[j] * tables[j][cnt]), 1) for j in range(k + 1)])
+        dg = self._combine([(self._r(hs[j] * lowers[j][cnt]), 1) for j in range(k + 1)])
         others = tuple(a for a in range(self.ndim) if a not in bits)
 
         def extra(e: np.ndarray) -> dict[int, np.ndarray]:
             out: dict[int, np.ndarray] = {}
-            qs = [(e * tables[j][cnt]).sum(axis=others, keepdims=True) if others else e * tables[j][cnt]
-                  for j in range(k + 1)]
+            qs = []
+            for j in range(k + 1):
+                q = self._r(e * tables[j][cnt])
+                qs.append(self._r(q.sum(axis=others, keepdims=True)) if others else q)
             for axis in mine:
                 sl1 = [slice(None)] * self.ndim
                 sl0 = [slice(None)] * self.ndim
                 sl1[axis], sl0[axis] = slice(1, 2), slice(0, 1)
                 total = 0
                 for j in range(k + 1):
-                    total += int((qs[j][tuple(sl1)] * (hs[j][tuple(sl1)] - hs[j][tuple(sl0)])).sum())
+                    diff = self._r(hs[j][tuple(sl1)] - hs[j][tuple(sl0)])
+                    total += int(self._r(qs[j][tuple(sl1)] * diff).sum())
                 out[axis] = np.array([0, total], dtype=object)
             return out
 
@@ -440,7 +470,7 @@ class _Cover:
             out = np.ones([1] * self.ndim, dtype=self.dtype)
             for h in open_cats:
                 if h != skip:
-                    out = out * cnt[h]
+                    out = self._r(out * cnt[h])
             return out
 
         def indicator(cards: frozenset[int] | set[int]) -> np.ndarray:
@@ -451,7 +481,7 @@ class _Cover:
 
         g = prod_except(None)
         for rest in st.not_env:
-            g = g - indicator(rest)
+            g = self._r(g - indicator(rest))
         in_triples = {self.axis_of[c] for rest in st.not_env for c in rest}
         own: list[tuple[int, np.ndarray]] = []
         groups: list[tuple[list[int], np.ndarray]] = []
@@ -464,7 +494,7 @@ class _Cover:
                     d = base
                     for rest in st.not_env:
                         if c in rest:
-                            d = d - indicator(set(rest) - {c})
+                            d = self._r(d - indicator(set(rest) - {c}))
                     own.append((i, d))
         return g, own, groups
 
@@ -474,7 +504,7 @@ class _Cover:
             vec = np.array([(-1) ** (n - y) * math.comb(n, y) for y in range(n + 1)], dtype=self.dtype)
             shape = [1] * self.ndim
             shape[i] = n + 1
-            w = w * vec.reshape(shape)
+            w = self._r(w * vec.reshape(shape))
         return w
 
     # -- the count -----------------------------------------------------------------
@@ -482,6 +512,29 @@ class _Cover:
     def counts(self) -> Counts:
         st, table = self.st, self.st.table
         names = list(table.holders)
+        deals, marg = self._pass(None)
+        if self.dtype is np.int64 and self.bound >= WRAP_EXACT:
+            deals_p, marg_p = self._pass(_PRIME)
+            deals = _crt((deals, 1 << 64), (deals_p, _PRIME))
+            marg = {key: (_crt(marg[key], marg_p[key]), 0) for key in marg}
+        held = {h: {c: 0 for c in table.cards} for h in names}
+        if deals == 0:
+            return Counts(table, 0, held)
+        for c, f in enumerate(st.fixed):
+            if f != -1:
+                held[self._name(f)][table.cards[c]] = deals
+        for (name, card), (value, modulus) in marg.items():
+            held[name][card] = value % modulus if modulus else value
+        return Counts(table, deals, held)
+
+    def _pass(self, mod: int | None) -> tuple[int, dict[tuple[str, str], tuple[int, int]]]:
+        """One pass: the deal count and each unknown card's holder counts, as residues.
+
+        Residues come with their modulus: 2**64 (or 2**(64-v) for a type of n = 2**v * odd
+        cards) in wrapping int64, the prime in a prime pass, 0 for exact Python ints.
+        """
+        self.mod = mod
+        st = self.st
         P, K = st.n_players, st.n_cats
         # (name, g, [(axis, dg)], [(axes, shared dg)], extra marginals)
         terms: list[tuple] = []
@@ -493,7 +546,7 @@ class _Cover:
                 unions = self._unions(h)
                 use_unions = len(unions) <= 2 * (k + 1) if HOLDER_METHOD == "auto" else HOLDER_METHOD == "unions"
                 if use_unions or len(unions) == 1:
-                    g, own, plain, (dg,) = self._player_terms(h)
+                    g, own, plain, dg = self._player_terms(h)
                     terms.append((self._name(h), g, own, [(plain, dg)], None))
                 else:
                     g, plain, dg, extra = self._player_subsets(h)
@@ -507,40 +560,62 @@ class _Cover:
             one = np.ones([1] * self.ndim, dtype=self.dtype)
             prefix = [one]
             for t in terms:
-                prefix.append(prefix[-1] * t[1])
+                prefix.append(self._r(prefix[-1] * t[1]))
             suffix = [one] * (m + 1)
             for j in range(m - 1, -1, -1):
-                suffix[j] = terms[j][1] * suffix[j + 1]
-            deals = int(np.broadcast_to(w * prefix[m], shape).sum())
-            held = {h: {c: 0 for c in table.cards} for h in names}
-            if deals == 0:
-                return Counts(table, 0, held)
-            for c, f in enumerate(st.fixed):
-                if f != -1:
-                    held[self._name(f)][table.cards[c]] = deals
+                suffix[j] = self._r(terms[j][1] * suffix[j + 1])
+            deals = self._residue(np.broadcast_to(self._r(w * prefix[m]), shape).sum())
+            marg: dict[tuple[str, str], tuple[int, int]] = {}
             for j, (name, _, own, groups, extra) in enumerate(terms):
-                e = np.broadcast_to(w * prefix[j] * suffix[j + 1], shape)
+                e = np.broadcast_to(self._r(self._r(w * prefix[j]) * suffix[j + 1]), shape)
                 for axes, dg in groups:
                     if not axes:
                         continue
-                    sums = _axis_sums(e * dg, axes)
+                    sums = _axis_sums(self._r(e * dg), axes)
                     for i in axes:
-                        self._record(held[name], i, sums[i])
+                        self._record(marg, name, i, sums[i])
                 for i, dg in own:
-                    self._record(held[name], i, _axis_sums(e * dg, [i])[i])
+                    self._record(marg, name, i, _axis_sums(self._r(e * dg), [i])[i])
                 if extra is not None:
                     for i, sums in extra(e).items():
-                        self._record(held[name], i, sums)
-        return Counts(table, deals, held)
+                        self._record(marg, name, i, sums)
+        self.mod = None
+        return deals, marg
 
-    def _record(self, row: dict[str, int], axis: int, sums: np.ndarray) -> None:
+    def _residue(self, value: object) -> int:
+        v = int(value)  # type: ignore[call-overload]
+        if self.dtype is object:
+            return v
+        return v % self.mod if self.mod is not None else v % (1 << 64)
+
+    def _record(self, marg: dict[tuple[str, str], tuple[int, int]], name: str, axis: int,
+                sums: np.ndarray) -> None:
+        """Per card of ``axis``: sum of y * sums[y] is n times its holder count."""
         n = self.sizes[axis]
-        total = int(sum(int(y) * int(sums[y]) for y in range(1, n + 1)))
+        total = sum(y * int(sums[y]) for y in range(1, n + 1))
+        if self.dtype is object:
+            value, modulus = total // n, 0
+        elif self.mod is not None:
+            value, modulus = total * pow(n, -1, self.mod) % self.mod, self.mod
+        else:
+            v = (n & -n).bit_length() - 1           # n = 2**v * odd
+            modulus = 1 << (64 - v)
+            value = ((total % (1 << 64)) >> v) * pow(n >> v, -1, modulus) % modulus
         for c in self.axes[axis]:
-            row[self.st.table.cards[c]] = total // n
+            marg[name, self.st.table.cards[c]] = (value, modulus)
 
     def _name(self, h: int) -> str:
         return self.st.holder_name(h)
+
+
+_PRIME = 2147483629  # the largest prime below 2**31: products of two residues fit in int64
+
+
+def _crt(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """The least non-negative x with x = a[0] mod a[1] and x = b[0] mod b[1] (coprime moduli)."""
+    (ra, ma), (rb, mb) = a, b
+    k = ((rb - ra) * pow(ma, -1, mb)) % mb
+    return (ra % ma) + ma * k
 
 
 def _sum_terms(terms: list[np.ndarray]) -> np.ndarray:

@@ -153,3 +153,20 @@ def test_huge_counts_agree_between_methods() -> None:
             engine.METHOD = "auto"
     assert results[0].deals > 2**64
     assert results[0].deals == results[1].deals and results[0].held == results[1].held
+
+
+@pytest.mark.parametrize("path", ["crt", "python-ints"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_cover_arithmetic_paths(path: str, puzzle: Puzzle) -> None:
+    """Force the cover method's prime pass + CRT, or its Python-integer arrays."""
+    old = engine.WRAP_EXACT, engine.PY_INTS_FROM
+    engine.WRAP_EXACT, engine.PY_INTS_FROM = (0, 1 << 200) if path == "crt" else (0, 0)
+    engine.METHOD = "cover"
+    try:
+        got = engine.count(puzzle)
+    finally:
+        engine.WRAP_EXACT, engine.PY_INTS_FROM = old
+        engine.METHOD = "auto"
+    truth = enumerate_counts(puzzle)
+    assert (got.deals, got.held) == (truth.deals, truth.held)
