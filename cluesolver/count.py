@@ -211,7 +211,7 @@ WRAP_EXACT = 1 << 58
 PY_INTS_FROM = 1 << 88
 
 #: The largest array either method may build (int64 entries) before we refuse.
-MAX_STATES = 40_000_000
+MAX_STATES = 20_000_000
 
 
 class TooOpenError(CluesolverError):
