@@ -34,10 +34,11 @@ def test_contract_example() -> None:
     assert [e.line for e in log.events] == [7, 8, 9, 10, 11]
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.clue")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in sorted(EXAMPLES.glob("*.clue")) if "mistakes" not in p.name],
+                         ids=lambda p: p.name)
 def test_round_trip_of_every_example(path: Path) -> None:
     log = read_log(path)
-    again = parse_log(format_log(log))
+    again = parse_log(format_log(log), base_dir=path.parent)
     assert again == log
     assert format_log(again) == format_log(log)
 
