@@ -72,6 +72,10 @@ def detect_game(path: Path) -> str:
                 raise InputError(toml_problem(exc, path)) from None
         else:
             game = data.get("game")
+            if game is None and ("category" in data or "extends" in data):
+                raise InputError(Problem(
+                    "this is a Clue variant file, not a game: show it with 'cluesolver variants show FILE' "
+                    "or name it in a .clue log's 'game:' header", path=str(path)))
             if not isinstance(game, str):
                 raise InputError(Problem("a TOML game file needs a top-level 'game' key",
                                          path=str(path), line=1,
