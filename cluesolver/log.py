@@ -397,8 +397,8 @@ class _Reader:
             if self.variant.candidates(piece.text):
                 out.append(self._card(piece, line))
                 continue
-            parts = [p for p in _split(piece, r"\s+(?:with|in|and|at)\s+") if p.text]
-            if len(parts) > 1:
+            parts = [p for p in _split(piece, r"(?:^|\s+)(?:with|in|and|at)\s+") if p.text]
+            if parts and (len(parts) > 1 or parts[0].text != piece.text):
                 out.extend(self._card(p, line) for p in parts)
             else:
                 out.append(self._card(piece, line))
