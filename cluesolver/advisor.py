@@ -133,6 +133,7 @@ def line_effect(before: Report, after: Report, top: int = 5) -> LineEffect:
 #: Weight of the information about the hands in the ranking (tuned by self-play:
 #: 0 = envelope only; 0.2 to 0.4 need fewer suggestions to certainty).
 HANDS_WEIGHT = 0.3
+SCORE = "bits"
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,7 @@ class Outcome:
     settles: tuple[str, ...]    # categories that would become certain
     live_after: float = 0.0     # log2 of the envelope combinations still possible
     deal_bits_after: float = 0.0
+    spread_after: float = 0.0   # sum over categories of 2**entropy (the effective number of candidates)
 
 
 @dataclass(frozen=True)
@@ -156,8 +158,11 @@ class Advice:
     outcomes: tuple[Outcome, ...]
     expected_cut: float = 0.0   # expected drop of log2(envelope candidates per category, multiplied)
     expected_deal_bits: float = 0.0   # expected drop of the uncertainty about every card's holder
+    expected_spread_cut: float = 0.0  # expected drop of the effective number of envelope candidates
 
     def score(self, hands_weight: float = 0.0) -> float:
+        if SCORE == "spread":
+            return self.expected_spread_cut + hands_weight * self.expected_deal_bits
         return self.expected_bits + hands_weight * self.expected_deal_bits
 
     @property
@@ -220,15 +225,10 @@ def rank(log: GameLog, player: str | None = None, room: str | None = None, top: 
     now = envelope_bits(counts, cats)
     room_cat = room_category(log)
     pools = [((room,) if room is not None and cat == room_cat else cards) for cat, cards in cats]
-    combos = list(itertools.product(*pools))
-    allowed = len(combos)
+    allowed = math.prod(len(p) for p in pools)
     if not counts.deals:
         return Ranking(who, room, 0.0, (), allowed, 0)
-    if len(combos) > max_exact:
-        combos.sort(key=lambda s: (-_prescore(s, counts, log, who), s))
-        chosen = combos[:max_exact]
-    else:
-        chosen = combos
+    chosen = _shortlist(pools, counts, who, max_exact)
     advice = [_evaluate(puzzle, counts, log, who, s, now) for s in chosen]
     advice.sort(key=lambda a: (-round(a.score(hands_weight), 9), -a.settle_chance, a.cards))
     return Ranking(who, room, now, tuple(advice[:top]), allowed, len(chosen))
@@ -240,13 +240,37 @@ def _binary_bits(p: float) -> float:
     return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
 
 
-def _prescore(cards: tuple[str, ...], counts: Counts, log: GameLog, who: str) -> float:
-    """A quick guess of a suggestion's worth, to pick which ones to count exactly."""
-    score = 0.0
-    for c in cards:
-        score += _binary_bits(counts.probability(ENVELOPE, c))
-        score += 0.25 * (1 - max(counts.probability(h, c) for h in counts.held))
-    return score
+def _interest(card: str, counts: Counts) -> float:
+    """How much naming a card can teach: doubt about the envelope, then about its holder."""
+    return _binary_bits(counts.probability(ENVELOPE, card)) + 0.25 * (
+        1 - max(counts.probability(h, card) for h in counts.held))
+
+
+def _shortlist(pools: list[tuple[str, ...]], counts: Counts, who: str, max_exact: int) -> list[tuple[str, ...]]:
+    """The suggestions worth counting exactly: all of them when few enough; otherwise, per
+    category, the most uncertain cards plus one of the suggester's own cards (a blocker
+    that steers the answer onto the other cards), as many as ``max_exact`` allows."""
+    if math.prod(len(p) for p in pools) <= max_exact:
+        return list(itertools.product(*pools))
+    width = 1
+    narrowed = [_narrow(pool, counts, who, width) for pool in pools]
+    while True:
+        wider = [_narrow(pool, counts, who, width + 1) for pool in pools]
+        if wider == narrowed or math.prod(len(p) for p in wider) > max_exact:
+            break
+        width, narrowed = width + 1, wider
+    return list(itertools.product(*narrowed))
+
+
+def _narrow(pool: tuple[str, ...], counts: Counts, who: str, width: int) -> tuple[str, ...]:
+    if len(pool) <= 1:
+        return pool
+    ranked = sorted(pool, key=lambda c: (-_interest(c, counts), c))
+    out = [c for c in ranked if _interest(c, counts) > 0][:width]
+    own = [c for c in pool if counts.deals and counts.held[who][c] == counts.deals]
+    if own and not set(own) & set(out):
+        out.append(own[0])
+    return tuple(out or ranked[:1])
 
 
 def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tuple[str, ...],
@@ -283,8 +307,11 @@ def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tup
     cut = live_now - sum(o.probability * o.live_after for o in outcomes)
     deal_now = _deal_bits(_rows(counts), counts.deals)
     deal_gain = deal_now - sum(o.probability * o.deal_bits_after for o in outcomes)
+    spread_now = sum(2 ** _category_bits([counts.held[ENVELOPE][c] for c in cs], counts.deals) for _, cs in cats)
+    spread_cut = spread_now - sum(o.probability * o.spread_after for o in outcomes)
     outcomes.sort(key=lambda o: -o.probability)
-    return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes), max(cut, 0.0), max(deal_gain, 0.0))
+    return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes), max(cut, 0.0), max(deal_gain, 0.0),
+                  spread_cut)
 
 
 def _rows(counts: Counts) -> dict[str, dict[str, float]]:
@@ -327,7 +354,8 @@ def _outcome(shower: str | None, card: str | None, probability: float, weight: f
     settles = tuple(cat for cat, cs in cats
                     if cat not in solved_now and any(abs(env[c] - weight) <= 1e-9 * max(weight, 1) for c in cs))
     live = sum(math.log2(max(sum(1 for c in cs if env[c] > 0), 1)) for _, cs in cats)
-    return Outcome(shower, card, probability, bits, settles, live, _deal_bits(rows, weight))
+    spread = sum(2 ** _category_bits([env[c] for c in cs], weight) for _, cs in cats)
+    return Outcome(shower, card, probability, bits, settles, live, _deal_bits(rows, weight), spread)
 
 
 # ----------------------------------------------------------------------------- accusing

@@ -246,18 +246,13 @@ def _check_hands(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
         problem(log.header.lines.get("hands"), Severity.WARNING,
                 "hands differ by more than one card, but cards are dealt one at a time "
                 f"({', '.join(f'{p} {n}' for p, n in zip(log.players, sizes))})", "hands")
-    seen: dict[str, list[int]] = {}
     from cluesolver.log import Holds
 
-    for e in log.events:
-        if isinstance(e, Holds):
-            seen.setdefault(e.player, [])
-            if e.line not in seen[e.player]:
-                seen[e.player].append(e.line)
     for p, n in zip(log.players, sizes):
-        held = {e.card for e in log.events if isinstance(e, Holds) and e.player == p}
-        if len(held) > n:
-            problem(seen[p][-1], Severity.ERROR, f"{p} is seen holding {len(held)} cards but was dealt {n}", "hands")
+        seen = [e for e in log.events if isinstance(e, Holds) and e.player == p]
+        if len({e.card for e in seen}) > n:
+            problem(seen[-1].line, Severity.ERROR,
+                    f"{p} is seen holding {len({e.card for e in seen})} cards but was dealt {n}", "hands")
 
 
 def _check_clock(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]

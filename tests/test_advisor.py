@@ -160,7 +160,7 @@ def test_rank_orders_by_score_and_respects_the_room() -> None:
 def test_rank_without_a_room_counts_the_most_promising() -> None:
     log = parse_log(EXAMPLE.read_text())
     ranking = advisor.rank(log, player="Ann", top=3, max_exact=20)
-    assert ranking.candidates == 6 * 6 * 9 and ranking.evaluated == 20
+    assert ranking.candidates == 6 * 6 * 9 and 8 <= ranking.evaluated <= 20
     assert len(ranking.advice) == 3
 
 

@@ -59,14 +59,16 @@ def ranking_table(r: Ranking, categories: list[str]) -> Table:
                         f"(envelope uncertainty now {r.bits_now:.2f} bits)", header_style="bold")
     table.add_column("#", justify="right")
     for c in categories:
-        table.add_column(c.title())
+        table.add_column(c.title(), no_wrap=True)
     table.add_column("Expected gain", justify="right")
     table.add_column("Settles a category", justify="right")
     table.add_column("Nobody shows", justify="right")
     for i, a in enumerate(r.advice, 1):
         table.add_row(str(i), *a.cards, f"{a.expected_bits:.2f} bits", pct(a.settle_chance), pct(a.nobody_shows))
+    caption = "Ranked by expected gain about the envelope plus some weight on what the answer tells about the hands."
     if r.evaluated < r.candidates:
-        table.caption = f"{r.evaluated} of {r.candidates} suggestions counted exactly (the most promising)."
+        caption += f" {r.evaluated} of {r.candidates} suggestions counted exactly (the most promising)."
+    table.caption = caption
     return table
 
 
