@@ -11,7 +11,9 @@ is the expected drop of that number once its answer is known.
 player holding one of the cards.  The probability of each answer is counted exactly by
 adding the answer's constraints to the puzzle.  When the log's owner makes the
 suggestion they see the card, so the answer includes it; a player holding several of
-the cards is assumed to pick one of them uniformly.
+the cards is assumed to pick one of them uniformly.  What an answer teaches is measured
+on the log as it will be written (``Ben shows Knife``: Ben holds the Knife), which is
+what every later analysis works from.
 """
 
 from __future__ import annotations
@@ -326,24 +328,27 @@ def _deal_bits(rows: dict[str, dict[str, float]], weight: float) -> float:
 
 def _seen_outcomes(puzzle: Puzzle, counts: Counts, k: str, cards: tuple[str, ...], before: list[Constraint],
                    cats: tuple[tuple[str, tuple[str, ...]], ...], solved_now: set[str]) -> list[Outcome]:
-    """Answers by ``k`` to the owner's own suggestion: which card ``k`` shows."""
+    """Answers by ``k`` to the owner's own suggestion: which card ``k`` shows.
+
+    The chance of each card counts ``k`` picking uniformly among the cards they hold;
+    what is learnt is what the log will say: ``k`` holds that card (and the players
+    before ``k`` hold none of the cards).
+    """
     weight = {c: 0.0 for c in cards}
-    rows = {c: {h: {x: 0.0 for x in puzzle.table.cards} for h in counts.held} for c in cards}
     possible = [c for c in cards if counts.held[k][c] > 0]
     for size in range(1, len(possible) + 1):
         for subset in itertools.combinations(possible, size):
             extra = [Has(k, c) for c in subset] + [Lacks(k, c) for c in cards if c not in subset]
-            sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + tuple(extra)))
-            if not sub.deals:
-                continue
+            n = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + tuple(extra))).deals
             for c in subset:
-                weight[c] += sub.deals / size
-                for h, row in rows[c].items():
-                    src = sub.held[h]
-                    for x in row:
-                        row[x] += src[x] / size
-    return [_outcome(k, c, weight[c] / counts.deals, weight[c], rows[c], cats, solved_now)
-            for c in cards if weight[c] > 0]
+                weight[c] += n / size
+    out = []
+    for c in cards:
+        if weight[c] <= 0:
+            continue
+        seen = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (Has(k, c),)))
+        out.append(_outcome(k, c, weight[c] / counts.deals, seen.deals, _rows(seen), cats, solved_now))
+    return out
 
 
 def _outcome(shower: str | None, card: str | None, probability: float, weight: float,

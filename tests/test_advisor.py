@@ -75,41 +75,50 @@ def test_line_effect_reports_a_settled_category() -> None:
 
 
 def _brute_force(log: GameLog, suggester: str, cards: tuple[str, ...]) -> tuple[dict, float]:
-    """Outcome probabilities and expected envelope bits after the answer, by listing deals."""
+    """Outcome probabilities and expected envelope bits after the answer, by listing deals.
+
+    The shower picks uniformly among the suggested cards they hold; what is learnt is what
+    the log records: the players before the shower hold none of the cards, the shower
+    holds the card shown (or one of them, unseen), or nobody holds any.
+    """
     puzzle = puzzle_of(log)
     me = log.header.me
     players = list(log.players)
     i = players.index(suggester)
     order = [players[(i + k) % len(players)] for k in range(1, len(players))]
+    all_deals = list(deals(puzzle))
     weight: dict[tuple, float] = defaultdict(float)
-    env: dict[tuple, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    total = 0
-    for d in deals(puzzle):
-        total += 1
-        outcome_list: list[tuple[tuple, float]] = []
+    for d in all_deals:
         for k in order:
             have = [c for c in cards if d[c] == k]
             if have:
                 if suggester == me and k != me:
-                    outcome_list = [((k, c), 1 / len(have)) for c in have]
+                    for c in have:
+                        weight[(k, c)] += 1 / len(have)
                 else:
-                    outcome_list = [((k, None), 1.0)]
+                    weight[(k, None)] += 1
                 break
         else:
-            outcome_list = [((None, None), 1.0)]
-        for key, w in outcome_list:
-            weight[key] += w
-            for c, h in d.items():
-                if h == ENVELOPE:
-                    env[key][c] += w
-    probs = {k: w / total for k, w in weight.items()}
+            weight[(None, None)] += 1
+    probs = {k: w / len(all_deals) for k, w in weight.items()}
+
+    def agrees(d: dict[str, str], key: tuple) -> bool:
+        shower, card = key
+        before = order if shower is None else order[:order.index(shower)]
+        if any(d[c] == p for p in before for c in cards):
+            return False
+        if shower is None:
+            return True
+        return d[card] == shower if card is not None else any(d[c] == shower for c in cards)
+
     cats = [cat.cards for cat in log.variant.categories]
     expected_after = 0.0
-    for key, w in weight.items():
+    for key in weight:
+        posterior = [d for d in all_deals if agrees(d, key)]
         bits = 0.0
         for cs in cats:
             for c in cs:
-                p = env[key][c] / w
+                p = sum(1 for d in posterior if d[c] == ENVELOPE) / len(posterior)
                 if p > 0:
                     bits -= p * math.log2(p)
         expected_after += probs[key] * bits
