@@ -1,46 +1,81 @@
 """Self-play benchmark: advisor-guided vs. baseline players in 4-player classic Clue.
 
-Counts the tracked player's own suggestions until their notebook is certain of the
-envelope, for both strategies on the same deals.  Bar: the advisor needs at least 25 %
-fewer suggestions than the baseline.
+Counts each player's own suggestions until their notebook is certain of the envelope.
+Every comparison plays the same deals with both strategies.  Bar: advisor-guided players
+need at least 25 % fewer own suggestions than the baseline.
 
-    python benchmarks/selfplay.py            # 40 games each
-    python benchmarks/selfplay.py --games 200 --players 4 --max-exact 48
+* table:    all four seats advisor-guided vs. all four baseline (mean over the seats);
+* one seat: seat 1 advisor-guided among three baseline players vs. seat 1 baseline
+            among the same (seat 1's figure);
+* random others: seat 1 advisor or baseline while the other seats name random cards.
+
+    python benchmarks/selfplay.py                 # 40 deals per comparison
+    python benchmarks/selfplay.py --games 100 --only table
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
-from cluesolver.selfplay import compare, summarise
+from cluesolver.selfplay import advisor_strategy, baseline, compare, play_table
+
+
+def _row(name: str, base: list[float], adv: list[float], took: float) -> str:
+    b, a = statistics.fmean(base), statistics.fmean(adv)
+    verdict = "PASS" if 1 - a / b >= 0.25 else "FAIL"
+    return (f"{name:<14} {b:>9.2f} {a:>9.2f} {a / b:>7.2f} {(1 - a / b) * 100:>7.0f}%  {verdict:<5} "
+            f"{len(base):>5} {took:>6.0f}s")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--max-exact", type=int, default=24, help="suggestions counted exactly per advisor call")
+    ap.add_argument("--games", type=int, default=40, help="deals per comparison")
     ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--max-exact", type=int, default=27, help="suggestions counted exactly per advisor call")
+    ap.add_argument("--only", choices=["table", "one-seat", "random-others"], default=None)
     args = ap.parse_args()
-    start = time.perf_counter()
-    results = compare(list(range(args.first_seed, args.first_seed + args.games)), args.players, args.max_exact)
-    took = time.perf_counter() - start
-    rows = {s.strategy: s for s in summarise(results)}
-    print(f"classic Clue, {args.players} players, {args.games} games per strategy (seeds "
-          f"{args.first_seed}..{args.first_seed + args.games - 1}), {took:.0f} s")
-    print(f"{'strategy':<10} {'certain':>8} {'mean own suggestions':>21} {'median':>7}")
-    for s in rows.values():
-        print(f"{s.strategy:<10} {s.solved:>4}/{s.games:<3} {s.mean:>21.2f} {s.median:>7.1f}")
-    base, adv = rows["baseline"], rows["advisor"]
-    saving = 1 - adv.mean / base.mean
-    paired = [(b.own_suggestions, a.own_suggestions) for b, a in zip(results[0::2], results[1::2])
-              if b.own_suggestions is not None and a.own_suggestions is not None]
-    better = sum(1 for b, a in paired if a < b)
-    worse = sum(1 for b, a in paired if a > b)
-    print(f"advisor / baseline = {adv.mean / base.mean:.2f}: {saving * 100:.0f}% fewer own suggestions "
-          f"(bar: at least 25%) -> {'PASS' if saving >= 0.25 else 'FAIL'}")
-    print(f"per game: advisor fewer in {better}, more in {worse}, equal in {len(paired) - better - worse}")
+    seeds = list(range(args.first_seed, args.first_seed + args.games))
+    adv = advisor_strategy(args.max_exact)
+    print(f"classic Clue, 4 players, seeds {seeds[0]}..{seeds[-1]}; mean own suggestions until certain")
+    print(f"{'comparison':<14} {'baseline':>9} {'advisor':>9} {'ratio':>7} {'fewer':>8}  {'bar':<5} "
+          f"{'n':>5} {'time':>7}")
+    unsolved = 0
+    if args.only in (None, "table"):
+        start = time.perf_counter()
+        base, best = [], []
+        for s in seeds:
+            b, a = play_table("baseline", baseline, s), play_table("advisor", adv, s)
+            for x, y in zip(b.own_suggestions, a.own_suggestions):
+                if x is None or y is None:
+                    unsolved += 1
+                    continue
+                base.append(x)
+                best.append(y)
+        print(_row("table", base, best, time.perf_counter() - start), flush=True)
+    if args.only in (None, "one-seat"):
+        start = time.perf_counter()
+        base, best = [], []
+        for s in seeds:
+            b = play_table("baseline", baseline, s)
+            a = play_table("one seat", [adv, baseline, baseline, baseline], s)
+            if b.own_suggestions[0] is None or a.own_suggestions[0] is None:
+                unsolved += 1
+                continue
+            base.append(b.own_suggestions[0])
+            best.append(a.own_suggestions[0])
+        print(_row("one seat", base, best, time.perf_counter() - start), flush=True)
+    if args.only in (None, "random-others"):
+        start = time.perf_counter()
+        results = compare(seeds, 4, args.max_exact)
+        pairs = [(b.own_suggestions, a.own_suggestions) for b, a in zip(results[0::2], results[1::2])]
+        kept = [(b, a) for b, a in pairs if b is not None and a is not None]
+        unsolved += len(pairs) - len(kept)
+        print(_row("random others", [b for b, _ in kept], [a for _, a in kept], time.perf_counter() - start),
+              flush=True)
+    if unsolved:
+        print(f"({unsolved} seat-games did not reach certainty within the turn limit and are left out)")
 
 
 if __name__ == "__main__":

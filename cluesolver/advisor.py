@@ -136,6 +136,7 @@ def line_effect(before: Report, after: Report, top: int = 5) -> LineEffect:
 #: 0 = envelope only; 0.2 to 0.4 need fewer suggestions to certainty).
 HANDS_WEIGHT = 0.3
 SCORE = "bits"
+BLOCKERS = True
 
 
 @dataclass(frozen=True)
@@ -265,13 +266,17 @@ def _shortlist(pools: list[tuple[str, ...]], counts: Counts, who: str, max_exact
 
 
 def _narrow(pool: tuple[str, ...], counts: Counts, who: str, width: int) -> tuple[str, ...]:
+    """The ``width`` most uncertain cards of a category, and a blocker when none is left
+    (a card nobody can show: the certain envelope card, or one of the suggester's own)."""
     if len(pool) <= 1:
         return pool
     ranked = sorted(pool, key=lambda c: (-_interest(c, counts), c))
     out = [c for c in ranked if _interest(c, counts) > 0][:width]
-    own = [c for c in pool if counts.deals and counts.held[who][c] == counts.deals]
-    if own and not set(own) & set(out):
-        out.append(own[0])
+    sure = [c for c in pool if counts.held[ENVELOPE][c] == counts.deals]
+    own = [c for c in pool if counts.held[who][c] == counts.deals]
+    blocker = (sure + own)[:1]
+    if (BLOCKERS or not out) and blocker and blocker[0] not in out:
+        out.append(blocker[0])
     return tuple(out or ranked[:1])
 
 

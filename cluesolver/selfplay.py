@@ -46,7 +46,7 @@ def baseline(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
     return tuple(out)
 
 
-def advisor_strategy(max_exact: int = 24, hands_weight: float | None = None) -> Strategy:
+def advisor_strategy(max_exact: int = 27, hands_weight: float | None = None) -> Strategy:
     def choose(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
         from cluesolver.advisor import rank
 
@@ -123,10 +123,56 @@ def summarise(results: list[GameResult]) -> list[Summary]:
     return out
 
 
-def compare(seeds: list[int], n_players: int = 4, max_exact: int = 24) -> list[GameResult]:
+def compare(seeds: list[int], n_players: int = 4, max_exact: int = 27) -> list[GameResult]:
     """Both strategies on the same seeds."""
     results = []
     for seed in seeds:
         results.append(play("baseline", baseline, seed, n_players))
         results.append(play("advisor", advisor_strategy(max_exact), seed, n_players))
     return results
+
+
+@dataclass(frozen=True)
+class TableResult:
+    strategy: str
+    seed: int
+    own_suggestions: tuple[int | None, ...]    # per seat: own suggestions until certain
+    turns: int
+
+
+def play_table(strategy_name: str, strategy: Strategy | list[Strategy], seed: int, n_players: int = 4,
+               variant_id: str = "classic", max_turns: int = 240) -> TableResult:
+    """One game where every seat follows a strategy (one for all, or one per seat) and
+    keeps their own notebook.
+
+    Play goes on until every seat is certain (a seat that is certain keeps taking turns,
+    as it would until its accusation); each seat's figure is its own suggestions until it
+    was certain.
+    """
+    variant = variants.get(variant_id)
+    players = [f"P{i + 1}" for i in range(n_players)]
+    d = deal(variant, players, random.Random(seed))
+    logs = {p: GameLog(header=Header(game=variant.id, players=tuple(players), me=p, my_cards=tuple(d.hand(p))),
+                       variant=variant, events=()) for p in players}
+    shows = random.Random(seed * 104729 + 2)
+    choices = {p: random.Random(seed * 15485863 + 3 + i) for i, p in enumerate(players)}
+    seats = dict(zip(players, strategy if isinstance(strategy, list) else [strategy] * n_players))
+    own = {p: 0 for p in players}
+    done: dict[str, int] = {}
+    for turn in range(max_turns):
+        who = players[turn % n_players]
+        cards = seats[who](logs[who], who, choices[who])
+        if who not in done:
+            own[who] += 1
+        replies = answer(d, who, cards, players, who, shows)     # as the suggester sees them
+        for viewer in players:
+            seen = tuple(r if viewer in (who, r.player) else type(r)(r.player, r.shows, None) for r in replies)
+            log = logs[viewer]
+            logs[viewer] = GameLog(header=log.header, variant=variant,
+                                   events=log.events + (Suggestion(turn + 1, who, cards, seen),))
+        for p in players:
+            if p not in done and solved(logs[p]):
+                done[p] = own[p]
+        if len(done) == n_players:
+            return TableResult(strategy_name, seed, tuple(done.get(p) for p in players), turn + 1)
+    return TableResult(strategy_name, seed, tuple(done.get(p) for p in players), max_turns)
