@@ -132,11 +132,15 @@ def line_effect(before: Report, after: Report, top: int = 5) -> LineEffect:
 
 # ----------------------------------------------------------------------------- suggestions
 
-#: Weight of the information about the hands in the ranking (tuned by self-play:
-#: 0 = envelope only; 0.2 to 0.4 need fewer suggestions to certainty).
+#: Tuning knobs, chosen by self-play (benchmarks/selfplay.py).  HANDS_WEIGHT: weight of
+#: the information about the hands next to the envelope's (0 = envelope only).  SCORE:
+#: "bits" ranks by entropy; "spread" by the effective number of envelope candidates.
+#: BLOCKERS: always add one of the suggester's own cards to the shortlist (otherwise only
+#: when a category has nothing left to learn).  Envelope-only and "spread" scores, and
+#: always-on blockers, all needed more suggestions in self-play.
 HANDS_WEIGHT = 0.3
 SCORE = "bits"
-BLOCKERS = True
+BLOCKERS = False
 
 
 @dataclass(frozen=True)
