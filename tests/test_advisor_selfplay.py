@@ -31,3 +31,13 @@ def test_one_game_each_reaches_certainty() -> None:
 
 def test_a_game_is_reproducible() -> None:
     assert selfplay.play("baseline", selfplay.baseline, 5) == selfplay.play("baseline", selfplay.baseline, 5)
+
+
+def test_a_whole_table_keeps_one_notebook_per_seat() -> None:
+    result = selfplay.play_table("baseline", selfplay.baseline, 4)
+    assert len(result.own_suggestions) == 4
+    assert all(n is not None and 1 <= n for n in result.own_suggestions)
+    # Every seat takes a turn in order, so no seat can have made more than its share.
+    assert all(n <= (result.turns + 3) // 4 for n in result.own_suggestions if n is not None)
+    mixed = selfplay.play_table("one seat", [selfplay.advisor_strategy(max_exact=6)] + [selfplay.baseline] * 3, 4)
+    assert mixed.own_suggestions[0] is not None
