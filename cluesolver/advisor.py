@@ -223,7 +223,8 @@ def rank(log: GameLog, player: str | None = None, room: str | None = None, top: 
 
     The order is by expected envelope information plus ``hands_weight`` times the expected
     information about who holds every card (which pays off in later deductions).  At most
-    ``max_exact`` suggestions are counted exactly, picked by a quick estimate.
+    ``max_exact`` suggestions are counted exactly: per category the cards whose place is
+    most uncertain.
     """
     puzzle = puzzle_of(log)
     counts = counts if counts is not None else count(puzzle)
@@ -255,8 +256,8 @@ def _interest(card: str, counts: Counts) -> float:
 
 def _shortlist(pools: list[tuple[str, ...]], counts: Counts, who: str, max_exact: int) -> list[tuple[str, ...]]:
     """The suggestions worth counting exactly: all of them when few enough; otherwise, per
-    category, the most uncertain cards plus one of the suggester's own cards (a blocker
-    that steers the answer onto the other cards), as many as ``max_exact`` allows."""
+    category, as many of the most uncertain cards as ``max_exact`` allows (see
+    :func:`_narrow` for the blocker card)."""
     if math.prod(len(p) for p in pools) <= max_exact:
         return list(itertools.product(*pools))
     width = 1
