@@ -93,7 +93,7 @@ _READER_RULES = (
 
 
 def _book(log_or_game: GameLog | str) -> str:
-    vid = log_or_game if isinstance(log_or_game, str) else log_or_game.variant.id
+    vid = log_or_game if isinstance(log_or_game, str) else log_or_game.variant.family
     return "clue-lost-in-vegas" if vid == "lost-in-vegas" else "clue"
 
 

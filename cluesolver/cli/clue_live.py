@@ -14,7 +14,7 @@ from cluesolver.log import GameLog
 
 
 def _is_vegas(log: GameLog) -> bool:
-    return log.variant.id == "lost-in-vegas"
+    return log.variant.family == "lost-in-vegas"
 
 
 def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False,
@@ -71,24 +71,13 @@ def record(path: Path, statements: list[str], *, force: bool = False, as_json: b
 
 
 def show_status(log: GameLog, lines: list[str], *, as_json: bool) -> int:
+    from cluesolver.cli.clue_files import show_analysis
     from cluesolver.report import analyse
 
-    report = analyse(log)
-    if as_json:
-        emit_json(report.to_json())
-        return 0 if report.consistent else EXIT_CONTRADICTION
-    from cluesolver.cli import clue_render as R
-
+    code, report = show_analysis(log, lines, as_json=as_json)
+    if as_json or code:
+        return code
     out = console()
-    if not report.consistent:
-        out.print(R.conflict(report, lines))
-        return EXIT_CONTRADICTION
-    out.print(R.notebook(report))
-    out.print(R.envelope_odds(report))
-    from cluesolver.constraints import puzzle_of
-    from cluesolver.envelope import solutions
-
-    out.print(R.summary(report, None, solutions(puzzle_of(log), report.counts, limit=400)))
     if log.events:
         from cluesolver.advisor import line_effect
         from cluesolver.cli.clue_live_render import effect_text
@@ -104,30 +93,9 @@ def show_status(log: GameLog, lines: list[str], *, as_json: bool) -> int:
 
 
 def explain(log: GameLog, text: str, lines: list[str], *, as_json: bool) -> int:
-    from cluesolver.explain import parse_fact, why
-    from cluesolver.report import analyse
+    from cluesolver.cli.clue_files import explain_fact
 
-    fact = parse_fact(log, text)
-    report = analyse(log)
-    if not report.consistent:
-        raise ContradictionError("the log contradicts itself: see 'cluesolver clue status'", list(report.conflict))
-    p = report.probability(fact.holder, fact.card)
-    p = p if fact.holds else 1 - p
-    used = why(log, fact) if p in (0.0, 1.0) else None
-    if p == 0.0:
-        used = None
-    if as_json:
-        emit_json({"fact": str(fact), "holder": fact.holder, "card": fact.card, "holds": fact.holds,
-                   "certain": used is not None, "probability": p, "lines": used,
-                   "text": {str(n): lines[n - 1].strip() for n in (used or []) if 0 < n <= len(lines)}})
-        return 0
-    from cluesolver.cli import clue_render as R
-
-    if p == 0.0:
-        console().print(f"{fact}: impossible - it holds in no consistent deal.", markup=False)
-        return 0
-    console().print(R.why_text(fact, used, lines, p))
-    return 0
+    return explain_fact(log, text, lines, as_json=as_json)
 
 
 def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_json: bool) -> int:

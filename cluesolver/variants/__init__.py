@@ -58,6 +58,7 @@ class Variant:
     envelope_name: str = "envelope"
     provisional: tuple[str, ...] = ()  # card names not confirmed by any source
     source: str = "built-in"
+    base: str = ""                     # the built-in edition this one follows ("" = itself)
     _index: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -66,6 +67,11 @@ class Variant:
             for spelling in (card.name, *card.aliases):
                 index.setdefault(normalise(spelling), set()).add(card.name)
         self._index.update({k: tuple(sorted(v)) for k, v in index.items()})
+
+    @property
+    def family(self) -> str:
+        """The edition whose rules apply: a user file extending Lost in Vegas plays its clock."""
+        return self.base or self.id
 
     @property
     def card_names(self) -> tuple[str, ...]:
@@ -203,7 +209,7 @@ def _extend(parent: Variant, data: dict, origin: str) -> Variant:
         max_players=int(data.get("max_players", parent.max_players)),
         two_player_table=int(data.get("two_player_table", parent.two_player_table)),
         envelope_name=str(data.get("envelope_name", parent.envelope_name)),
-        provisional=provisional, source=origin,
+        provisional=provisional, source=origin, base=parent.family,
     )
 
 
