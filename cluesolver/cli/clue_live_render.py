@@ -60,12 +60,13 @@ def ranking_table(r: Ranking, categories: list[str]) -> Table:
     table.add_column("#", justify="right")
     for c in categories:
         table.add_column(c.title(), no_wrap=True)
-    table.add_column("Expected gain", justify="right")
-    table.add_column("Settles a category", justify="right")
-    table.add_column("Nobody shows", justify="right")
+    table.add_column("Gain", justify="right", no_wrap=True)
+    table.add_column("Settles", justify="right", no_wrap=True)
+    table.add_column("No show", justify="right", no_wrap=True)
     for i, a in enumerate(r.advice, 1):
-        table.add_row(str(i), *a.cards, f"{a.expected_bits:.2f} bits", pct(a.settle_chance), pct(a.nobody_shows))
-    caption = "Ranked by expected gain about the envelope plus some weight on what the answer tells about the hands."
+        table.add_row(str(i), *a.cards, f"{a.expected_bits:.2f}", pct(a.settle_chance), pct(a.nobody_shows))
+    caption = ("Gain: expected bits learnt about the envelope (plus some weight on the hands); Settles: chance the "
+               "answer settles a category; No show: chance nobody shows.")
     if r.evaluated < r.candidates:
         caption += f" {r.evaluated} of {r.candidates} suggestions counted exactly (the most promising)."
     table.caption = caption
