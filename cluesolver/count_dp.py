@@ -32,7 +32,6 @@ class DealDP:
         self.hpos = {h: i for i, h in enumerate(self.holders)}
         self.constraints = list(st.at_least)                  # (holder, cards)
         self.cards = self._order([c for c, f in enumerate(st.fixed) if f == -1])
-        u = len(self.cards)
         bound = deal_bound(st)
         #: int64 arithmetic wraps, i.e. it is exact modulo 2**64; when the counts could be
         #: larger, a second pass modulo a 31-bit prime and the Chinese remainder theorem

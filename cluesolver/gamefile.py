@@ -14,7 +14,7 @@ import difflib
 import tomllib
 from pathlib import Path
 
-from cluesolver.errors import InputError, Problem
+from cluesolver.errors import InputError, Problem, toml_problem
 
 CLUE = "clue"
 LAS_VEGAS = "las-vegas"
@@ -29,17 +29,6 @@ GAME_ALIASES: dict[str, str] = {
     "welcome-to-new-las-vegas": WELCOME, "welcome": WELCOME,
     "welcome to new las vegas": WELCOME, "new-las-vegas": WELCOME,
 }
-
-
-def toml_problem(exc: tomllib.TOMLDecodeError, path: Path) -> Problem:
-    """A TOML syntax error as a located problem (tomllib puts the place in its message)."""
-    import re
-
-    m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-    if m:
-        return Problem(f"not valid TOML: {message}", path=str(path), line=int(m.group(1)), column=int(m.group(2)))
-    return Problem(f"not valid TOML: {message}", path=str(path))
 
 
 def normalise_game(name: str) -> str | None:
@@ -69,7 +58,7 @@ def detect_game(path: Path) -> str:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             if path.suffix.lower() == ".toml" or header_game is None:
-                raise InputError(toml_problem(exc, path)) from None
+                raise InputError(toml_problem(exc, str(path))) from None
         else:
             game = data.get("game")
             if game is None and ("category" in data or "extends" in data):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from cluesolver.errors import InputError, Problem, UnknownNameError
+from cluesolver.errors import InputError, Problem, UnknownNameError, toml_problem
 
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _BOOK_KEYS = frozenset({"game", "title", "aliases", "summary", "section"})
@@ -188,9 +188,7 @@ def parse_book(text: str, name: str = "<rules>") -> RuleBook:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-        raise InputError(Problem(f"rule file is not valid TOML: {exc}", path=name, line=line, column=col)) from None
+        raise InputError(toml_problem(exc, name, "rule file is not valid TOML")) from None
     problems: list[Problem] = []
 
     def bad(message: str, line: int | None = None, text: str | None = None,

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from cluesolver.errors import InputError, Problem, UnknownNameError
+from cluesolver.errors import InputError, Problem, UnknownNameError, toml_problem
 
 BUILT_IN = ("classic", "cluedo", "clue-2016", "master-detective", "lost-in-vegas")
 
@@ -232,7 +232,7 @@ def load_file(path: Path) -> Variant:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(Problem(f"variant file is not valid TOML: {exc}", path=str(path))) from None
+        raise InputError(toml_problem(exc, str(path), "variant file is not valid TOML")) from None
     return _parse(data, str(path), path.parent)
 
 

@@ -9,14 +9,13 @@ The shape is documented in ``docs/las-vegas.md``.
 from __future__ import annotations
 
 import difflib
-import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from cluesolver.gamefile import LAS_VEGAS, normalise_game, read_text
-from cluesolver.errors import InputError, Problem, UnknownNameError
+from cluesolver.errors import InputError, Problem, UnknownNameError, toml_problem
 from rulesref.las_vegas.editions import Edition, rules_for
 from rulesref.las_vegas.locate import TextMap
 from rulesref.las_vegas.model import CASINOS, HOUSE, HOUSE_ALIASES, Casino, Game, Round, Stake, TileReward
@@ -65,9 +64,7 @@ def parse_game(text: str, path: str | None = None) -> Game:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"at line (\d+), column (\d+)", str(exc))
-        line, column = (int(m[1]), int(m[2])) if m else (None, None)
-        raise InputError(Problem(f"not valid TOML: {exc}", path=path, line=line, column=column)) from None
+        raise InputError(toml_problem(exc, path)) from None
     r = _Reader(text, path)
     r.unknown_keys(data, TOP_KEYS, "the game file", lambda k: r.map.key_line(k))
 

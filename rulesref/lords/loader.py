@@ -31,7 +31,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from cluesolver.errors import InputError, Problem, UnknownNameError
+from cluesolver.errors import InputError, Problem, UnknownNameError, toml_problem
 from cluesolver.gamefile import read_text
 from rulesref.lords.board import card, company, lots
 from rulesref.lords.state import Die, Player, State, Tile
@@ -84,10 +84,7 @@ def parse_state(text: str, path: str | None = None) -> State:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+), column (\d+)", str(exc))
-        raise InputError(Problem(f"not valid TOML: {exc}", path=path,
-                                 line=int(m.group(1)) if m else None,
-                                 column=int(m.group(2)) if m else None)) from None
+        raise InputError(toml_problem(exc, path)) from None
     return state_from_data(data, text, path)
 
 

@@ -7,12 +7,11 @@ once in one :class:`~cluesolver.errors.InputError`; nothing is half-read.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from cluesolver.errors import InputError, Problem
+from cluesolver.errors import InputError, toml_problem
 from rulesref.welcome.acme_file import read_acme
 from rulesref.welcome.model import (
     DEFAULT_BONUS_SET_SIZE,
@@ -54,10 +53,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        where = re.search(r"line (\d+), column (\d+)", str(exc))
-        raise InputError(Problem(f"not valid TOML: {exc}", path=path,
-                                 line=int(where[1]) if where else None,
-                                 column=int(where[2]) if where else None)) from None
+        raise InputError(toml_problem(exc, path)) from None
     r = Reader(path, text)
     top = Scope("", 0, None)
     r.check_keys(data, TOP_KEYS, top)
