@@ -109,3 +109,10 @@ def test_log_with_a_user_variant_file() -> None:
     assert "Karaoke" in data["envelope"] and "Action 2" not in data["envelope"]
     assert data["holders"]["Mart"]["Skydiving"] == 1.0
     assert data["envelope"]["Breakdancing"] == 0.0 or data["holders"]["Kati"]["Breakdancing"] == 0.0
+
+
+def test_certain_facts_line() -> None:
+    out = run("replay", str(DATA / "contract-example.clue")).stdout
+    assert "Certain: Cat has Knife." in out
+    out = run("replay", str(DATA / "spectator-4p.clue")).stdout
+    assert "Certain: Envelope has Lead Pipe." in out

@@ -45,6 +45,7 @@ def show_analysis(log, lines: list[str], *, as_json: bool, at: int | None = None
         return EXIT_CONTRADICTION, report
     out.print(R.notebook(report))
     out.print(R.envelope_odds(report))
+    out.print(R.facts_text(report), soft_wrap=True)
     out.print(R.summary(report, at, solutions(puzzle_of(log), report.counts, limit=400)), soft_wrap=True)
     return 0, report
 

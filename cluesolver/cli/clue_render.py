@@ -79,11 +79,17 @@ def summary(report: Report, at: int | None = None, top: list[Solution] | None = 
 
 
 def facts_text(report: Report) -> Text:
-    holds = [f for f in report.certain if f.holder != (report.log.header.me or "")]
-    out = Text()
-    out.append(f"Certain: {len(holds)} cards placed beyond my own hand.\n", style="bold")
-    for f in holds:
-        out.append(f"  {f}\n")
+    """The cards placed for certain, beyond the notebook owner's own hand."""
+    me = report.log.header.me
+    placed: dict[str, list[str]] = {}
+    for fact in report.certain:
+        if fact.holds and fact.holder != me:
+            placed.setdefault(fact.holder, []).append(fact.card)
+    out = Text("Certain: ", style="bold")
+    if not placed:
+        out.append("no card placed yet beyond " + ("my own hand." if me else "what the log says."))
+        return out
+    out.append("; ".join(f"{holder_label(report, h)} has {', '.join(cards)}" for h, cards in placed.items()) + ".")
     return out
 
 
