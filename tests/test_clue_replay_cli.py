@@ -115,4 +115,4 @@ def test_certain_facts_line() -> None:
     out = run("replay", str(DATA / "contract-example.clue")).stdout
     assert "Certain: Cat has Knife." in out
     out = run("replay", str(DATA / "spectator-4p.clue")).stdout
-    assert "Certain: Envelope has Lead Pipe." in out
+    assert "Certain: Ben has Study; Envelope has Lead Pipe." in out
