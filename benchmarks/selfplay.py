@@ -23,10 +23,15 @@ from cluesolver.selfplay import advisor_strategy, baseline, compare, play_table
 
 
 def _row(name: str, base: list[float], adv: list[float], took: float) -> str:
+    """Means (medians in brackets), the share fewer, and the standard error of that share
+    from the paired per-game differences (the same deal under both strategies)."""
     b, a = statistics.fmean(base), statistics.fmean(adv)
+    diffs = [x - y for x, y in zip(base, adv)]
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5 / b * 100 if len(diffs) > 1 else float("nan")
     verdict = "PASS" if 1 - a / b >= 0.25 else "FAIL"
-    return (f"{name:<14} {b:>9.2f} {a:>9.2f} {a / b:>7.2f} {(1 - a / b) * 100:>7.0f}%  {verdict:<5} "
-            f"{len(base):>5} {took:>6.0f}s")
+    cb, ca = f"{b:.2f} ({statistics.median(base):g})", f"{a:.2f} ({statistics.median(adv):g})"
+    return (f"{name:<14} {cb:>11} {ca:>11} {a / b:>6.2f} {(1 - a / b) * 100:>5.0f}% ±{se:<3.0f} "
+            f"{verdict:<5} {len(base):>5} {took:>6.0f}s")
 
 
 def main() -> None:
@@ -39,7 +44,8 @@ def main() -> None:
     seeds = list(range(args.first_seed, args.first_seed + args.games))
     adv = advisor_strategy(args.max_exact)
     print(f"classic Clue, 4 players, seeds {seeds[0]}..{seeds[-1]}; mean own suggestions until certain")
-    print(f"{'comparison':<14} {'baseline':>9} {'advisor':>9} {'ratio':>7} {'fewer':>8}  {'bar':<5} "
+    print("(median in brackets; ± is the standard error of 'fewer' over the paired deals)")
+    print(f"{'comparison':<14} {'baseline':>11} {'advisor':>11} {'ratio':>6} {'fewer':>11} {'bar':<5} "
           f"{'n':>5} {'time':>7}")
     unsolved = 0
     if args.only in (None, "table"):
