@@ -220,8 +220,12 @@ class TooOpenError(CluesolverError):
     exit_code = 2
 
 
-def count(puzzle: Puzzle) -> Counts:
-    """Count the deals consistent with ``puzzle`` and every card's holder counts."""
+def count(puzzle: Puzzle, method: str | None = None) -> Counts:
+    """Count the deals consistent with ``puzzle`` and every card's holder counts.
+
+    ``method`` ("cover" or "dp") forces one exact method; by default :data:`METHOD`.
+    """
+    method = method or METHOD
     table = puzzle.table
     zero = {h: {c: 0 for c in table.cards} for h in table.holders}
     try:
@@ -230,18 +234,18 @@ def count(puzzle: Puzzle) -> Counts:
     except _Conflict:
         return Counts(table, 0, zero)
     cover = _Cover(st)
-    if METHOD == "cover":
+    if method == "cover":
         return cover.counts()
     from cluesolver.count_dp import DealDP
 
     dp = DealDP(st)
-    if METHOD == "auto" and dp.max_states() > MAX_STATES and cover.array_size() > MAX_STATES:
+    if method == "auto" and dp.max_states() > MAX_STATES and cover.array_size() > MAX_STATES:
         raise TooOpenError(
             "this position leaves too many possibilities open to count exactly here "
             f"(about {min(dp.max_states(), cover.array_size()):.1e} states); "
             "enter the notebook owner's cards ('me:' and 'my cards:') or more of the game")
     # measured: a cover operation costs about five times a DP one (numpy temporaries)
-    if METHOD == "dp" or (METHOD == "auto" and dp.cost() < 5 * cover.cost()):
+    if method == "dp" or (method == "auto" and dp.cost() < 5 * cover.cost()):
         return _dp_counts(st)
     return cover.counts()
 

@@ -59,11 +59,7 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
 def _check(puzzle: Puzzle) -> None:
     truth = enumerate_counts(puzzle)
     for method in ("cover", "dp"):
-        engine.METHOD = method
-        try:
-            got = engine.count(puzzle)
-        finally:
-            engine.METHOD = "auto"
+        got = engine.count(puzzle, method)
         assert got.deals == truth.deals, method
         assert got.held == truth.held, method
     if truth.deals:
@@ -129,12 +125,10 @@ def test_dp_two_modulus_path(puzzle: Puzzle) -> None:
 
     old = dp.WRAP_LIMIT
     dp.WRAP_LIMIT = 0
-    engine.METHOD = "dp"
     try:
-        got = engine.count(puzzle)
+        got = engine.count(puzzle, "dp")
     finally:
         dp.WRAP_LIMIT = old
-        engine.METHOD = "auto"
     truth = enumerate_counts(puzzle)
     assert (got.deals, got.held) == (truth.deals, truth.held)
 
@@ -144,13 +138,7 @@ def test_huge_counts_agree_between_methods() -> None:
     rng = random.Random(8)
     log, _ = random_log(variants.get("master-detective"), 6, 3, rng, spectator=True, accusations=False)
     puzzle = puzzle_of(log)
-    results = []
-    for method in ("cover", "dp"):
-        engine.METHOD = method
-        try:
-            results.append(engine.count(puzzle))
-        finally:
-            engine.METHOD = "auto"
+    results = [engine.count(puzzle, method) for method in ("cover", "dp")]
     assert results[0].deals > 2**64
     assert results[0].deals == results[1].deals and results[0].held == results[1].held
 
@@ -162,11 +150,9 @@ def test_cover_arithmetic_paths(path: str, puzzle: Puzzle) -> None:
     """Force the cover method's prime pass + CRT, or its Python-integer arrays."""
     old = engine.WRAP_EXACT, engine.PY_INTS_FROM
     engine.WRAP_EXACT, engine.PY_INTS_FROM = (0, 1 << 200) if path == "crt" else (0, 0)
-    engine.METHOD = "cover"
     try:
-        got = engine.count(puzzle)
+        got = engine.count(puzzle, "cover")
     finally:
         engine.WRAP_EXACT, engine.PY_INTS_FROM = old
-        engine.METHOD = "auto"
     truth = enumerate_counts(puzzle)
     assert (got.deals, got.held) == (truth.deals, truth.held)

@@ -40,13 +40,7 @@ def test_golden_result(path: Path) -> None:
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_both_methods_agree(path: Path) -> None:
     puzzle = puzzle_of(read_log(path))
-    results = []
-    for method in ("cover", "dp"):
-        engine.METHOD = method
-        try:
-            results.append(engine.count(puzzle))
-        finally:
-            engine.METHOD = "auto"
+    results = [engine.count(puzzle, method) for method in ("cover", "dp")]
     assert results[0].deals == results[1].deals
     assert results[0].held == results[1].held
 
