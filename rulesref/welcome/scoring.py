@@ -14,6 +14,7 @@ from rulesref.welcome.model import (
     FIRST_GAME_SAFE_BUNDLES,
     PRINTED_SAFE_BUNDLES,
     BankVote,
+    ProjectClaim,
     Sheet,
     Table,
 )
@@ -28,7 +29,11 @@ from rulesref.welcome.results import (
     Zone,
     ZoneScore,
 )
-from rulesref.welcome.streets import all_built_opened, longest_run, open_construction_debts
+from rulesref.welcome.streets import (
+    all_built_opened,
+    longest_run,
+    open_construction_debts,
+)
 
 RANK_POINTS = {1: (10, 15), 2: (5, 8), 3: (2, 0)}   # rank: (normal, 10/5/2 box improved)
 BANKRUPTCY = -20
@@ -112,16 +117,21 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('x') else 's'}"
 
 
-def player_result(sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[int],
-                  place: InaugurationPlace) -> PlayerResult:
-    """Every zone of one sheet; ``best`` is the table's longest run per street."""
-    projects = []
+def project_zone(table: Table, claims: Sequence[ProjectClaim]) -> ZoneScore:
+    """The projects zone: each claimed project's high or low value from the table file."""
+    parts = []
     points = 0
-    for claim in sheet.projects:
+    for claim in claims:
         project = table.project(claim.colour)
         value = project.points(claim.claim) if project else 0
         points += value
-        projects.append(f"{claim.colour.value} {claim.claim.value} {value}")
+        parts.append(f"{claim.colour.value} {claim.claim.value} {value}")
+    return ZoneScore(Zone.PROJECTS, points, " + ".join(parts) or "none", rule("project-scoring"))
+
+
+def player_result(sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[int],
+                  place: InaugurationPlace) -> PlayerResult:
+    """Every zone of one sheet; ``best`` is the table's longest run per street."""
     h, g, lm = sheet.hotels, sheet.golf, sheet.limo
     streets = street_results(sheet, best)
     safe = safe_result(sheet, table, bank, place.last)
@@ -135,7 +145,7 @@ def player_result(sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[
     if lm.mafia.opened:
         limo_detail += f"; Mafia {lm.mafia.opened} -> {_plural(lm.mafia.opened, 'bundle')}"
     zones = (
-        ZoneScore(Zone.PROJECTS, points, " + ".join(projects) or "none", rule("project-scoring")),
+        project_zone(table, sheet.projects),
         ZoneScore(Zone.HOTELS, h.large.points + h.small.points,
                   f"{h.large.count} large x{h.large.value} + {h.small.count} small x{h.small.value}",
                   rule("hotel-scoring")),

@@ -21,6 +21,7 @@ from rulesref.welcome.results import (
     Zone,
     ZoneScore,
 )
+from rulesref.welcome.scoring import project_zone
 
 
 @dataclass(frozen=True)
@@ -70,13 +71,6 @@ def acme_result(table: Table, view: AcmeView, bank: BankOutcome, best: Sequence[
     def how(domain: str) -> str:
         return "improved" if domain in view.improved else "basic"
 
-    projects = []
-    project_points = 0
-    for claim in acme.projects:
-        project = table.project(claim.colour)
-        value = project.points(claim.claim) if project else 0
-        project_points += value
-        projects.append(f"{claim.colour.value} {claim.claim.value} {value}")
 
     streets = tuple(
         StreetResult(street=i + 1, run=None, length=view.run, bonus_value=val("streets"),
@@ -87,7 +81,7 @@ def acme_result(table: Table, view: AcmeView, bank: BankOutcome, best: Sequence[
     safe = SafeResult(start=0, bank=bank.bundles, mafia=0, debts=(), unlimited=True, penalty=penalty)
     n_inaug, n_show, n_limo = (acme.count(e) for e in (Effect.INAUGURATION, Effect.SHOW, Effect.LIMO))
     zones = (
-        ZoneScore(Zone.PROJECTS, project_points, " + ".join(projects) or "none", rule("project-scoring")),
+        project_zone(table, acme.projects),
         ZoneScore(Zone.HOTELS, acme.hotels * val("hotels"),
                   f"{acme.hotels} hotels marked A x{val('hotels')} ({how('hotels')})", rule("solo-scoring")),
         ZoneScore(Zone.INAUGURATION, n_inaug * val("inauguration"),
