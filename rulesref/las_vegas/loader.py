@@ -193,6 +193,18 @@ def _round(r: _Reader, index: int, raw: Mapping[str, Any], players: Sequence[str
                  chips_spent=spent, chips_kept=kept, tiles=tiles, start=start_name)
 
 
+def _money_list(r: _Reader, where: str, raw: object, line: int | None) -> list[int]:
+    """A money value or list of values; each unreadable item is reported at ``line``."""
+    money: list[int] = []
+    for item in raw if isinstance(raw, list) else [raw]:
+        value, problem = parse_money_item(item)
+        if problem is not None:
+            r.relocate([Problem(f"{where}: {problem.message}", text=problem.text)], line)
+        elif value is not None:
+            money.append(value)
+    return money
+
+
 def _casino(r: _Reader, rnd: int, number: int, body: object, players: Sequence[str],
             line: int | None) -> Casino | None:
     where = f"round {rnd} casino {number}"
@@ -200,17 +212,10 @@ def _casino(r: _Reader, rnd: int, number: int, body: object, players: Sequence[s
         r.problem(f"{where}: expected {{ money = [...], dice = \"...\" }}", line, str(body))
         return None
     r.unknown_keys(body, CASINO_KEYS, where, lambda k: r.map.find(k, line))
-    money: list[int] = []
     raw_money = body.get("money")
     if raw_money is None:
         r.problem(f"{where}: no money given", line)
-    else:
-        for item in raw_money if isinstance(raw_money, list) else [raw_money]:
-            value, problem = parse_money_item(item)
-            if problem is not None:
-                r.relocate([Problem(f"{where}: {problem.message}", text=problem.text)], line)
-            elif value is not None:
-                money.append(value)
+    money = _money_list(r, where, raw_money if raw_money is not None else [], line)
     stakes = _dice(r, where, body.get("dice", {}), players, line)
     bonus = _dice(r, where, body.get("bonus_dice", {}), players, line)
     if bonus:
@@ -278,14 +283,7 @@ def _tiles(r: _Reader, index: int, raw: object, players: Sequence[str]) -> tuple
         if problem is not None or name == HOUSE:
             r.relocate([problem or Problem(f"{where}: the house takes no tile rewards", text=body["player"])], line)
             continue
-        raw_money = body.get("money", [])
-        money: list[int] = []
-        for item in raw_money if isinstance(raw_money, list) else [raw_money]:
-            value, mproblem = parse_money_item(item)
-            if mproblem is not None:
-                r.relocate([Problem(f"{where}: {mproblem.message}", text=mproblem.text)], line)
-            elif value is not None:
-                money.append(value)
+        money = _money_list(r, where, body.get("money", []), line)
         chips = body.get("chips", 0)
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
             r.problem(f"{where}: chips must be a whole number, 0 or more", line, str(chips))
