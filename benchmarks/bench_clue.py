@@ -20,11 +20,11 @@ import time
 import zlib
 from pathlib import Path
 
-from cluesolver import variants
-from cluesolver.constraints import puzzle_of
-from cluesolver.count import count
-from cluesolver.log import format_log
-from cluesolver.simulate import random_log
+from cluesolver.clue import variants
+from cluesolver.clue.constraints import puzzle_of
+from cluesolver.clue.count import count
+from cluesolver.clue.log import format_log
+from cluesolver.clue.simulate import random_log
 
 STAGES = {"early": 4, "mid": 12, "late": 24}
 
@@ -61,13 +61,19 @@ def main() -> None:
         for vid, n, stage, log in positions(False):
             puzzle = puzzle_of(log)
             deals = count(puzzle).deals
-            engine = median_time(lambda: count(puzzle_of(log)), args.runs) * 1000
+            engine = median_time(lambda log=log: count(puzzle_of(log)), args.runs) * 1000
             cli = ""
             if not args.no_cli:
                 path = Path(tmp) / f"{vid}-{n}-{stage}.clue"
                 path.write_text(format_log(log), encoding="utf-8")
-                run = lambda: subprocess.run(cmd + ["replay", str(path), "--json"], check=True,  # noqa: E731
-                                             stdout=subprocess.DEVNULL)
+
+                def run(path: Path = path) -> object:
+                    return subprocess.run(
+                        cmd + ["replay", str(path), "--json"],
+                        check=True,
+                        stdout=subprocess.DEVNULL,
+                    )
+
                 cli = f"{median_time(run, args.cli_runs) * 1000:8.0f}"
             print(f"{vid:17} {n:7} {stage:>6} {deals:16,} {engine:10.1f} {cli:>8}", flush=True)
         if args.spectator:
@@ -75,7 +81,7 @@ def main() -> None:
             for vid, n, stage, log in positions(True):
                 puzzle = puzzle_of(log)
                 deals = count(puzzle).deals
-                engine = median_time(lambda: count(puzzle_of(log)), max(1, args.runs // 2)) * 1000
+                engine = median_time(lambda log=log: count(puzzle_of(log)), max(1, args.runs // 2)) * 1000
                 print(f"{vid:17} {n:7} {stage:>6} {deals:16,} {engine:10.1f}", flush=True)
 
 

@@ -19,7 +19,7 @@ import argparse
 import statistics
 import time
 
-from cluesolver.selfplay import advisor_strategy, baseline, compare, play_table
+from cluesolver.clue.selfplay import advisor_strategy, baseline, compare, play_table
 
 
 def _row(name: str, base: list[float], adv: list[float], took: float) -> str:
@@ -30,8 +30,10 @@ def _row(name: str, base: list[float], adv: list[float], took: float) -> str:
     se = statistics.stdev(diffs) / len(diffs) ** 0.5 / b * 100 if len(diffs) > 1 else float("nan")
     verdict = "PASS" if 1 - a / b >= 0.25 else "FAIL"
     cb, ca = f"{b:.2f} ({statistics.median(base):g})", f"{a:.2f} ({statistics.median(adv):g})"
-    return (f"{name:<14} {cb:>11} {ca:>11} {a / b:>6.2f} {(1 - a / b) * 100:>5.0f}% ±{se:<3.0f} "
-            f"{verdict:<5} {len(base):>5} {took:>6.0f}s")
+    return (
+        f"{name:<14} {cb:>11} {ca:>11} {a / b:>6.2f} {(1 - a / b) * 100:>5.0f}% ±{se:<3.0f} "
+        f"{verdict:<5} {len(base):>5} {took:>6.0f}s"
+    )
 
 
 def main() -> None:
@@ -45,8 +47,10 @@ def main() -> None:
     adv = advisor_strategy(args.max_exact)
     print(f"classic Clue, 4 players, seeds {seeds[0]}..{seeds[-1]}; mean own suggestions until certain")
     print("(median in brackets; ± is the standard error of 'fewer' over the paired deals)")
-    print(f"{'comparison':<14} {'baseline':>11} {'advisor':>11} {'ratio':>6} {'fewer':>11} {'bar':<5} "
-          f"{'n':>5} {'time':>7}")
+    print(
+        f"{'comparison':<14} {'baseline':>11} {'advisor':>11} {'ratio':>6} {'fewer':>11} {'bar':<5} "
+        f"{'n':>5} {'time':>7}"
+    )
     unsolved = 0
     if args.only in (None, "table"):
         start = time.perf_counter()
@@ -78,8 +82,9 @@ def main() -> None:
         pairs = [(b.own_suggestions, a.own_suggestions) for b, a in zip(results[0::2], results[1::2])]
         kept = [(b, a) for b, a in pairs if b is not None and a is not None]
         unsolved += len(pairs) - len(kept)
-        print(_row("random others", [b for b, _ in kept], [a for _, a in kept], time.perf_counter() - start),
-              flush=True)
+        print(
+            _row("random others", [b for b, _ in kept], [a for _, a in kept], time.perf_counter() - start), flush=True
+        )
     if unsolved:
         print(f"({unsolved} seat-games did not reach certainty within the turn limit and are left out)")
 

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from cluesolver.errors import InputError, Problem, UnknownNameError, toml_problem
+from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.tomlfile import toml_problem
 
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _BOOK_KEYS = frozenset({"game", "title", "aliases", "summary", "section"})
@@ -43,11 +44,11 @@ _SECTION_KEYS = frozenset({"id", "title", "keywords", "see", "unconfirmed", "tex
 @dataclass(frozen=True)
 class Section:
     game: str
-    id: str                      # local id, e.g. "sprawl"
+    id: str  # local id, e.g. "sprawl"
     title: str
     text: str
     keywords: tuple[str, ...] = ()
-    see: tuple[str, ...] = ()    # full ids
+    see: tuple[str, ...] = ()  # full ids
     unconfirmed: str | None = None
 
     @property
@@ -70,14 +71,16 @@ class RuleBook:
         """
         key = local_id.strip().lower()
         if key.startswith(self.game + "/"):
-            key = key[len(self.game) + 1:]
+            key = key[len(self.game) + 1 :]
         dashed = re.sub(r"[\s_]+", "-", key)
         for s in self.sections:
             if s.id in (key, dashed) or s.title.lower() == key:
                 return s
-        raise UnknownNameError(Problem(
-            f"no section '{local_id}' in {self.game}", text=local_id,
-            choices=_closest_sections(key, self.sections)))
+        raise UnknownNameError(
+            Problem(
+                f"no section '{local_id}' in {self.game}", text=local_id, choices=_closest_sections(key, self.sections)
+            )
+        )
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -133,26 +136,31 @@ class _Span:
     end: int | None
 
     def line(self, key: str) -> int | None:
-        return (_line_of(self.raw, rf"^\s*{key}\s*=", self.start, self.end)
-                or _line_of(self.raw, r"^\s*\[\[section\]\]", self.start, self.end))
+        return _line_of(self.raw, rf"^\s*{key}\s*=", self.start, self.end) or _line_of(
+            self.raw, r"^\s*\[\[section\]\]", self.start, self.end
+        )
 
 
-def _parse_section(raw: dict[str, object], index: int, game: str, span: _Span, seen: set[str],
-                   bad: Callable[..., None]) -> Section:
+def _parse_section(
+    raw: dict[str, object], index: int, game: str, span: _Span, seen: set[str], bad: Callable[..., None]
+) -> Section:
     """One ``[[section]]`` table; problems go to ``bad(message, line, text, choices)``."""
     sid = raw.get("id")
     label = f"section {index + 1}"
     if not isinstance(sid, str) or not _ID_RE.match(sid):
-        bad(f"{label}: 'id' must be lower-case words joined by '-'", span.line("id"),
-            None if sid is None else str(sid))
+        bad(f"{label}: 'id' must be lower-case words joined by '-'", span.line("id"), None if sid is None else str(sid))
         sid = f"section-{index + 1}"
     elif sid in seen:
         bad(f"duplicate section id '{sid}'", span.line("id"), sid)
     label = f"section '{sid}'"
     for key in raw:
         if key not in _SECTION_KEYS:
-            bad(f"{label}: unknown key", span.line(re.escape(key)), key,
-                tuple(difflib.get_close_matches(key, sorted(_SECTION_KEYS), n=2)))
+            bad(
+                f"{label}: unknown key",
+                span.line(re.escape(key)),
+                key,
+                tuple(difflib.get_close_matches(key, sorted(_SECTION_KEYS), n=2)),
+            )
     title = raw.get("title")
     if not isinstance(title, str) or not title.strip():
         bad(f"{label}: 'title' must be a non-empty string", span.line("title"))
@@ -172,10 +180,14 @@ def _parse_section(raw: dict[str, object], index: int, game: str, span: _Span, s
         bad(f"{label}: 'unconfirmed' must be a non-empty string when given", span.line("unconfirmed"))
         unconfirmed = None
     return Section(
-        game=game, id=sid, title=title.strip(), text=body.strip(),
+        game=game,
+        id=sid,
+        title=title.strip(),
+        text=body.strip(),
         keywords=tuple(k.strip() for k in keywords or () if k.strip()),
         see=tuple(s if "/" in s else f"{game}/{s}" for s in see or ()),
-        unconfirmed=unconfirmed.strip() if isinstance(unconfirmed, str) else None)
+        unconfirmed=unconfirmed.strip() if isinstance(unconfirmed, str) else None,
+    )
 
 
 def parse_book(text: str, name: str = "<rules>") -> RuleBook:
@@ -191,22 +203,28 @@ def parse_book(text: str, name: str = "<rules>") -> RuleBook:
         raise InputError(toml_problem(exc, name, "rule file is not valid TOML")) from None
     problems: list[Problem] = []
 
-    def bad(message: str, line: int | None = None, text: str | None = None,
-            choices: tuple[str, ...] = ()) -> None:
+    def bad(message: str, line: int | None = None, text: str | None = None, choices: tuple[str, ...] = ()) -> None:
         problems.append(Problem(message, path=name, line=line, text=text, choices=choices))
 
     game = data.get("game")
     if not isinstance(game, str) or not _ID_RE.match(game):
-        bad("'game' must be an id such as \"lords-of-vegas\"", _line_of(text, r"^\s*game\s*="),
-            None if game is None else str(game))
+        bad(
+            "'game' must be an id such as \"lords-of-vegas\"",
+            _line_of(text, r"^\s*game\s*="),
+            None if game is None else str(game),
+        )
         game = "?"
     stem = Path(name).stem
-    if name != "<rules>" and game != "?" and stem != game:
+    if name != "<rules>" and game not in ("?", stem):
         bad(f"the file name should be {game}.toml", _line_of(text, r"^\s*game\s*="), stem)
     for key in data:
         if key not in _BOOK_KEYS:
-            bad("unknown key", _line_of(text, rf"^\s*{re.escape(key)}\s*="), key,
-                tuple(difflib.get_close_matches(key, sorted(_BOOK_KEYS), n=2)))
+            bad(
+                "unknown key",
+                _line_of(text, rf"^\s*{re.escape(key)}\s*="),
+                key,
+                tuple(difflib.get_close_matches(key, sorted(_BOOK_KEYS), n=2)),
+            )
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         bad("'title' must be a non-empty string", _line_of(text, r"^\s*title\s*="))
@@ -238,8 +256,13 @@ def parse_book(text: str, name: str = "<rules>") -> RuleBook:
         sections.append(section)
     if problems:
         raise InputError(problems)
-    return RuleBook(game=game, title=title.strip(), summary=summary.strip(),
-                    aliases=tuple(a.strip().lower() for a in aliases), sections=tuple(sections))
+    return RuleBook(
+        game=game,
+        title=title.strip(),
+        summary=summary.strip(),
+        aliases=tuple(a.strip().lower() for a in aliases),
+        sections=tuple(sections),
+    )
 
 
 # Kept for callers of the first version.
@@ -294,14 +317,16 @@ def link_problems(all_books: Mapping[str, RuleBook]) -> list[Problem]:
                     game, _, local = link.partition("/")
                     pool = all_books[game].sections if game in all_books else ()
                     choices = tuple(f"{game}/{c}" for c in _closest_sections(local, pool))
-                    problems.append(Problem(f"{s.full_id}: 'see' names no section", path=f"{b.game}.toml",
-                                            text=link, choices=choices))
+                    problems.append(
+                        Problem(
+                            f"{s.full_id}: 'see' names no section", path=f"{b.game}.toml", text=link, choices=choices
+                        )
+                    )
     owners: dict[str, str] = {}
     for b in all_books.values():
         for name in b.names:
             if name in owners and owners[name] != b.game:
-                problems.append(Problem(f"alias of both {owners[name]} and {b.game}", path=f"{b.game}.toml",
-                                        text=name))
+                problems.append(Problem(f"alias of both {owners[name]} and {b.game}", path=f"{b.game}.toml", text=name))
             owners.setdefault(name, b.game)
     return problems
 
@@ -316,8 +341,9 @@ def book(game: str) -> RuleBook:
         if key in b.aliases:
             return b
     names = list(all_books) + [a for b in all_books.values() for a in b.aliases]
-    raise UnknownNameError(Problem("unknown game", text=game,
-                                   choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3))))
+    raise UnknownNameError(
+        Problem("unknown game", text=game, choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3)))
+    )
 
 
 def section(full_id: str) -> Section:

@@ -66,8 +66,10 @@ def book_json(b: RuleBook, *, with_text: bool = True) -> dict[str, object]:
     if with_text:
         out["sections"] = [section_json(s) for s in b.sections]
     else:
-        out["sections"] = [{"id": s.full_id, "section": s.id, "title": s.title,
-                            "unconfirmed": s.unconfirmed is not None} for s in b.sections]
+        out["sections"] = [
+            {"id": s.full_id, "section": s.id, "title": s.title, "unconfirmed": s.unconfirmed is not None}
+            for s in b.sections
+        ]
     return out
 
 

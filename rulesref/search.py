@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from cluesolver.errors import InputError, Problem
 from rulesref.book import RuleBook, Section, book, books
+from rulesref.core.errors import InputError, Problem
 
 # bm25 weights, one per column of the index: full_id, game (not indexed), title, keywords, body.
 TITLE_WEIGHT = 10.0
@@ -32,40 +32,274 @@ BODY_WEIGHT = 1.0
 # Words of conversational questions that say nothing about which rule is meant.  Words
 # that do ("all", "out", "first", "last", "end", "two") stay out of this list; common
 # words inside a keyword ("all in") are still searched as that phrase.
-STOPWORDS = frozenset("""
-a an the i me my mine we us our you your yours he him his she her it its they them their
-is am are was were be been being do does did doing done can could may might must shall
-should will would have has had having what which who whom whose when where why how whats
-hows this that these those there here of to for from with without on at by about into
-onto as in if then than so and or but also just any anyone anybody some someone somebody
-something get gets got getting happen happens happened rule rules ruling allowed allow
-legal ok okay really actually exactly way work works working please tell explain mean
-means let lets like want wants need needs say says said know knows question again too
-very much many each other others more thing things stuff now isnt arent doesnt dont didnt
-cant cannot im ive id youre thats theres heres not no yes make makes made making use uses
-used using go goes going went
-""".split())
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "we",
+        "us",
+        "our",
+        "you",
+        "your",
+        "yours",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "it",
+        "its",
+        "they",
+        "them",
+        "their",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "do",
+        "does",
+        "did",
+        "doing",
+        "done",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "should",
+        "will",
+        "would",
+        "have",
+        "has",
+        "had",
+        "having",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "when",
+        "where",
+        "why",
+        "how",
+        "whats",
+        "hows",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "of",
+        "to",
+        "for",
+        "from",
+        "with",
+        "without",
+        "on",
+        "at",
+        "by",
+        "about",
+        "into",
+        "onto",
+        "as",
+        "in",
+        "if",
+        "then",
+        "than",
+        "so",
+        "and",
+        "or",
+        "but",
+        "also",
+        "just",
+        "any",
+        "anyone",
+        "anybody",
+        "some",
+        "someone",
+        "somebody",
+        "something",
+        "get",
+        "gets",
+        "got",
+        "getting",
+        "happen",
+        "happens",
+        "happened",
+        "rule",
+        "rules",
+        "ruling",
+        "allowed",
+        "allow",
+        "legal",
+        "ok",
+        "okay",
+        "really",
+        "actually",
+        "exactly",
+        "way",
+        "work",
+        "works",
+        "working",
+        "please",
+        "tell",
+        "explain",
+        "mean",
+        "means",
+        "let",
+        "lets",
+        "like",
+        "want",
+        "wants",
+        "need",
+        "needs",
+        "say",
+        "says",
+        "said",
+        "know",
+        "knows",
+        "question",
+        "again",
+        "too",
+        "very",
+        "much",
+        "many",
+        "each",
+        "other",
+        "others",
+        "more",
+        "thing",
+        "things",
+        "stuff",
+        "now",
+        "isnt",
+        "arent",
+        "doesnt",
+        "dont",
+        "didnt",
+        "cant",
+        "cannot",
+        "im",
+        "ive",
+        "id",
+        "youre",
+        "thats",
+        "theres",
+        "heres",
+        "not",
+        "no",
+        "yes",
+        "make",
+        "makes",
+        "made",
+        "making",
+        "use",
+        "uses",
+        "used",
+        "using",
+        "go",
+        "goes",
+        "going",
+        "went",
+    ]
+)
 
 # Phrases never start or end with these ("the river", "my turn", "how many cards").
-_EDGE_WORDS = frozenset("""
-a an the i me my you your we our it its is are do does can to of for on at with and or if
-that this what how who when where why
-""".split())
+_EDGE_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "i",
+        "me",
+        "my",
+        "you",
+        "your",
+        "we",
+        "our",
+        "it",
+        "its",
+        "is",
+        "are",
+        "do",
+        "does",
+        "can",
+        "to",
+        "of",
+        "for",
+        "on",
+        "at",
+        "with",
+        "and",
+        "or",
+        "if",
+        "that",
+        "this",
+        "what",
+        "how",
+        "who",
+        "when",
+        "where",
+        "why",
+    ]
+)
 
-_NUMBER_WORDS = {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
-                 "7": "seven", "8": "eight", "9": "nine", "10": "ten", "11": "eleven", "12": "twelve"}
+_NUMBER_WORDS = {
+    "1": "one",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+    "11": "eleven",
+    "12": "twelve",
+}
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     **{d: (w,) for d, w in _NUMBER_WORDS.items()},
     **{w: (d,) for d, w in _NUMBER_WORDS.items()},
-    "dice": ("die",), "die": ("dice",),
+    "dice": ("die",),
+    "die": ("dice",),
     # the porter stemmer splits these ("ties" -> "ti", "tie" -> "tie")
-    "tie": ("ties", "tied"), "ties": ("tie", "tied"), "tied": ("tie", "ties"), "tying": ("tie", "ties"),
-    "1st": ("first",), "2nd": ("second",), "3rd": ("third",),
+    "tie": ("ties", "tied"),
+    "ties": ("tie", "tied"),
+    "tied": ("tie", "ties"),
+    "tying": ("tie", "ties"),
+    "1st": ("first",),
+    "2nd": ("second",),
+    "3rd": ("third",),
     # irregular forms the stemmer cannot join to their verb
-    "ran": ("run",), "won": ("win",), "drew": ("draw",), "drawn": ("draw",), "took": ("take",),
-    "taken": ("take",), "paid": ("pay",), "built": ("build",), "bought": ("buy",), "sold": ("sell",),
-    "threw": ("throw",), "thrown": ("throw",), "gave": ("give",), "given": ("give",),
-    "chose": ("choose",), "chosen": ("choose",), "shown": ("show",),
+    "ran": ("run",),
+    "won": ("win",),
+    "drew": ("draw",),
+    "drawn": ("draw",),
+    "took": ("take",),
+    "taken": ("take",),
+    "paid": ("pay",),
+    "built": ("build",),
+    "bought": ("buy",),
+    "sold": ("sell",),
+    "threw": ("throw",),
+    "thrown": ("throw",),
+    "gave": ("give",),
+    "given": ("give",),
+    "chose": ("choose",),
+    "chosen": ("choose",),
+    "shown": ("show",),
 }
 
 _WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -78,7 +312,7 @@ Marked = tuple[tuple[str, bool], ...]
 @dataclass(frozen=True)
 class Hit:
     section: Section
-    score: float          # higher is better (bm25, sign flipped)
+    score: float  # higher is better (bm25, sign flipped)
     title: Marked
     snippet: Marked
 
@@ -86,12 +320,12 @@ class Hit:
 @dataclass(frozen=True)
 class SearchResult:
     query: str
-    game: str | None                           # the game filter, as a game id
-    terms: tuple[str, ...]                     # words and phrases searched for
-    corrections: tuple[tuple[str, str], ...]   # (typed, searched for instead)
-    unknown: tuple[str, ...]                   # words found nowhere and not corrected
+    game: str | None  # the game filter, as a game id
+    terms: tuple[str, ...]  # words and phrases searched for
+    corrections: tuple[tuple[str, str], ...]  # (typed, searched for instead)
+    unknown: tuple[str, ...]  # words found nowhere and not corrected
     hits: tuple[Hit, ...]
-    game_from_query: bool = False              # the question named the game ("... in lords of vegas")
+    game_from_query: bool = False  # the question named the game ("... in lords of vegas")
 
 
 def words(text: str) -> list[str]:
@@ -160,7 +394,8 @@ class RuleIndex:
             return
         self._db.execute(
             "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
-            " tokenize = 'porter unicode61 remove_diacritics 2')")
+            " tokenize = 'porter unicode61 remove_diacritics 2')"
+        )
         self._sections: dict[str, Section] = {}
         vocab: set[str] = set()
         phrases: set[tuple[str, ...]] = set()
@@ -179,7 +414,7 @@ class RuleIndex:
                     names.add(ws)
                     names_in_game.add((s.game, ws))
                     for n in (2, 3, 4):
-                        phrases.update(ws[i:i + n] for i in range(len(ws) - n + 1))
+                        phrases.update(ws[i : i + n] for i in range(len(ws) - n + 1))
         self._db.executemany("INSERT INTO idx VALUES (?, ?, ?, ?, ?)", rows)
         self._db.commit()  # FTS5 keeps pending rows in memory until commit; serialize() needs them
         self.vocabulary = frozenset(vocab)
@@ -187,15 +422,21 @@ class RuleIndex:
         for w in sorted(vocab):
             self._vocab_by_length.setdefault(len(w), []).append(w)
         self.game_names = _game_names(self.books.values())
-        self.phrases = frozenset(phrases)    # 2- and 3-word runs of titles and keywords
-        self.names = frozenset(names)        # whole titles and keywords ("all in")
+        self.phrases = frozenset(phrases)  # 2- and 3-word runs of titles and keywords
+        self.names = frozenset(names)  # whole titles and keywords ("all in")
         self.names_in_game = frozenset(names_in_game)
 
     def state(self) -> dict[str, object]:
         """Everything needed to rebuild this index quickly (see :meth:`from_state`)."""
-        return {"db": self._db.serialize(), "sections": self._sections, "vocabulary": self.vocabulary,
-                "phrases": self.phrases, "names": self.names, "game_names": self.game_names,
-                "names_in_game": self.names_in_game}
+        return {
+            "db": self._db.serialize(),
+            "sections": self._sections,
+            "vocabulary": self.vocabulary,
+            "phrases": self.phrases,
+            "names": self.names,
+            "game_names": self.game_names,
+            "names_in_game": self.names_in_game,
+        }
 
     @classmethod
     def from_state(cls, rule_books: Mapping[str, RuleBook], state: dict[str, object]) -> RuleIndex:
@@ -235,7 +476,7 @@ class RuleIndex:
         i = 0
         while i < len(ws):
             for n in range(min(8, len(ws) - i), 0, -1):
-                game = self.game_names.get(tuple(ws[i:i + n]))
+                game = self.game_names.get(tuple(ws[i : i + n]))
                 if game:
                     spans.append((i, i + n, game))
                     i += n
@@ -280,7 +521,7 @@ class RuleIndex:
         terms: list[str] = []
         for n in (4, 3, 2):
             for i in range(len(fixed) - n + 1):
-                gram = fixed[i:i + n]
+                gram = fixed[i : i + n]
                 if not all(gram) or gram[0] in _EDGE_WORDS or gram[-1] in _EDGE_WORDS:
                     continue
                 key = tuple(_norm(g) for g in gram)
@@ -311,35 +552,64 @@ class RuleIndex:
         terms, corrections, unknown = self.analyse(query)
         if not terms:
             named_only = self.named_game(query)
-            why = ("no word of it is in any rule book" if unknown else
-                   f"it only names a game; read it with: cluesolver rules show {named_only}" if named_only else
-                   "it has only common words")
+            why = (
+                "no word of it is in any rule book"
+                if unknown
+                else f"it only names a game; read it with: cluesolver rules show {named_only}"
+                if named_only
+                else "it has only common words"
+            )
             raise InputError(Problem(f"nothing to search for: {why}", text=query))
         named = self.named_game(query) if game_id is None else None
         if named is not None:
             hits = self._run(terms, named, limit)
             if hits:
-                return SearchResult(query=query, game=named, terms=tuple(terms), corrections=tuple(corrections),
-                                    unknown=tuple(unknown), hits=hits, game_from_query=True)
-        return SearchResult(query=query, game=game_id, terms=tuple(terms), corrections=tuple(corrections),
-                            unknown=tuple(unknown), hits=self._run(terms, game_id, limit))
+                return SearchResult(
+                    query=query,
+                    game=named,
+                    terms=tuple(terms),
+                    corrections=tuple(corrections),
+                    unknown=tuple(unknown),
+                    hits=hits,
+                    game_from_query=True,
+                )
+        return SearchResult(
+            query=query,
+            game=game_id,
+            terms=tuple(terms),
+            corrections=tuple(corrections),
+            unknown=tuple(unknown),
+            hits=self._run(terms, game_id, limit),
+        )
 
     def _run(self, terms: list[str], game_id: str | None, limit: int) -> tuple[Hit, ...]:
         match = " OR ".join(
-            "(" + " OR ".join(_quote(t) for t in (term, *_SYNONYMS.get(term, ()))) + ")" for term in terms)
-        sql = ("SELECT full_id, bm25(idx, 0, 0, ?, ?, ?) AS rank,"
-               " highlight(idx, 2, ?, ?), snippet(idx, 4, ?, ?, '…', 24)"
-               " FROM idx WHERE idx MATCH ?")
-        params: list[object] = [TITLE_WEIGHT, KEYWORD_WEIGHT, BODY_WEIGHT,
-                                _MARK_START, _MARK_END, _MARK_START, _MARK_END, match]
+            "(" + " OR ".join(_quote(t) for t in (term, *_SYNONYMS.get(term, ()))) + ")" for term in terms
+        )
+        sql = (
+            "SELECT full_id, bm25(idx, 0, 0, ?, ?, ?) AS rank,"
+            " highlight(idx, 2, ?, ?), snippet(idx, 4, ?, ?, '…', 24)"
+            " FROM idx WHERE idx MATCH ?"
+        )
+        params: list[object] = [
+            TITLE_WEIGHT,
+            KEYWORD_WEIGHT,
+            BODY_WEIGHT,
+            _MARK_START,
+            _MARK_END,
+            _MARK_START,
+            _MARK_END,
+            match,
+        ]
         if game_id is not None:
             sql += " AND game = ?"
             params.append(game_id)
         sql += " ORDER BY rank, full_id LIMIT ?"
         params.append(limit)
-        return tuple(Hit(section=self._sections[fid], score=round(-rank, 3), title=_marked(title),
-                         snippet=_marked(snip))
-                     for fid, rank, title, snip in self._db.execute(sql, params))
+        return tuple(
+            Hit(section=self._sections[fid], score=round(-rank, 3), title=_marked(title), snippet=_marked(snip))
+            for fid, rank, title, snip in self._db.execute(sql, params)
+        )
 
 
 @cache

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver import advisor
-from cluesolver.constraints import ENVELOPE, puzzle_of
-from cluesolver.enumerate import deals
-from cluesolver.errors import InputError
-from cluesolver.log import GameLog, parse_log
-from cluesolver.report import analyse
+from cluesolver.clue import advisor
+from cluesolver.clue.constraints import ENVELOPE, puzzle_of
+from cluesolver.clue.enumerate import deals
+from cluesolver.clue.log import GameLog, parse_log
+from cluesolver.clue.report import analyse
+from rulesref.core.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "live"
 EXAMPLE = Path(__file__).parent.parent / "examples" / "contract-example.clue"
@@ -39,9 +39,11 @@ def test_to_move_follows_the_seating_and_skips_players_who_are_out() -> None:
     assert advisor.to_move(log.upto(0)) == "Ann"
     log2 = tiny("Ann suggests Blue, Bow, Barn; Ben shows Bow\nBen accuses Red, Axe, Attic; wrong\n")
     assert advisor.to_move(log2) == "Cat"
-    log3 = tiny("Cat accuses Gray, Club, Cellar; wrong\nAnn suggests Blue, Bow, Barn; Ben shows Bow\n"
-                "Ben suggests Blue, Bow, Barn; Ann passes\n")
-    assert advisor.to_move(log3) == "Ann"          # Cat is out
+    log3 = tiny(
+        "Cat accuses Gray, Club, Cellar; wrong\nAnn suggests Blue, Bow, Barn; Ben shows Bow\n"
+        "Ben suggests Blue, Bow, Barn; Ann passes\n"
+    )
+    assert advisor.to_move(log3) == "Ann"  # Cat is out
 
 
 def test_nobody_moves_after_a_correct_accusation() -> None:
@@ -104,7 +106,7 @@ def _brute_force(log: GameLog, suggester: str, cards: tuple[str, ...]) -> tuple[
 
     def agrees(d: dict[str, str], key: tuple) -> bool:
         shower, card = key
-        before = order if shower is None else order[:order.index(shower)]
+        before = order if shower is None else order[: order.index(shower)]
         if any(d[c] == p for p in before for c in cards):
             return False
         if shower is None:
@@ -137,7 +139,7 @@ CASES = [
 def test_suggestion_values_match_brute_force(events: str, suggester: str) -> None:
     log = tiny(events)
     report = analyse(log)
-    from cluesolver.count import count
+    from cluesolver.clue.count import count
 
     counts = count(puzzle_of(log))
     now = advisor.envelope_bits(counts, puzzle_of(log).table.categories)
@@ -189,9 +191,12 @@ def test_room_category_of_lost_in_vegas_is_location() -> None:
 
 
 def test_accuse_when_certain() -> None:
-    log = tiny("Ann suggests Blue, Bow, Barn; Ben shows Blue\nAnn suggests Gray, Club, Cellar; Ben shows Club\n"
-               "Ann suggests Gray, Bow, Cellar; Ben passes; Cat shows Cellar\n"
-               "Ann suggests Gray, Bow, Barn; Ben passes; Cat shows Barn\n", cards="Red, Axe")
+    log = tiny(
+        "Ann suggests Blue, Bow, Barn; Ben shows Blue\nAnn suggests Gray, Club, Cellar; Ben shows Club\n"
+        "Ann suggests Gray, Bow, Cellar; Ben passes; Cat shows Cellar\n"
+        "Ann suggests Gray, Bow, Barn; Ben passes; Cat shows Barn\n",
+        cards="Red, Axe",
+    )
     a = advisor.accusation(log)
     assert a.certain and a.probability == 1.0 and a.risk == 0.0
     assert a.cards == ("Gray", "Bow", "Attic")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cluesolver.clock import clock, hour_label, turns
-from cluesolver.log import parse_log
+from cluesolver.clue.clock import clock, hour_label, turns
+from cluesolver.clue.log import parse_log
 
 HEAD = "game: lost-in-vegas\nplayers: Ann, Ben, Cat\n\n"
 
@@ -23,24 +23,29 @@ def test_rounds_from_markers() -> None:
 
 
 def test_rounds_inferred_from_turns_even_with_skipped_turns() -> None:
-    log = parse_log(HEAD + "Ann bets Gold, Breakdancing, Jail; Ben shows\n"
-                           "Cat bets Gold, Breakdancing, Jail; Ann shows\n"      # Ben's turn not logged
-                           "Ben bets Gold, Breakdancing, Jail; Cat shows\n")     # a new round
+    log = parse_log(
+        HEAD + "Ann bets Gold, Breakdancing, Jail; Ben shows\n"
+        "Cat bets Gold, Breakdancing, Jail; Ann shows\n"  # Ben's turn not logged
+        "Ben bets Gold, Breakdancing, Jail; Cat shows\n"
+    )  # a new round
     assert [t.round for t in turns(log)] == [0, 0, 1]
     c = clock(log)
     assert not c.from_markers and c.rounds_done == 1
 
 
 def test_the_round_ends_when_the_last_seat_still_in_has_played() -> None:
-    log = parse_log(HEAD + "Cat goes all in Gold, Breakdancing, Jail; wrong\n"
-                           "Ann bets Gold, Breakdancing, Jail; Ben shows\n"
-                           "Ben bets Gold, Breakdancing, Jail; Cat shows\n")
-    assert clock(log).rounds_done == 2     # round 1 ended with Cat; round 2 with Ben (Cat is out)
+    log = parse_log(
+        HEAD + "Cat goes all in Gold, Breakdancing, Jail; wrong\n"
+        "Ann bets Gold, Breakdancing, Jail; Ben shows\n"
+        "Ben bets Gold, Breakdancing, Jail; Cat shows\n"
+    )
+    assert clock(log).rounds_done == 2  # round 1 ended with Cat; round 2 with Ben (Cat is out)
 
 
 def test_bet_then_all_in_is_one_turn_and_all_in_once() -> None:
-    log = parse_log(HEAD + "Ann bets Gold, Breakdancing, Jail; Ben shows\n"
-                           "Ann goes all in Gold, Breakdancing, Hospital; wrong\n")
+    log = parse_log(
+        HEAD + "Ann bets Gold, Breakdancing, Jail; Ben shows\nAnn goes all in Gold, Breakdancing, Hospital; wrong\n"
+    )
     c = clock(log)
     assert len(turns(log)) == 1
     ann = c.player("Ann")

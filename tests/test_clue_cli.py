@@ -14,8 +14,19 @@ DATA = Path(__file__).parent / "data" / "live"
 EXAMPLES = Path(__file__).parent.parent / "examples"
 GAME = EXAMPLES / "live-classic-game.clue"
 
-NEW = ["clue", "new", "sat", "--game", "classic", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann",
-       "--cards", "Scarlet, Rope, Kitchen, Hall, Study"]
+NEW = [
+    "clue",
+    "new",
+    "sat",
+    "--game",
+    "classic",
+    "--players",
+    "Ann,Ben,Cat,Dan",
+    "--me",
+    "Ann",
+    "--cards",
+    "Scarlet, Rope, Kitchen, Hall, Study",
+]
 
 runner = CliRunner()
 
@@ -35,7 +46,7 @@ def run(*args: str) -> tuple[int, str]:
 def events_of(path: Path) -> list[str]:
     lines = path.read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if not line.strip())
-    return [line for line in lines[start + 1:] if line.split("#", 1)[0].strip()]
+    return [line for line in lines[start + 1 :] if line.split("#", 1)[0].strip()]
 
 
 def test_new_then_add_then_status(home: Path) -> None:
@@ -107,8 +118,17 @@ def test_undo(home: Path) -> None:
 
 
 def test_why(home: Path) -> None:
-    run("clue", "new", "g", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann",
-        "--cards", "Scarlet, Rope, Kitchen, Hall, Study")
+    run(
+        "clue",
+        "new",
+        "g",
+        "--players",
+        "Ann,Ben,Cat,Dan",
+        "--me",
+        "Ann",
+        "--cards",
+        "Scarlet, Rope, Kitchen, Hall, Study",
+    )
     run("clue", "add", "Ann suggests Mustard, Knife, Lounge; Ben passes; Cat shows Knife")
     code, out = run("clue", "why", "Cat has Knife")
     assert code == 0 and "Cat has Knife: certain." in out and "line 6:" in out
@@ -187,12 +207,12 @@ def test_no_current_session(home: Path) -> None:
 
 def test_file_option_works_on_any_log(home: Path, tmp_path: Path) -> None:
     target = tmp_path / "mine.clue"
-    code, out = run("clue", "new", "--file", str(target), "--players", "Ann,Ben,Cat")
+    code, _out = run("clue", "new", "--file", str(target), "--players", "Ann,Ben,Cat")
     assert code == 0 and target.exists()
     assert not (home / "current").exists()
-    code, out = run("clue", "add", "--file", str(target), "Ann suggests Plum, Rope, Hall; Ben shows")
+    code, _out = run("clue", "add", "--file", str(target), "Ann suggests Plum, Rope, Hall; Ben shows")
     assert code == 0
-    code, out = run("clue", "export", "--file", str(target), "--out", str(tmp_path / "copy.clue"))
+    code, _out = run("clue", "export", "--file", str(target), "--out", str(tmp_path / "copy.clue"))
     assert (tmp_path / "copy.clue").read_text().endswith("Ann suggests Professor Plum, Rope, Hall; Ben shows\n")
 
 
@@ -213,8 +233,19 @@ def test_add_prints_rule_errors_but_records(home: Path) -> None:
 
 
 def test_lost_in_vegas_session_shows_the_clock(home: Path) -> None:
-    run("clue", "new", "lv", "--game", "lost-in-vegas", "--players", "Ann,Ben,Cat", "--me", "Ann",
-        "--cards", "Oliver Gold, Breakdancing, Jail, Hospital, Action 2, Location 5")
+    run(
+        "clue",
+        "new",
+        "lv",
+        "--game",
+        "lost-in-vegas",
+        "--players",
+        "Ann,Ben,Cat",
+        "--me",
+        "Ann",
+        "--cards",
+        "Oliver Gold, Breakdancing, Jail, Hospital, Action 2, Location 5",
+    )
     for _ in range(6):
         run("clue", "add", "round")
     code, out = run("clue", "add", "Ann bets Jack Violet, Action 3, Magic Show; Ben passes; Cat shows Jack Violet")

@@ -7,14 +7,38 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cluesolver.errors import CluesolverError
-from cluesolver.log import format_log, parse_log
-from cluesolver.report import analyse
+from cluesolver.clue.log import format_log, parse_log
+from cluesolver.clue.report import analyse
+from rulesref.core.errors import CluesolverError
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "data" / "clue").glob("*.clue"))]
-WORDS = ["suggests", "shows", "passes", "nobody", "has", "none of", "accuses", "wrong", "correct", ";", ",",
-         ":", "Ann", "Ben", "Knife", "Hall", "round", "me:", "hands:", "table:", "looks at", "card", "\n", "#"]
+WORDS = [
+    "suggests",
+    "shows",
+    "passes",
+    "nobody",
+    "has",
+    "none of",
+    "accuses",
+    "wrong",
+    "correct",
+    ";",
+    ",",
+    ":",
+    "Ann",
+    "Ben",
+    "Knife",
+    "Hall",
+    "round",
+    "me:",
+    "hands:",
+    "table:",
+    "looks at",
+    "card",
+    "\n",
+    "#",
+]
 
 
 @st.composite

@@ -94,7 +94,7 @@ def test_variants_cli() -> None:
 
 def test_every_example_replays() -> None:
     for path in sorted((ROOT / "examples").glob("*.clue")):
-        if "mistakes" in path.name:   # made for `cluesolver check`: it breaks the format on purpose
+        if "mistakes" in path.name:  # made for `cluesolver check`: it breaks the format on purpose
             continue
         result = run("replay", str(path), "--json")
         assert result.exit_code == 0, path

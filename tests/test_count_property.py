@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cluesolver.count as engine
-from cluesolver import variants
-from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table, puzzle_of
-from cluesolver.enumerate import enumerate_counts
-from cluesolver.simulate import random_log
+import cluesolver.clue.count as engine
+from cluesolver.clue import variants
+from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table, puzzle_of
+from cluesolver.clue.enumerate import enumerate_counts
+from cluesolver.clue.simulate import random_log
 
 
 @st.composite
@@ -89,7 +89,7 @@ def test_both_holder_terms_of_the_cover_method(holder_method: str, puzzle: Puzzl
 
 def _tiny_variant(rng: random.Random) -> variants.Variant:
     cats = []
-    for k, name in enumerate(["who", "what", "where"][: rng.choice([2, 3])]):
+    for _k, name in enumerate(["who", "what", "where"][: rng.choice([2, 3])]):
         cats.append(variants.Category(name, name, tuple(f"{name}{i}" for i in range(rng.choice([2, 3])))))
     cards = tuple(variants.Card(c, cat.id) for cat in cats for c in cat.cards)
     return variants.Variant("tiny", "Tiny", tuple(cats), cards)
@@ -121,7 +121,7 @@ def test_wrong_accusation_only_removes_that_envelope() -> None:
 @given(puzzles())
 def test_dp_two_modulus_path(puzzle: Puzzle) -> None:
     """Force the int64-wrap + prime + CRT path of the DP and compare with the enumerator."""
-    import cluesolver.count_dp as dp
+    import cluesolver.clue.count_dp as dp
 
     old = dp.WRAP_LIMIT
     dp.WRAP_LIMIT = 0

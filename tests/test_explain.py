@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.errors import InputError
-from cluesolver.explain import minimal_conflict, parse_fact, why
-from cluesolver.log import GameLog, parse_log, read_log
-from cluesolver.report import Fact, analyse
+from cluesolver.clue.explain import minimal_conflict, parse_fact, why
+from cluesolver.clue.log import GameLog, parse_log, read_log
+from cluesolver.clue.report import Fact, analyse
+from rulesref.core.errors import InputError
 
 DATA = Path(__file__).resolve().parent / "data" / "clue"
 
@@ -34,11 +34,14 @@ def certain(log: GameLog, fact: Fact) -> bool:
     return report.consistent and p == (1.0 if fact.holds else 0.0)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Cat has Knife", [7]),
-    ("Dan does not have Mr. Green", [9]),
-    ("Kitchen is not in the envelope", [5]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Cat has Knife", [7]),
+        ("Dan does not have Mr. Green", [9]),
+        ("Kitchen is not in the envelope", [5]),
+    ],
+)
 def test_why_names_the_forcing_lines(text: str, expected: list[int]) -> None:
     log = read_log(DATA / "contract-example.clue")
     fact = parse_fact(log, text)
@@ -64,11 +67,13 @@ def test_not_certain_gives_none() -> None:
 
 
 def test_conflict_lines_are_minimal() -> None:
-    text = ("game: classic\nplayers: Ann, Ben, Cat\nme: Ann\nmy cards: Scarlet, Rope, Kitchen, Hall, Study, Lounge\n"
-            "Ben suggests Plum, Knife, Library; Cat passes; Ann passes\n"
-            "Cat suggests Plum, Knife, Library; Ann passes; Ben passes\n"
-            "Ann accuses Plum, Knife, Library; wrong\n"
-            "Ben has Wrench\n")
+    text = (
+        "game: classic\nplayers: Ann, Ben, Cat\nme: Ann\nmy cards: Scarlet, Rope, Kitchen, Hall, Study, Lounge\n"
+        "Ben suggests Plum, Knife, Library; Cat passes; Ann passes\n"
+        "Cat suggests Plum, Knife, Library; Ann passes; Ben passes\n"
+        "Ann accuses Plum, Knife, Library; wrong\n"
+        "Ben has Wrench\n"
+    )
     log = parse_log(text)
     assert not analyse(log).consistent
     lines = minimal_conflict(log)

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-import cluesolver.count as engine
-from cluesolver.constraints import puzzle_of
-from cluesolver.explain import minimal_conflict
-from cluesolver.log import read_log
-from cluesolver.report import analyse
+import cluesolver.clue.count as engine
+from cluesolver.clue.constraints import puzzle_of
+from cluesolver.clue.explain import minimal_conflict
+from cluesolver.clue.log import read_log
+from cluesolver.clue.report import analyse
 
 DATA = Path(__file__).resolve().parent / "data" / "clue"
 GOLDEN = sorted(DATA.glob("*.clue"))
@@ -49,7 +49,7 @@ def test_contract_example_facts() -> None:
     report = analyse(read_log(DATA / "contract-example.clue"))
     assert report.deals == 16627
     assert report.probability("Cat", "Knife") == 1.0
-    assert report.probability("Dan", "Mr. Green") == 0.0          # Dan passed on Green
+    assert report.probability("Dan", "Mr. Green") == 0.0  # Dan passed on Green
     assert report.probability("envelope", "Knife") == 0.0
     # Dan's wrong accusation and 'nobody shows' leave Peacock / Lead Pipe / Ballroom likely
     assert report.probability("envelope", "Lead Pipe") > 0.6
@@ -67,13 +67,16 @@ def test_contradiction_is_minimal() -> None:
         assert analyse(without).consistent
 
 
-@pytest.mark.parametrize("path", [p for p in GOLDEN if json.loads(p.with_suffix(".json").read_text())["deals"] <= 20000],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path",
+    [p for p in GOLDEN if json.loads(p.with_suffix(".json").read_text())["deals"] <= 20000],
+    ids=lambda p: p.stem,
+)
 def test_small_goldens_by_cp_sat_enumeration(path: Path) -> None:
     """A third, independent count: CP-SAT lists every deal of the smaller golden logs."""
     from ortools.sat.python import cp_model
 
-    from cluesolver.explain import _Model
+    from cluesolver.clue.explain import _Model
 
     puzzle = puzzle_of(read_log(path))
     model = _Model(puzzle)

@@ -17,7 +17,8 @@ from rulesref.las_vegas.simulate import simulate
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "las-vegas"
 VALID = sorted((DATA / "valid").glob("*.toml")) + [
-    ROOT / "examples" / n for n in ("las-vegas-night.toml", "las-vegas-royale.toml", "las-vegas-boulevard.toml")]
+    ROOT / "examples" / n for n in ("las-vegas-night.toml", "las-vegas-royale.toml", "las-vegas-boulevard.toml")
+]
 BROKEN = sorted((DATA / "broken").glob("*.toml"))
 NAMES = ["Anna", "Ben", "Carla", "Denny", "Eve", "Fred", "Gus", "Hal"]
 
@@ -51,9 +52,19 @@ def test_broken_example_has_every_problem_with_lines() -> None:
     ]
 
 
-@pytest.mark.parametrize("edition, players", [
-    (Edition.BASE, 2), (Edition.BASE, 3), (Edition.BASE, 4), (Edition.BASE, 5),
-    (Edition.ROYALE, 2), (Edition.ROYALE, 4), (Edition.ROYALE, 5), (Edition.BOULEVARD, 8)])
+@pytest.mark.parametrize(
+    "edition, players",
+    [
+        (Edition.BASE, 2),
+        (Edition.BASE, 3),
+        (Edition.BASE, 4),
+        (Edition.BASE, 5),
+        (Edition.ROYALE, 2),
+        (Edition.ROYALE, 4),
+        (Edition.ROYALE, 5),
+        (Edition.BOULEVARD, 8),
+    ],
+)
 def test_simulated_games_are_clean(edition: Edition, players: int) -> None:
     for seed in range(12):
         game = simulate(edition, NAMES[:players], seed, tiles=True)
@@ -74,7 +85,8 @@ def test_planted_extra_die_is_found_for_the_right_player(seed: int) -> None:
     casino = game.rounds[1].casino(4)
     assert casino is not None
     stakes = tuple(s for s in casino.stakes if s.participant != "Carla") + (
-        Stake("Carla", (casino.stake_of("Carla") or Stake("Carla")).small + 1),)
+        Stake("Carla", (casino.stake_of("Carla") or Stake("Carla")).small + 1),
+    )
     problems = check_game(_mutate_casino(game, 2, 4, stakes=stakes))
     assert [(p.code, p.round, p.player) for p in problems] == [("dice-count", 2, "Carla")]
 
@@ -105,10 +117,21 @@ def test_wrong_start_player_in_royale() -> None:
     assert [(p.code, p.citation.id) for p in problems] == [("start-player", "las-vegas/start-player")]
 
 
-@pytest.mark.parametrize("money, codes", [
-    ((90,), []), ((10, 20, 30), []), ((40,), ["money-minimum"]), ((60, 50), ["money-overstocked"]),
-    ((30, 20, 10), []), ((25, 30), ["money-value"]), ((40, 10), []), ((40, 10, 10), []), ((50, 50), ["money-overstocked"]), ((50, 10), []),
-])
+@pytest.mark.parametrize(
+    "money, codes",
+    [
+        ((90,), []),
+        ((10, 20, 30), []),
+        ((40,), ["money-minimum"]),
+        ((60, 50), ["money-overstocked"]),
+        ((30, 20, 10), []),
+        ((25, 30), ["money-value"]),
+        ((40, 10), []),
+        ((40, 10, 10), []),
+        ((50, 50), ["money-overstocked"]),
+        ((50, 10), []),
+    ],
+)
 def test_base_stocking(money: tuple[int, ...], codes: list[str]) -> None:
     assert [c for c, _, _ in check_casino_money("casino 1", money, rules_for(Edition.BASE))] == codes
 
@@ -157,4 +180,5 @@ def test_leftover_90s_still_count_while_the_deck_has_not_run_through() -> None:
             game = _mutate_casino(game, rnd, number, money=(90,), stakes=())
     supply = [p for p in check_game(game) if p.code == "money-supply"]
     assert [(p.round, p.message) for p in supply] == [
-        (3, "round 3: 8 × $90,000 have come out by now, but the game has only 5")]  # 6 planted + 2 dealt in round 3
+        (3, "round 3: 8 × $90,000 have come out by now, but the game has only 5")
+    ]  # 6 planted + 2 dealt in round 3

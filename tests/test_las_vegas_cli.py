@@ -26,8 +26,9 @@ def run(*args: str):  # type: ignore[no-untyped-def]
 
 
 def test_payout_issue_example_text() -> None:
-    res = run("las-vegas", "payout", "--casino", "Anna=5 Ben=3 Carla=1+big Denny=1", "--money", "90,40",
-              "--edition", "royale")
+    res = run(
+        "las-vegas", "payout", "--casino", "Anna=5 Ben=3 Carla=1+big Denny=1", "--money", "90,40", "--edition", "royale"
+    )
     assert res.exit_code == 0
     assert res.output == (DATA / "payout-issue.txt").read_text(encoding="utf-8")
 
@@ -45,8 +46,10 @@ def test_payout_json_with_house() -> None:
 def test_payout_warns_about_impossible_stock() -> None:
     res = run("las-vegas", "payout", "-c", "Anna=2", "-m", "90", "-e", "royale")
     assert res.exit_code == 0
-    assert "Note: this casino has 1 money card(s); Royale puts exactly 2 at every casino\n" \
-           "    rule: [las-vegas/royale-cards]" in res.output
+    assert (
+        "Note: this casino has 1 money card(s); Royale puts exactly 2 at every casino\n"
+        "    rule: [las-vegas/royale-cards]" in res.output
+    )
 
 
 def test_payout_bad_input_every_problem_exit_2() -> None:
@@ -55,7 +58,8 @@ def test_payout_bad_input_every_problem_exit_2() -> None:
     assert flat(res.stderr) == flat(
         "error: --edition: unknown edition: 'roy' (did you mean: royale?) "
         "error: --casino: expected NAME=DICE, e.g. Anna=3 or Carla=1+big: 'Bob' "
-        "error: --casino: negative dice count for Ben: '-3'")
+        "error: --casino: negative dice count for Ben: '-3'"
+    )
     res = run("las-vegas", "payout", "--casino", "Anna=5", "--money", "90,25")
     assert res.exit_code == 2
     assert flat(res.stderr) == "error: --money: there is no $25,000 note in Las Vegas (did you mean: 20k, 30k?)"
@@ -65,8 +69,12 @@ def test_check_broken_example() -> None:
     res = run("check", EX / "las-vegas-broken.toml")
     assert res.exit_code == 1
     out = flat(res.output)
-    assert out.startswith(flat(f"{EX / 'las-vegas-broken.toml'}:2: Las Vegas lasts 4 rounds, this game has 3 "
-                               "rule: [las-vegas/end] End of the game and the winner"))
+    assert out.startswith(
+        flat(
+            f"{EX / 'las-vegas-broken.toml'}:2: Las Vegas lasts 4 rounds, this game has 3 "
+            "rule: [las-vegas/end] End of the game and the winner"
+        )
+    )
     assert out.count(" rule: [las-vegas/") == 7
     assert res.output.splitlines()[-1] == "7 rule problems found."
 
@@ -79,9 +87,14 @@ def test_check_json_and_group_command_agree() -> None:
     assert data == json.loads(b.output)
     assert data["count"] == 7 and not data["ok"]
     assert data["problems"][3] == {
-        "code": "dice-count", "round": 2, "casino": None, "player": "Ben", "line": 16,
+        "code": "dice-count",
+        "round": 2,
+        "casino": None,
+        "player": "Ben",
+        "line": 16,
         "message": "round 2: Ben has 9 dice on the casinos but owns 8, and every die is placed before payout",
-        "rule": {"id": "las-vegas/turn", "title": "A turn: roll and place"}}
+        "rule": {"id": "las-vegas/turn", "title": "A turn: roll and place"},
+    }
 
 
 @pytest.mark.parametrize("name", ["las-vegas-night.toml", "las-vegas-royale.toml", "las-vegas-boulevard.toml"])
@@ -115,7 +128,8 @@ def test_replay_at_and_why() -> None:
         "Where Carla's money comes from:\n"
         "round 1, casino 2: 5 dice, 1st after ties, takes $70,000\n"
         "round 1, casino 4: 1 die, 2nd after ties, takes $20,000\n"
-        "round 1, casino 5: 2 dice, 1st after ties, takes $60,000")
+        "round 1, casino 5: 2 dice, 1st after ties, takes $60,000"
+    )
 
 
 def test_replay_json_rounds_and_totals() -> None:
@@ -128,11 +142,14 @@ def test_replay_json_rounds_and_totals() -> None:
     assert data["complete"] and data["winners"] == data["leaders"]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["replay", EX / "las-vegas-night.toml", "--at", "9"], "--at must be a round from 1 to 4"),
-    (["replay", EX / "las-vegas-night.toml", "--why", "Zed"], "--why: unknown player: 'Zed'"),
-    (["score", DATA / "does-not-exist.toml"], "no such file"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["replay", EX / "las-vegas-night.toml", "--at", "9"], "--at must be a round from 1 to 4"),
+        (["replay", EX / "las-vegas-night.toml", "--why", "Zed"], "--why: unknown player: 'Zed'"),
+        (["score", DATA / "does-not-exist.toml"], "no such file"),
+    ],
+)
 def test_bad_arguments_exit_2(args: list, message: str) -> None:
     res = run(*args)
     assert res.exit_code == 2
@@ -141,14 +158,18 @@ def test_bad_arguments_exit_2(args: list, message: str) -> None:
 
 def test_bad_game_file_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text('game = "las-vegas"\nplayers = ["Anna", "Ben"]\n[[round]]\n'
-                   'casino.1 = { money = [60], dice = "Anna=-1 Bn=2" }\n', encoding="utf-8")
+    bad.write_text(
+        'game = "las-vegas"\nplayers = ["Anna", "Ben"]\n[[round]]\n'
+        'casino.1 = { money = [60], dice = "Anna=-1 Bn=2" }\n',
+        encoding="utf-8",
+    )
     for verb in ("score", "replay", "check"):
         res = run(verb, bad)
         assert res.exit_code == 2, verb
         assert flat(res.stderr) == flat(
             f"error: {bad}:4: round 1 casino 1: negative dice count for Anna: '-1' "
-            f"error: {bad}:4: round 1 casino 1: unknown player: 'Bn' (did you mean: Ben?)")
+            f"error: {bad}:4: round 1 casino 1: unknown player: 'Bn' (did you mean: Ben?)"
+        )
     syntax = tmp_path / "syntax.toml"
     syntax.write_text('game = "las-vegas"\nplayers = ["A" "B"]\n', encoding="utf-8")
     res = run("las-vegas", "score", syntax)
@@ -174,16 +195,19 @@ def test_score_of_a_broken_file_still_scores_and_warns() -> None:
     res = run("score", EX / "las-vegas-broken.toml")
     assert res.exit_code == 0
     assert "Standings after round 3 of 4 (game not finished)" in flat(res.output)
-    assert flat(res.output).endswith(f"Careful: this file has 7 rule problems (cluesolver check "
-                                     f"{EX / 'las-vegas-broken.toml'})")
+    assert flat(res.output).endswith(
+        f"Careful: this file has 7 rule problems (cluesolver check {EX / 'las-vegas-broken.toml'})"
+    )
     data = json.loads(run("score", EX / "las-vegas-broken.toml", "--json").output)
     assert data["rule_problems"] == 7 and data["winners"] == [] and data["leaders"]
 
 
 def test_unconfirmed_rules_are_said_so() -> None:
     res = run("las-vegas", "payout", "-c", "Anna=2", "-m", "30,20")
-    assert "  [las-vegas/leftovers] Leftover money\n    (partly unconfirmed: cluesolver rules show " \
-           "las-vegas/leftovers)" in res.output
+    assert (
+        "  [las-vegas/leftovers] Leftover money\n    (partly unconfirmed: cluesolver rules show "
+        "las-vegas/leftovers)" in res.output
+    )
     data = json.loads(run("las-vegas", "payout", "-c", "Anna=2", "-m", "30,20", "--json").output)
     (leftovers,) = [r for r in data["rules"] if r["id"] == "las-vegas/leftovers"]
     assert "not confirmed" in leftovers["unconfirmed"]

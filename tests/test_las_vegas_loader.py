@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.errors import InputError
+from rulesref.core.errors import InputError
 from rulesref.las_vegas.editions import Edition
 from rulesref.las_vegas.loader import load_game, parse_game
 from rulesref.las_vegas.model import HOUSE
@@ -16,19 +16,19 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("las-vegas-*.toml"))
 VALID = sorted((ROOT / "tests" / "data" / "las-vegas" / "valid").glob("*.toml"))
 
-MINIMAL = '''game = "las-vegas"
+MINIMAL = """game = "las-vegas"
 players = ["Anna", "Ben"]
 
 [[round]]
 casino.1 = { money = [60], dice = "Anna=3 Ben=1+big white=2" }
 casino.2 = { money = ["50k"], dice = { Anna = 5, Ben = "big" } }
-'''
+"""
 
 
 def test_minimal_file() -> None:
     game = parse_game(MINIMAL)
     assert game.edition is Edition.BASE and game.players == ("Anna", "Ben")
-    assert game.white_dice is True            # inferred from the white dice on casino 1
+    assert game.white_dice is True  # inferred from the white dice on casino 1
     c1, c2 = game.rounds[0].casinos
     assert [(s.participant, s.count) for s in c1.stakes] == [("Anna", 3), ("Ben", 3), (HOUSE, 2)]
     assert c2.money == (50,) and c2.stake_of("Ben") is not None
@@ -39,7 +39,7 @@ def test_edition_from_game_key() -> None:
     assert game.edition is Edition.ROYALE and game.big_die
 
 
-BAD = '''game = "las-vegas"
+BAD = """game = "las-vegas"
 edition = "royal"
 players = ["Anna", "Ben", "Carla", "white"]
 colour = "red"
@@ -49,7 +49,7 @@ casino.1 = { money = [90, "x"], dice = "Ana=3 Ben=-2 Carla=1+bgi" }
 casino.7 = { money = [50, 40], dice = "Anna=1" }
 casino.2 = { mony = [50, 40], dice = { Anna = -1, Ben = "big" } }
 chips_spent = { Benn = 1 }
-'''
+"""
 
 
 def test_every_input_problem_with_its_line() -> None:
@@ -64,7 +64,7 @@ def test_every_input_problem_with_its_line() -> None:
         "bad.toml:7: round 1 casino 1: cannot read money (use thousands, e.g. 90 or 90k): 'x'",
         "bad.toml:7: round 1 casino 1: unknown player: 'Ana' (did you mean: Anna?)",
         "bad.toml:7: round 1 casino 1: negative dice count for Ben: '-2'",
-        "bad.toml:7: round 1 casino 1: cannot read dice for Carla (use a number, \"big\", e.g. \"1+big\"): '1+bgi'",
+        'bad.toml:7: round 1 casino 1: cannot read dice for Carla (use a number, "big", e.g. "1+big"): \'1+bgi\'',
         "bad.toml:8: round 1: there is no casino '7'; casinos are 1 to 6",
         "bad.toml:9: unknown key in round 1 casino 2: 'mony' (did you mean: money?)",
         "bad.toml:9: round 1 casino 2: no money given",
@@ -80,15 +80,18 @@ def test_toml_syntax_error_has_line_and_column() -> None:
     assert (p.line, p.column) == (2, 16) and "not valid TOML" in p.message
 
 
-@pytest.mark.parametrize("text, message", [
-    ('game = "las-vegas"\n[[round]]\n', "the file needs a players list"),
-    ('game = "las-vegas"\nplayers = ["A", "a"]\n[[round]]\n', "player listed twice"),
-    ('game = "las-vegas"\nplayers = ["A"]\n', "the file has no [[round]]"),
-    ('game = "lords-of-vegas"\nplayers = ["A"]\n[[round]]\n', "this is not a Las Vegas game file"),
-    ('game = "las-vegas"\nplayers = ["A"]\nwhite_dice = "yes"\n[[round]]\n', "white_dice must be true or false"),
-    ('game = "las-vegas"\nplayers = ["A"]\n[[round]]\nstart = "house"\n', "the house cannot start a round"),
-    ('game = "las-vegas"\nplayers = ["A"]\n[[round]]\n[[round.tile]]\nmoney = [30]\n', "needs the player"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('game = "las-vegas"\n[[round]]\n', "the file needs a players list"),
+        ('game = "las-vegas"\nplayers = ["A", "a"]\n[[round]]\n', "player listed twice"),
+        ('game = "las-vegas"\nplayers = ["A"]\n', "the file has no [[round]]"),
+        ('game = "lords-of-vegas"\nplayers = ["A"]\n[[round]]\n', "this is not a Las Vegas game file"),
+        ('game = "las-vegas"\nplayers = ["A"]\nwhite_dice = "yes"\n[[round]]\n', "white_dice must be true or false"),
+        ('game = "las-vegas"\nplayers = ["A"]\n[[round]]\nstart = "house"\n', "the house cannot start a round"),
+        ('game = "las-vegas"\nplayers = ["A"]\n[[round]]\n[[round.tile]]\nmoney = [30]\n', "needs the player"),
+    ],
+)
 def test_single_problems(text: str, message: str) -> None:
     with pytest.raises(InputError) as info:
         parse_game(text)
@@ -103,19 +106,27 @@ def test_write_read_round_trip(path: Path) -> None:
     again = parse_game(format_game(game))
     assert again.rounds == game.rounds
     assert (again.players, again.edition, again.white_dice, again.big_die, again.title) == (
-        game.players, game.edition, game.white_dice, game.big_die, game.title)
+        game.players,
+        game.edition,
+        game.white_dice,
+        game.big_die,
+        game.title,
+    )
 
 
 def test_writer_quotes_odd_names() -> None:
-    game = parse_game(MINIMAL.replace('"Anna"', '"Mary Ann"').replace("Anna=3 ", "").replace(
-        "Anna = 5", '"Mary Ann" = 5'))
+    game = parse_game(
+        MINIMAL.replace('"Anna"', '"Mary Ann"').replace("Anna=3 ", "").replace("Anna = 5", '"Mary Ann" = 5')
+    )
     assert parse_game(format_game(game)).rounds == game.rounds
 
 
 def test_casinos_as_array_of_tables() -> None:
-    text = ('game = "las-vegas"\nplayers = ["Anna", "Ben"]\n\n[[round]]\n'
-            '[[round.casino]]\nnumber = 2\nmoney = [40, 20]\ndice = "Anna=5 Ben=7"\n\n'
-            '[[round.casino]]\nnumber = 1\nmoney = [60]\ndice = { Anna = 3, Ben = 1 }\n')
+    text = (
+        'game = "las-vegas"\nplayers = ["Anna", "Ben"]\n\n[[round]]\n'
+        '[[round.casino]]\nnumber = 2\nmoney = [40, 20]\ndice = "Anna=5 Ben=7"\n\n'
+        "[[round.casino]]\nnumber = 1\nmoney = [60]\ndice = { Anna = 3, Ben = 1 }\n"
+    )
     game = parse_game(text)
     assert [c.number for c in game.rounds[0].casinos] == [1, 2]
     assert game.line_of("round 1 casino 2") == 5 and game.line_of("round 1 casino 1") == 10
@@ -123,7 +134,8 @@ def test_casinos_as_array_of_tables() -> None:
         parse_game(text.replace("number = 1", "number = 2").replace("Ben = 1", "Bem = 1"), "x.toml")
     assert [p.format() for p in info.value.problems()] == [
         "x.toml:10: round 1: casino 2 is written twice",
-        "x.toml:13: round 1 casino 2: unknown player: 'Bem' (did you mean: Ben?)"]
+        "x.toml:13: round 1 casino 2: unknown player: 'Bem' (did you mean: Ben?)",
+    ]
 
 
 def test_docs_sample_reads() -> None:
@@ -133,4 +145,4 @@ def test_docs_sample_reads() -> None:
 
     doc = (ROOT / "docs" / "las-vegas.md").read_text(encoding="utf-8")
     sample = re.findall(r"```toml\n(.*?)```", doc, re.S)[0]
-    assert [p.code for p in check_game(parse_game(sample))] == ["round-count"]   # one round of four shown
+    assert [p.code for p in check_game(parse_game(sample))] == ["round-count"]  # one round of four shown

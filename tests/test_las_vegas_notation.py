@@ -6,17 +6,29 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cluesolver.errors import InputError
+from rulesref.core.errors import InputError
 from rulesref.las_vegas.model import Stake
 from rulesref.las_vegas.notation import (
-    format_money, format_stake, format_stakes, parse_money, parse_stakes,
+    format_money,
+    format_stake,
+    format_stakes,
+    parse_money,
+    parse_stakes,
 )
 
 
-@pytest.mark.parametrize(("text", "small", "big", "count"), [
-    ("Carla=1+big", 1, 1, 3), ("Carla=big", 0, 1, 2), ("Carla=big+1", 1, 1, 3),
-    ("Carla=3", 3, 0, 3), ("Carla=2+2big", 2, 2, 6), ("Carla:4", 4, 0, 4), ("Carla=1+B", 1, 1, 3),
-])
+@pytest.mark.parametrize(
+    ("text", "small", "big", "count"),
+    [
+        ("Carla=1+big", 1, 1, 3),
+        ("Carla=big", 0, 1, 2),
+        ("Carla=big+1", 1, 1, 3),
+        ("Carla=3", 3, 0, 3),
+        ("Carla=2+2big", 2, 2, 6),
+        ("Carla:4", 4, 0, 4),
+        ("Carla=1+B", 1, 1, 3),
+    ],
+)
 def test_stake_forms(text: str, small: int, big: int, count: int) -> None:
     (stake,) = parse_stakes(text)
     assert (stake.small, stake.big, stake.count) == (small, big, count)
@@ -40,10 +52,17 @@ def test_every_problem_at_once() -> None:
     ]
 
 
-@pytest.mark.parametrize(("text", "values"), [
-    ("90,40", (90, 40)), ("90k 40k", (90, 40)), ("$90,000 $40,000", (90, 40)),
-    ("90000;40000", (90, 40)), ("100", (100,)), ("$90000", (90,)),
-])
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("90,40", (90, 40)),
+        ("90k 40k", (90, 40)),
+        ("$90,000 $40,000", (90, 40)),
+        ("90000;40000", (90, 40)),
+        ("100", (100,)),
+        ("$90000", (90,)),
+    ],
+)
 def test_money_forms(text: str, values: tuple[int, ...]) -> None:
     assert parse_money(text) == values
 

@@ -67,9 +67,11 @@ def test_bonus_dice_count() -> None:
 
 def test_start_player_skips_casinos_nobody_won() -> None:
     rules = rules_for(Edition.ROYALE)
-    payouts = [pay_casino(6, (90, 70), parse_stakes("Anna=2 Ben=2"), rules),
-               pay_casino(5, (80, 60), parse_stakes("white=3 Carla=1"), rules),
-               pay_casino(4, (70, 40), parse_stakes("Denny=2 Carla=1"), rules)]
+    payouts = [
+        pay_casino(6, (90, 70), parse_stakes("Anna=2 Ben=2"), rules),
+        pay_casino(5, (80, 60), parse_stakes("white=3 Carla=1"), rules),
+        pay_casino(4, (70, 40), parse_stakes("Denny=2 Carla=1"), rules),
+    ]
     # casino 6: everyone tied; casino 5: the house took the higher card -> go on down to casino 4
     assert next_start_player(payouts) == "Denny"
     assert next_start_player([payouts[0]]) is None
@@ -85,7 +87,7 @@ def test_held_out_rounds(golden: dict) -> None:
         assert dict(p.player_awards) == golden["awards"].get(key, {}), key
         assert list(p.house_takes) == golden["house"].get(key, []), key
         assert list(p.leftovers) == golden["leftovers"].get(key, []), key
-    won = {pl: 0 for pl in game.players}
+    won = dict.fromkeys(game.players, 0)
     for p in payouts:
         for name, value in p.player_awards:
             won[name] += value
@@ -101,8 +103,9 @@ def test_house_aliases(alias: str) -> None:
 
 
 participants = st.sampled_from(["Anna", "Ben", "Carla", "Denny", "Eve", HOUSE])
-stakes = st.lists(st.builds(Stake, participants, st.integers(0, 8), st.integers(0, 1)),
-                  max_size=6, unique_by=lambda s: s.participant)
+stakes = st.lists(
+    st.builds(Stake, participants, st.integers(0, 8), st.integers(0, 1)), max_size=6, unique_by=lambda s: s.participant
+)
 money = st.lists(st.sampled_from([10, 20, 30, 40, 50, 60, 70, 80, 90]), min_size=1, max_size=5)
 
 
@@ -114,7 +117,7 @@ def test_payout_invariants(items: list[Stake], notes: list[int]) -> None:
     assert sorted(taken + list(result.leftovers)) == sorted(notes)
     # winners have distinct counts, take notes biggest first in order of count
     winners = [e for e in result.entries if e.outcome is Outcome.WON]
-    assert [e.money for e in winners] == sorted(notes, reverse=True)[:len(winners)]
+    assert [e.money for e in winners] == sorted(notes, reverse=True)[: len(winners)]
     assert [e.count for e in winners] == sorted((e.count for e in winners), reverse=True)
     assert len({e.count for e in winners}) == len(winners)
     # a tied participant shares its count with someone; an untied one shares it with nobody

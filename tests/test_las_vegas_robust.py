@@ -7,16 +7,40 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cluesolver.errors import InputError
+from rulesref.core.errors import InputError
 from rulesref.las_vegas.checker import check_game
 from rulesref.las_vegas.loader import parse_game
 from rulesref.las_vegas.scoring import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [(ROOT / "examples" / n).read_text(encoding="utf-8")
-           for n in ("las-vegas-night.toml", "las-vegas-royale.toml", "las-vegas-broken.toml")]
-JUNK = st.sampled_from(['"', "=", "-1", "big", "[", "]", "{", "}", ",", "x", "0", "white", "99", "+", "\n",
-                        "casino.9 = 1\n", "[[round.tile]]\n", "players = 3\n", "edition = 5\n", "1e3"])
+SOURCES = [
+    (ROOT / "examples" / n).read_text(encoding="utf-8")
+    for n in ("las-vegas-night.toml", "las-vegas-royale.toml", "las-vegas-broken.toml")
+]
+JUNK = st.sampled_from(
+    [
+        '"',
+        "=",
+        "-1",
+        "big",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        "x",
+        "0",
+        "white",
+        "99",
+        "+",
+        "\n",
+        "casino.9 = 1\n",
+        "[[round.tile]]\n",
+        "players = 3\n",
+        "edition = 5\n",
+        "1e3",
+    ]
+)
 
 
 def _survives(text: str) -> None:
@@ -33,7 +57,7 @@ def _survives(text: str) -> None:
 @given(st.sampled_from(SOURCES), st.integers(0, 10_000), st.integers(0, 30), JUNK)
 def test_damaged_files(source: str, at: int, cut: int, junk: str) -> None:
     pos = at % (len(source) + 1)
-    _survives(source[:pos] + junk + source[pos + cut:])
+    _survives(source[:pos] + junk + source[pos + cut :])
 
 
 @settings(max_examples=60, deadline=None)
@@ -45,8 +69,9 @@ def test_dropped_lines(source: str, drop: list[int]) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.text(alphabet="AnaBe=+-big,0123456789 white$k.", max_size=30),
-       st.text(alphabet="0123456789,k$ .-x", max_size=15))
+@given(
+    st.text(alphabet="AnaBe=+-big,0123456789 white$k.", max_size=30), st.text(alphabet="0123456789,k$ .-x", max_size=15)
+)
 def test_payout_command_never_crashes(casino: str, money: str) -> None:
     from typer.testing import CliRunner
 

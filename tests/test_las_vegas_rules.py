@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesref import cite
 from rulesref.book import book, section
+from rulesref.cite import cite
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = sorted((ROOT / "rulesref" / "las_vegas").glob("*.py"))
@@ -18,15 +18,28 @@ LV = book("las-vegas")
 
 def test_issue_4_topics_are_covered() -> None:
     ids = {s.id for s in LV.sections}
-    assert {"base", "white-dice", "boulevard", "big-die", "royale", "royale-payout", "chips",
-            "casino-tiles", "tile-effects", "payout", "ties", "end", "tie-break"} <= ids
+    assert {
+        "base",
+        "white-dice",
+        "boulevard",
+        "big-die",
+        "royale",
+        "royale-payout",
+        "chips",
+        "casino-tiles",
+        "tile-effects",
+        "payout",
+        "ties",
+        "end",
+        "tie-break",
+    } <= ids
 
 
 def test_sections_are_complete_and_linked() -> None:
     for s in LV.sections:
         assert s.title and s.text.strip() and s.keywords, s.id
         for target in s.see:
-            section(target)              # raises for a broken cross-link
+            section(target)  # raises for a broken cross-link
 
 
 def test_unconfirmed_facts_are_flagged() -> None:
@@ -39,7 +52,7 @@ def _cited_ids() -> set[str]:
     for path in ENGINE:
         text = path.read_text(encoding="utf-8")
         found |= {f"las-vegas/{m}" for m in re.findall(r'_rule\("([a-z0-9-]+)"\)', text)}
-        found |= {f"las-vegas/{m}" for m in re.findall(r'\{GAME_ID\}/([a-z0-9-]+)', text)}
+        found |= {f"las-vegas/{m}" for m in re.findall(r"\{GAME_ID\}/([a-z0-9-]+)", text)}
     return found
 
 
@@ -54,8 +67,8 @@ def test_every_section_the_engine_cites_exists() -> None:
 def test_no_sentence_copied_from_the_rulebook() -> None:
     words = lambda t: re.findall(r"[a-z']+", t.lower())  # noqa: E731
     source = words(RULEBOOK.read_text(encoding="utf-8"))
-    grams = {" ".join(source[i:i + 7]) for i in range(len(source) - 6)}
+    grams = {" ".join(source[i : i + 7]) for i in range(len(source) - 6)}
     for s in LV.sections:
         mine = words(s.text)
-        copied = [" ".join(mine[i:i + 7]) for i in range(len(mine) - 6) if " ".join(mine[i:i + 7]) in grams]
+        copied = [" ".join(mine[i : i + 7]) for i in range(len(mine) - 6) if " ".join(mine[i : i + 7]) in grams]
         assert not copied, (s.id, copied)

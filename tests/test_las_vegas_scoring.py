@@ -9,26 +9,31 @@ from rulesref.las_vegas.scoring import Decided, rank, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 
-TIE_BREAK = '''game = "las-vegas"
+TIE_BREAK = """game = "las-vegas"
 players = ["Anna", "Ben", "Carla"]
 [[round]]
 casino.1 = { money = [90], dice = "Anna=3" }
 casino.2 = { money = [50, 40], dice = "Ben=4 Carla=1" }
 casino.3 = { money = [60], dice = "Carla=2 Anna=1" }
-'''
+"""
 
 
 def test_tie_on_money_goes_to_more_notes() -> None:
     rp = replay(parse_game(TIE_BREAK))
     assert [(s.player, s.total, s.notes, s.place) for s in rp.standings] == [
-        ("Carla", 100, 2, 1), ("Anna", 90, 1, 2), ("Ben", 50, 1, 3)]
+        ("Carla", 100, 2, 1),
+        ("Anna", 90, 1, 2),
+        ("Ben", 50, 1, 3),
+    ]
     assert rp.decided_by is Decided.MONEY and rp.winners == ("Carla",)
-    assert not rp.complete      # one round of four
+    assert not rp.complete  # one round of four
 
 
 def test_equal_money_more_notes_wins() -> None:
-    text = TIE_BREAK.replace('casino.2 = { money = [50, 40], dice = "Ben=4 Carla=1" }',
-                             'casino.2 = { money = [50, 40], dice = "Ben=4 Anna=1" }')
+    text = TIE_BREAK.replace(
+        'casino.2 = { money = [50, 40], dice = "Ben=4 Carla=1" }',
+        'casino.2 = { money = [50, 40], dice = "Ben=4 Anna=1" }',
+    )
     text = text.replace('money = [90], dice = "Anna=3"', 'money = [60], dice = "Anna=3"')
     rp = replay(parse_game(text))
     # Anna: 60 + 40 = 100 in two notes; Carla: 60 in one note; Ben: 50
@@ -62,7 +67,7 @@ def test_royale_chips_count_ten_thousand_each() -> None:
 
 
 def test_tile_money_counts_as_cards() -> None:
-    text = '''game = "las-vegas"
+    text = """game = "las-vegas"
 edition = "royale"
 players = ["Anna", "Ben"]
 [[round]]
@@ -72,10 +77,12 @@ casino.2 = { money = [50, 30], dice = "Ben=7+big" }
 player = "Ben"
 money = [40]
 what = "Lucky Punch, 3 tokens"
-'''
+"""
     rp = replay(parse_game(text))
     assert {s.player: (s.money, s.notes, s.chips, s.total) for s in rp.standings} == {
-        "Ben": (90, 2, 2, 110), "Anna": (40, 1, 2, 60)}
+        "Ben": (90, 2, 2, 110),
+        "Anna": (40, 1, 2, 60),
+    }
 
 
 def test_replay_upto_and_running_totals() -> None:
@@ -84,7 +91,7 @@ def test_replay_upto_and_running_totals() -> None:
     part = replay(game, upto=2)
     assert len(part.rounds) == 2 and not part.complete and full.complete
     assert part.rounds[1].standings == full.rounds[1].standings
-    first = dict((s.player, s.total) for s in full.rounds[0].standings)
+    first = {s.player: s.total for s in full.rounds[0].standings}
     assert first == {"Anna": 40, "Ben": 60, "Carla": 150, "Denny": 30}
     for before, after in zip(full.rounds, full.rounds[1:]):
         b = {s.player: s.total for s in before.standings}

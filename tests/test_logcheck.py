@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
-from cluesolver.errors import InputError
-from cluesolver.logcheck import Severity, check_text
+from cluesolver.clue.logcheck import Severity, check_text
+from rulesref.core.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "live"
 GOLDEN = ["rules-broken", "rules-clean", "vegas-late", "hands-mismatch", "contradiction", "after-the-win"]
@@ -30,12 +30,12 @@ def test_golden(name: str) -> None:
 def test_every_kind_of_rule_problem_is_found_with_its_line() -> None:
     found = {(p.line, p.severity, p.citation.id) for p in check("rules-broken").problems}
     assert found == {
-        (8, Severity.ERROR, "clue/refuting"),          # answers out of seating order
-        (9, Severity.ERROR, "clue/refuting"),          # an answer after a show
-        (11, Severity.ERROR, "clue/refuting"),         # a card not suggested
+        (8, Severity.ERROR, "clue/refuting"),  # answers out of seating order
+        (9, Severity.ERROR, "clue/refuting"),  # an answer after a show
+        (11, Severity.ERROR, "clue/refuting"),  # a card not suggested
         (13, Severity.ERROR, "clue/eliminated-players"),
         (14, Severity.WARNING, "clue/turn-order"),
-        (15, Severity.ERROR, "clue/accusations"),      # a second accusation
+        (15, Severity.ERROR, "clue/accusations"),  # a second accusation
     }
 
 
@@ -54,7 +54,9 @@ def test_clean_log() -> None:
 def test_lost_in_vegas_clock_and_all_in() -> None:
     problems = check("vegas-late").problems
     assert [(p.line, p.citation.id) for p in problems] == [
-        (21, "clue-lost-in-vegas/running-out-of-time"), (22, "clue-lost-in-vegas/out-of-the-game")]
+        (21, "clue-lost-in-vegas/running-out-of-time"),
+        (22, "clue-lost-in-vegas/out-of-the-game"),
+    ]
     assert "after 4 PM" in problems[0].message
 
 
@@ -72,10 +74,12 @@ def test_my_cards_not_matching_my_hand_is_a_rule_problem() -> None:
 
 
 def test_accusing_straight_after_your_own_suggestion_is_one_turn() -> None:
-    text = ("game: classic\nplayers: Ann, Ben, Cat\n"
-            "Ann suggests Plum, Rope, Hall; Ben passes; Cat shows\n"
-            "Ann accuses Plum, Rope, Study; wrong\n"
-            "Ben suggests Plum, Rope, Hall; Cat shows\n")
+    text = (
+        "game: classic\nplayers: Ann, Ben, Cat\n"
+        "Ann suggests Plum, Rope, Hall; Ben passes; Cat shows\n"
+        "Ann accuses Plum, Rope, Study; wrong\n"
+        "Ben suggests Plum, Rope, Hall; Cat shows\n"
+    )
     assert check_text(text).clean
 
 

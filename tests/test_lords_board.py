@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cluesolver.errors import UnknownNameError
+from rulesref.core.errors import UnknownNameError
 from rulesref.lords.board import END, STRIP, Company, card, card_pays, company, lot, lots, neighbours, supply, track
 
 
@@ -28,7 +28,9 @@ def test_die_one_lots_cost_more_than_die_two() -> None:
 
 def test_sixteen_strip_lots() -> None:
     strip = sorted(x.label for x in lots().values() if x.strip)
-    assert strip == sorted("A3 A6 B1 B4 C3 C6 C9 C12 D1 D4 D7 E3 E6 F1 F4 F7".split())
+    assert strip == sorted(
+        ["A3", "A6", "B1", "B4", "C3", "C6", "C9", "C12", "D1", "D4", "D7", "E3", "E6", "F1", "F4", "F7"]
+    )
 
 
 def test_nine_cards_per_company_and_three_strip_lots() -> None:
@@ -40,7 +42,7 @@ def test_nine_cards_per_company_and_three_strip_lots() -> None:
 
 def test_neighbours_stay_inside_the_block_and_skip_diagonals() -> None:
     assert neighbours("C5") == {"C2", "C4", "C6", "C8"}
-    assert neighbours("A3") == {"A2", "A6"}          # B1 is across the Strip
+    assert neighbours("A3") == {"A2", "A6"}  # B1 is across the Strip
     assert neighbours("C12") == {"C9", "C11"}
     assert "D1" not in neighbours("C3")
 

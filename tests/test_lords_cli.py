@@ -15,7 +15,7 @@ from typer.testing import CliRunner, Result
 from cluesolver.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-EX = Path("examples")                          # paths relative to ROOT: the tests run there
+EX = Path("examples")  # paths relative to ROOT: the tests run there
 DATA = Path("tests") / "data" / "lords-of-vegas"
 MID = EX / "lords-midgame.toml"
 
@@ -66,7 +66,10 @@ def test_payout_json() -> None:
     data = json.loads(res.output)
     assert data["takeover"]["kind"] == "die-replaced" and data["pays"] == "Vega"
     assert [(p["name"], p["money_after"], p["points_after"]) for p in data["players"]] == [
-        ("Ana", 25, 8), ("Ben", 38, 14), ("Cleo", 23, 5)]
+        ("Ana", 25, 8),
+        ("Ben", 38, 14),
+        ("Cleo", 23, 5),
+    ]
     assert data["casinos"][0]["points_to"] == "Ben" and data["problems"] == []
 
 
@@ -82,8 +85,9 @@ def test_payout_of_a_used_card_is_paid_with_a_warning() -> None:
 
 def test_payout_after_the_end_exits_1(tmp_path: Path) -> None:
     over = tmp_path / "over.toml"
-    over.write_text(MID.read_text(encoding="utf-8").replace('turn = "Ana"', 'turn = "Ana"\nover = true'),
-                    encoding="utf-8")
+    over.write_text(
+        MID.read_text(encoding="utf-8").replace('turn = "Ana"', 'turn = "Ana"\nover = true'), encoding="utf-8"
+    )
     res = run("lords", "payout", over, "--card", "C8")
     assert res.exit_code == 1 and "the game is already over" in res.output
 
@@ -94,8 +98,11 @@ def test_payout_writes_the_new_state(tmp_path: Path) -> None:
     assert res.exit_code == 0
     again = run("lords", "board", out, "--json")
     players = json.loads(again.output)["players"]
-    assert [(p["name"], p["money"], p["points"]) for p in players] == [("Ana", 39, 10), ("Ben", 41, 14),
-                                                                        ("Cleo", 27, 6)]
+    assert [(p["name"], p["money"], p["points"]) for p in players] == [
+        ("Ana", 39, 10),
+        ("Ben", 41, 14),
+        ("Cleo", 27, 6),
+    ]
 
 
 def test_payout_with_reroll_option() -> None:
@@ -125,8 +132,7 @@ def test_cost_build_writes_state(tmp_path: Path) -> None:
 
 
 def test_gamble_roll_json() -> None:
-    res = run("lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "10", "--roll", "12", "--layoff",
-              "--json")
+    res = run("lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "10", "--roll", "12", "--layoff", "--json")
     data = json.loads(res.output)
     assert res.exit_code == 0
     assert data["result"] == {"result": "double", "gambler": 20, "boss": -10, "bank": -10}
@@ -155,7 +161,10 @@ def test_score_log() -> None:
     res = run("score", EX / "lords-night.lov", "--json")
     data = json.loads(res.output)
     assert [(r["player"], r["points"], r["money"]) for r in data["standings"]] == [
-        ("Ben", 14, 32), ("Cleo", 10, 26), ("Ana", 1, 19)]
+        ("Ben", 14, 32),
+        ("Cleo", 10, 26),
+        ("Ana", 1, 19),
+    ]
 
 
 def test_replay_of_a_state_file_shows_the_board() -> None:
@@ -166,15 +175,21 @@ def test_replay_of_a_state_file_shows_the_board() -> None:
 BAD_INPUT: list[tuple[list[object], str]] = [
     (["lords", "payout", MID, "--card", "X9"], "error: no such lot: 'X9' (did you mean: F9, D9, C9?)"),
     (["lords", "payout", MID, "--card", "D5", "--player", "Zed"], "error: unknown player: 'Zed'"),
-    (["lords", "track", "--at", "9", "--casinos", "1"],
-     "error: --at 9 is not a space of the score track (did you mean: 8, 10?)"),
-    (["lords", "track", "--at", "8", "--casinos", "a,-1"],
-     "error: casino points are whole numbers of at least 0 (e.g. 1,1,3), not 'a' "
-     "error: casino points are whole numbers of at least 0 (e.g. 1,1,3), not '-1'"),
+    (
+        ["lords", "track", "--at", "9", "--casinos", "1"],
+        "error: --at 9 is not a space of the score track (did you mean: 8, 10?)",
+    ),
+    (
+        ["lords", "track", "--at", "8", "--casinos", "a,-1"],
+        "error: casino points are whole numbers of at least 0 (e.g. 1,1,3), not 'a' "
+        "error: casino points are whole numbers of at least 0 (e.g. 1,1,3), not '-1'",
+    ),
     (["lords", "cost", "fly", "C5"], "error: unknown action: 'fly'"),
     (["lords", "cost", "remodel", "C5"], "error: the price of remodel depends on the casino: give --board"),
-    (["lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "-5"],
-     "error: a bet is a whole number of $ millions, at least 1, not -5"),
+    (
+        ["lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "-5"],
+        "error: a bet is a whole number of $ millions, at least 1, not -5",
+    ),
     (["lords", "lots", "--block", "Z"], "error: no such block (A to F): 'Z'"),
 ]
 
@@ -191,12 +206,15 @@ def _problems(stderr: str) -> list[str]:
     return ["error: " + flat(p) for p in flat(stderr).split("error: ") if p.strip()]
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["lords", "board", DATA / "bad-state.toml"], "bad-state.expected"),
-    (["check", DATA / "bad-state.toml"], "bad-state.expected"),
-    (["replay", DATA / "bad-log.lov"], "bad-log.expected"),
-    (["check", DATA / "bad-log.lov"], "bad-log.expected"),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["lords", "board", DATA / "bad-state.toml"], "bad-state.expected"),
+        (["check", DATA / "bad-state.toml"], "bad-state.expected"),
+        (["replay", DATA / "bad-log.lov"], "bad-log.expected"),
+        (["check", DATA / "bad-log.lov"], "bad-log.expected"),
+    ],
+)
 def test_bad_files_every_problem_at_once(args: list[object], expected: str) -> None:
     res = run(*args)
     assert res.exit_code == 2 and res.stdout == ""
@@ -233,13 +251,15 @@ def test_tie_example_and_its_recorded_reroll(tmp_path: Path) -> None:
     data = json.loads(run("lords", "payout", EX / "lords-tie.toml", "--card", "B3", "--json").output)
     assert data["casinos"][0]["points"] == 0 and data["casinos"][0]["reroll_needed"] == ["C2", "C3"]
     rerolled = tmp_path / "tie.toml"
-    rerolled.write_text((EX / "lords-tie.toml").read_text(encoding="utf-8").replace("# rerolls", "rerolls"),
-                        encoding="utf-8")
+    rerolled.write_text(
+        (EX / "lords-tie.toml").read_text(encoding="utf-8").replace("# rerolls", "rerolls"), encoding="utf-8"
+    )
     assert run("check", rerolled).exit_code == 0
     data = json.loads(run("lords", "payout", rerolled, "--card", "B3", "--json").output)
     assert (data["casinos"][0]["points_to"], data["casinos"][0]["points"]) == ("Ana", 2)
-    data = json.loads(run("lords", "payout", EX / "lords-tie.toml", "--card", "B3", "--reroll", "C2=1,C3=4",
-                          "--json").output)
+    data = json.loads(
+        run("lords", "payout", EX / "lords-tie.toml", "--card", "B3", "--reroll", "C2=1,C3=4", "--json").output
+    )
     assert (data["casinos"][0]["points_to"], data["casinos"][0]["points"]) == ("Ben", 2)
 
 
@@ -247,8 +267,15 @@ def test_replay_why_explains_a_player() -> None:
     res = run("replay", EX / "lords-night.lov", "--why", "Cleo", "--json")
     assert res.exit_code == 0
     changes = json.loads(res.output)["changes"]
-    assert changes[0] == {"line": 10, "text": "start Cleo: E1 F5", "turn": 0, "money": 16, "points": 0,
-                          "money_after": 16, "points_after": 0}
+    assert changes[0] == {
+        "line": 10,
+        "text": "start Cleo: E1 F5",
+        "turn": 0,
+        "money": 16,
+        "points": 0,
+        "money_after": 16,
+        "points_after": 0,
+    }
     assert (changes[-1]["money_after"], changes[-1]["points_after"]) == (26, 10)
     assert sum(c["money"] for c in changes) == 26 and sum(c["points"] for c in changes) == 10
     res = run("replay", EX / "lords-night.lov", "--why", "Clo")
@@ -256,7 +283,6 @@ def test_replay_why_explains_a_player() -> None:
 
 
 def test_verbs_inside_the_group_match_the_top_level() -> None:
-    for verb, path in (("replay", EX / "lords-night.lov"), ("check", EX / "lords-mistakes.lov"),
-                       ("score", MID)):
+    for verb, path in (("replay", EX / "lords-night.lov"), ("check", EX / "lords-mistakes.lov"), ("score", MID)):
         top, group = run(verb, path), run("lords", verb, path)
         assert (top.exit_code, top.output) == (group.exit_code, group.output)

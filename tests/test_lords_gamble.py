@@ -67,5 +67,5 @@ def test_expected_gain_matches_all_36_rolls(bet: int, boss_money: int, layoff: b
     settlements = [settle(bet, o, boss_money, layoff) for o in OUTCOMES]
     assert Fraction(sum(by_roll), 36) == sum((s.outcome.chance * s.gambler for s in settlements), Fraction(0))
     for s in settlements:
-        assert s.gambler + s.boss + s.bank == 0          # money only changes hands
+        assert s.gambler + s.boss + s.bank == 0  # money only changes hands
         assert -s.boss <= max(boss_money, 0) or s.boss >= 0

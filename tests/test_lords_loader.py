@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cluesolver.errors import InputError
+from rulesref.core.errors import InputError
 from rulesref.lords.board import Company, lots
 from rulesref.lords.loader import format_state, load_state, parse_state
 from rulesref.lords.state import Die, Player, State, Tile
@@ -29,8 +29,10 @@ def test_round_trip_of_the_example() -> None:
 
 
 def test_tile_forms() -> None:
-    s = parse_state('game = "lords-of-vegas"\n[players.Ana]\nmoney = 1\n[tiles]\nC1 = "silver"\n'
-                    'C2 = { colour = "Albion", owner = "Ana", pips = 4 }\n')
+    s = parse_state(
+        'game = "lords-of-vegas"\n[players.Ana]\nmoney = 1\n[tiles]\nC1 = "silver"\n'
+        'C2 = { colour = "Albion", owner = "Ana", pips = 4 }\n'
+    )
     assert s.tiles["C1"] == Tile(Company.TIVOLI) and s.tiles["C2"] == Tile(Company.ALBION, Die("Ana", 4))
 
 
@@ -96,10 +98,18 @@ def states(draw: st.DrawFn) -> State:
     for x in labels[split:]:
         die = draw(st.none() | st.builds(Die, names, st.integers(1, 6)))
         tiles[x] = Tile(draw(st.sampled_from(list(Company))), die)
-    players = tuple(Player(n, draw(st.integers(0, 200)), draw(st.sampled_from([0, 8, 10, 23, 90])))
-                    for n in ["Ana", "Ben", "Cleo Z"])
-    return State(players=players, markers=markers, tiles=tiles, turn=draw(names),
-                 gambled=draw(st.booleans()), reorganized=frozenset(labels[split:split + 1]))
+    players = tuple(
+        Player(n, draw(st.integers(0, 200)), draw(st.sampled_from([0, 8, 10, 23, 90])))
+        for n in ["Ana", "Ben", "Cleo Z"]
+    )
+    return State(
+        players=players,
+        markers=markers,
+        tiles=tiles,
+        turn=draw(names),
+        gambled=draw(st.booleans()),
+        reorganized=frozenset(labels[split : split + 1]),
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -108,8 +118,10 @@ def test_format_then_parse_round_trips(state: State) -> None:
     assert parse_state(format_state(state)) == state
 
 
-TIED = ('game = "lords-of-vegas"\n%s\n[players.Ana]\nmoney = 1\n[players.Ben]\nmoney = 1\n'
-        '[tiles]\nC2 = "gold Ana 3"\nC3 = "gold Ben 3"\n')
+TIED = (
+    'game = "lords-of-vegas"\n%s\n[players.Ana]\nmoney = 1\n[players.Ben]\nmoney = 1\n'
+    '[tiles]\nC2 = "gold Ana 3"\nC3 = "gold Ben 3"\n'
+)
 
 
 def test_recorded_rerolls_break_a_tie() -> None:

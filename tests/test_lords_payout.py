@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.errors import InputError
+from rulesref.core.errors import InputError
 from rulesref.lords.loader import load_state, parse_state
 from rulesref.lords.payout import Payout, draw
 from rulesref.lords.state import Die
@@ -32,9 +32,9 @@ def test_strip_card_pays_every_strip_casino_smallest_first() -> None:
 
 
 def test_colour_card_with_a_die_take_over() -> None:
-    p = draw(load_state(EXAMPLE), "C5", "Ben")           # C5 pays Vega (aqua)
+    p = draw(load_state(EXAMPLE), "C5", "Ben")  # C5 pays Vega (aqua)
     assert p.takeover.kind == "die-replaced"
-    assert p.state.tiles["C5"].die == Die("Ben", 1)      # same number as Ana's sprawled die
+    assert p.state.tiles["C5"].die == Die("Ben", 1)  # same number as Ana's sprawled die
     # aqua: D4+D7 (Cleo 4, Ben 5): 2 points to Ben, 12 -> 14
     assert _totals(p) == {"Ana": (25, 8), "Ben": (38, 14), "Cleo": (23, 5)}
 
@@ -61,7 +61,7 @@ B3 = "purple Ana 3"
 
 
 def test_empty_tile_gets_the_printed_die_and_a_tie_withholds_points() -> None:
-    p = draw(parse_state(STATE), "C2", "Ana")        # C2 pays Sphinx (gold)
+    p = draw(parse_state(STATE), "C2", "Ana")  # C2 pays Sphinx (gold)
     assert p.takeover.kind == "die-placed" and p.state.tiles["C2"].die == Die("Ana", 3)
     (casino,) = p.casinos
     assert casino.points == 0 and "reroll" in casino.note
@@ -100,24 +100,28 @@ def test_end_card_final_payout_ends_the_game() -> None:
 
 def test_two_players_f_card_pays_without_take_over_and_draws_again() -> None:
     text = STATE.replace('C3 = "gold Ben 3"', 'C3 = "gold Ben 4"')
-    p = draw(parse_state(text), "F3", "Ben")          # F3 pays Sphinx
+    p = draw(parse_state(text), "F3", "Ben")  # F3 pays Sphinx
     assert p.takeover.kind == "none" and "F3" not in p.state.markers and p.draw_again
     assert _totals(p) == {"Ana": (0, 8), "Ben": (5, 2)}
 
 
 def test_ninety_points_win_at_once() -> None:
     tiles = "\n".join(f'{x} = "purple Ana 1"' for x in ("C1", "C2", "C4", "C5", "C7", "C8", "C10", "C11"))
-    text = ('game = "lords-of-vegas"\n[players.Ana]\nmoney = 0\npoints = 81\n[players.Ben]\nmoney = 0\n'
-            f'[tiles]\n{tiles}\nC3 = "purple Ana 6"\n')
-    p = draw(parse_state(text), "D6", "Ben")          # D6 pays Albion: 9 tiles -> 81 + 9 = 90
+    text = (
+        'game = "lords-of-vegas"\n[players.Ana]\nmoney = 0\npoints = 81\n[players.Ben]\nmoney = 0\n'
+        f'[tiles]\n{tiles}\nC3 = "purple Ana 6"\n'
+    )
+    p = draw(parse_state(text), "D6", "Ben")  # D6 pays Albion: 9 tiles -> 81 + 9 = 90
     assert p.winner == "Ana" and p.game_over and _totals(p)["Ana"] == (14, 90)
 
 
 def test_all_dice_out_needs_a_die_to_move() -> None:
-    tiles = "\n".join(f'{x} = "purple Ana 1"' for x in ("C1", "C2", "C4", "C5", "C7", "C8", "C10", "C11", "C3",
-                                                        "E1", "E2", "E4"))
-    text = 'game = "lords-of-vegas"\n[players.Ana]\nmoney = 0\n[players.Ben]\nmoney = 0\n' \
-           f'[tiles]\n{tiles}\nB1 = "gold"\n'
+    tiles = "\n".join(
+        f'{x} = "purple Ana 1"' for x in ("C1", "C2", "C4", "C5", "C7", "C8", "C10", "C11", "C3", "E1", "E2", "E4")
+    )
+    text = (
+        f'game = "lords-of-vegas"\n[players.Ana]\nmoney = 0\n[players.Ben]\nmoney = 0\n[tiles]\n{tiles}\nB1 = "gold"\n'
+    )
     state = parse_state(text)
     assert draw(state, "B1", "Ana").problems
     p = draw(state, "B1", "Ana", die_from="E4")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.errors import InputError
+from rulesref.core.errors import InputError
 from rulesref.lords.gamelog import Build, Gamble, Trade, Turn, format_log, load_log, parse_log
 from rulesref.lords.replay import replay
 
@@ -15,8 +15,10 @@ DATA = Path(__file__).parent / "data" / "lords-of-vegas"
 
 
 def test_parse_forms() -> None:
-    log = parse_log("game: lords-of-vegas\nplayers: Ana, Ben\nAna draws C3\nAna builds C3 purple\n"
-                    "gamble D7 $10 roll 3+4 layoff\ntrade Ben -> Ana: $5, lot A1, die C3\n")
+    log = parse_log(
+        "game: lords-of-vegas\nplayers: Ana, Ben\nAna draws C3\nAna builds C3 purple\n"
+        "gamble D7 $10 roll 3+4 layoff\ntrade Ben -> Ana: $5, lot A1, die C3\n"
+    )
     events = [e.event for e in log.entries]
     assert events[0] == Turn("Ana", "C3")
     assert isinstance(events[1], Build) and log.entries[1].actor == "Ana"
@@ -32,8 +34,10 @@ def test_format_round_trips(name: str) -> None:
 
 
 def test_syntax_problems_all_at_once() -> None:
-    text = ("game: lords-of-vegas\nplayers: Ana, Ben\nturn Ama draws C3\nbuilt C3 purple\nbuild C3 pink\n"
-            "gamble C3 ten\nreroll C3=9\n")
+    text = (
+        "game: lords-of-vegas\nplayers: Ana, Ben\nturn Ama draws C3\nbuilt C3 purple\nbuild C3 pink\n"
+        "gamble C3 ten\nreroll C3=9\n"
+    )
     with pytest.raises(InputError) as info:
         parse_log(text, "x.lov")
     found = [(p.line, p.message, p.choices) for p in info.value.problems()]
@@ -56,7 +60,10 @@ def test_clean_game_replays_to_the_recorded_scores() -> None:
     r = replay(load_log(ROOT / "examples" / "lords-night.lov"))
     assert not r.problems and not r.differences and r.finished
     assert [(x.name, x.points, x.money) for x in r.standings.rows] == [
-        ("Ben", 14, 32), ("Cleo", 10, 26), ("Ana", 1, 19)]
+        ("Ben", 14, 32),
+        ("Cleo", 10, 26),
+        ("Ana", 1, 19),
+    ]
 
 
 def test_two_player_game_worked_by_hand() -> None:
@@ -69,8 +76,16 @@ def test_two_player_game_worked_by_hand() -> None:
 def test_planted_mistakes_each_reported_with_their_rule() -> None:
     r = replay(load_log(ROOT / "examples" / "lords-mistakes.lov"))
     found = [(s.line, p.rule.id.split("/")[1]) for s, p in r.problems]
-    assert found == [(11, "build"), (15, "sprawl"), (18, "turn"), (21, "gamble"), (23, "gamble"),
-                     (27, "reorganize"), (28, "sprawl"), (29, "turn")]
+    assert found == [
+        (11, "build"),
+        (15, "sprawl"),
+        (18, "turn"),
+        (21, "gamble"),
+        (23, "gamble"),
+        (27, "reorganize"),
+        (28, "sprawl"),
+        (29, "turn"),
+    ]
     assert [(d.player, d.recorded_points, d.points) for d in r.differences] == [("Ana", 3, 1), ("Ben", 2, 1)]
 
 
@@ -89,8 +104,10 @@ def _problems(body: str) -> list[tuple[int, str]]:
 
 
 def test_a_reorganize_tie_must_be_rerolled() -> None:
-    body = ("turn Ana draws C2\nbuild C2 purple\nturn Ben draws C5\nbuild C5 purple\n"
-            "reorganize C5: C2=4 C5=4\nturn Cleo draws D1\n")
+    body = (
+        "turn Ana draws C2\nbuild C2 purple\nturn Ben draws C5\nbuild C5 purple\n"
+        "reorganize C5: C2=4 C5=4\nturn Cleo draws D1\n"
+    )
     found = _problems(body)
     assert len(found) == 1 and found[0][0] == 10 and "not rerolled" in found[0][1]
 
@@ -108,8 +125,9 @@ def test_f_cards_with_two_players() -> None:
 
 
 def test_missing_start_lines_are_reported_once() -> None:
-    r = replay(parse_log("game: lords-of-vegas\nplayers: Ana, Ben\nstart Ana: A1 B2\nturn Ana draws C3\n"
-                         "turn Ben draws C4\n"))
+    r = replay(
+        parse_log("game: lords-of-vegas\nplayers: Ana, Ben\nstart Ana: A1 B2\nturn Ana draws C3\nturn Ben draws C4\n")
+    )
     assert [(s.line, p.message) for s, p in r.problems] == [(4, "no starting cards for Ben (a 'start' line each)")]
     assert r.turns == 2
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesref import cite
 from rulesref.book import book, section
+from rulesref.cite import cite
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = sorted((ROOT / "rulesref" / "lords").glob("*.py"))
@@ -18,8 +18,22 @@ LOV = book("lords-of-vegas")
 
 def test_issue_4_topics_are_covered() -> None:
     ids = {s.id for s in LOV.sections}
-    assert {"setup", "turn", "take-over", "payouts", "build", "sprawl", "remodel", "reorganize", "gamble",
-            "boss-ties", "score-track", "trading", "end", "two-players"} <= ids
+    assert {
+        "setup",
+        "turn",
+        "take-over",
+        "payouts",
+        "build",
+        "sprawl",
+        "remodel",
+        "reorganize",
+        "gamble",
+        "boss-ties",
+        "score-track",
+        "trading",
+        "end",
+        "two-players",
+    } <= ids
 
 
 def test_sections_are_complete_and_linked() -> None:
@@ -60,8 +74,8 @@ def test_no_sentence_copied_from_the_rulebook() -> None:
         return re.findall(r"[a-z']+", t.lower())
 
     source = words(RULEBOOK.read_text(encoding="utf-8"))
-    grams = {" ".join(source[i:i + 6]) for i in range(len(source) - 5)}
+    grams = {" ".join(source[i : i + 6]) for i in range(len(source) - 5)}
     for s in LOV.sections:
         mine = words(s.text + " " + (s.unconfirmed or ""))
-        copied = [" ".join(mine[i:i + 6]) for i in range(len(mine) - 5) if " ".join(mine[i:i + 6]) in grams]
+        copied = [" ".join(mine[i : i + 6]) for i in range(len(mine) - 5) if " ".join(mine[i : i + 6]) in grams]
         assert not copied, (s.id, copied)

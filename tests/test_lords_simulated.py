@@ -150,7 +150,7 @@ def play(seed: int) -> tuple[str, State]:
             state = state.with_marker(c, n)
         state = State(players=state.players, markers=state.markers, drawn=state.drawn + tuple(cards))
         log.append(f"start {n}: {' '.join(cards)}")
-    deck.insert(rng.randint(0, len(deck) // 4), END)     # the deck is drawn from the end
+    deck.insert(rng.randint(0, len(deck) // 4), END)  # the deck is drawn from the end
     turn = rng.randrange(len(names))
     while deck and not state.over:
         who = names[turn % len(names)]

@@ -23,7 +23,7 @@ def test_same_colour_tiles_sharing_an_edge_form_one_casino() -> None:
 
 
 def test_streets_and_the_strip_separate_casinos() -> None:
-    s = _state(C3="purple Ana 3", D1="purple Ben 6", A6="purple Ben 2")   # three blocks
+    s = _state(C3="purple Ana 3", D1="purple Ben 6", A6="purple Ben 2")  # three blocks
     assert [c.lots for c in casinos(s)] == [("A6",), ("C3",), ("D1",)]
 
 

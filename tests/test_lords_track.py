@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cluesolver.errors import InputError
+from rulesref.core.errors import InputError
 from rulesref.lords.board import track
 from rulesref.lords.track import advance, apply_casinos, gap_before
 

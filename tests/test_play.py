@@ -57,11 +57,11 @@ class Terminal:
         while True:
             m = re.compile(pattern).search(self.text, self.mark)
             if m:
-                seen = self.text[self.mark:m.end()]
+                seen = self.text[self.mark : m.end()]
                 self.mark = m.end()
                 return seen
             if time.monotonic() > deadline:
-                raise AssertionError(f"{pattern!r} not seen; output so far:\n{self.text[self.mark:][-3000:]}")
+                raise AssertionError(f"{pattern!r} not seen; output so far:\n{self.text[self.mark :][-3000:]}")
             self.read(0.1)
 
     def send(self, data: str) -> None:
@@ -101,9 +101,21 @@ def env_for(home: Path) -> dict[str, str]:
 
 
 def start(home: Path) -> Terminal:
-    result = runner.invoke(app, ["clue", "new", "sat", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann",
-                                 "--cards", "Scarlet, Rope, Kitchen, Hall, Study"],
-                           env={"CLUESOLVER_HOME": str(home)})
+    result = runner.invoke(
+        app,
+        [
+            "clue",
+            "new",
+            "sat",
+            "--players",
+            "Ann,Ben,Cat,Dan",
+            "--me",
+            "Ann",
+            "--cards",
+            "Scarlet, Rope, Kitchen, Hall, Study",
+        ],
+        env={"CLUESOLVER_HOME": str(home)},
+    )
     assert result.exit_code == 0, result.output
     term = Terminal(["clue", "play"], env_for(home))
     term.expect("Type 'help' for commands")
@@ -115,14 +127,14 @@ def start(home: Path) -> Terminal:
 def events(home: Path) -> list[str]:
     lines = (home / "sessions" / "sat.clue").read_text().splitlines()
     start = lines.index("")
-    return [line for line in lines[start + 1:] if line.strip()]
+    return [line for line in lines[start + 1 :] if line.strip()]
 
 
 def test_a_whole_game_typed_into_play_gives_the_same_log_and_answers_as_replay(home: Path) -> None:
     term = start(home)
     lines = GAME.read_text().splitlines()
-    body = [ln for ln in lines[lines.index("") + 1:] if ln.strip()]
-    for i, line in enumerate(body, 1):
+    body = [ln for ln in lines[lines.index("") + 1 :] if ln.strip()]
+    for _i, line in enumerate(body, 1):
         term.line(line)
         term.expect("Recorded: ")
         term.expect("Notebook")
@@ -130,7 +142,7 @@ def test_a_whole_game_typed_into_play_gives_the_same_log_and_answers_as_replay(h
     term.line("accuse?")
     term.expect(r"ACCUSE NOW: Mrs\. Peacock, Lead Pipe, Ballroom \(certain\)\.")
     term.expect(r"sat>")
-    term.send("\x04")   # Ctrl-D leaves
+    term.send("\x04")  # Ctrl-D leaves
     term.expect("Saved: ")
     assert term.close() == 0
     status = json.loads(runner.invoke(app, ["clue", "status", "--json"], env={"CLUESOLVER_HOME": str(home)}).output)
@@ -145,7 +157,7 @@ def test_completion_ctrl_c_errors_undo_why_next(home: Path) -> None:
     term = start(home)
     # Tab completes a keyword and a multi-word card name (via an alias prefix too).
     term.send("Ben sugg\t")
-    term.expect("Ben suggests")          # completed before the next keys are typed
+    term.expect("Ben suggests")  # completed before the next keys are typed
     term.send(" Plum, Rope, Libr\t")
     term.expect("Library")
     term.send("; Cat passes; Dan shows\r")
@@ -185,7 +197,7 @@ def test_completer_offers_players_cards_and_aliases() -> None:
     from prompt_toolkit.document import Document
 
     from cluesolver.cli.clue_play import completer_for
-    from cluesolver.log import parse_log
+    from cluesolver.clue.log import parse_log
 
     log = parse_log(GAME.read_text())
     comp = completer_for(log)
@@ -196,9 +208,9 @@ def test_completer_offers_players_cards_and_aliases() -> None:
     assert complete("Be") == ["Ben"]
     assert "accuse?" in complete("acc")
     offered = complete("Ben suggests Miss Sc")
-    assert offered[0] == "Miss Scarlet" and "Miss Scarlett" in offered   # longest match first, aliases too
+    assert offered[0] == "Miss Scarlet" and "Miss Scarlett" in offered  # longest match first, aliases too
     assert "Lead Pipe" in complete("Ben suggests Plum, Lead")
-    assert "Lead Piping" in complete("Ben suggests Plum, Lead")     # an alias
+    assert "Lead Piping" in complete("Ben suggests Plum, Lead")  # an alias
     assert complete("Ben suggests Plum, Rope, Lib") == ["Library"]
     assert complete("Ben suggests Plum; Cat pa") == ["passes"]
     assert complete("") == []

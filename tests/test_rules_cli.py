@@ -60,7 +60,7 @@ def test_show_whole_game_has_every_section(game: str) -> None:
     r = CliRunner().invoke(app, ["rules", "show", game], env={**ENV, "COLUMNS": "200"})
     assert r.exit_code == 0
     for s in books()[game].sections:
-        assert f"{s.title} ─" in r.stdout, s.full_id     # a rule line heads every section
+        assert f"{s.title} ─" in r.stdout, s.full_id  # a rule line heads every section
         assert f"{s.full_id}\n" in r.stdout or f"{s.full_id} " in r.stdout
 
 
@@ -92,8 +92,9 @@ def test_list_text_and_json() -> None:
     data = json.loads(run("list", "--json").stdout)
     assert [g["game"] for g in data["games"]] == list(books())
     clue = next(g for g in data["games"] if g["game"] == "clue")
-    assert {"id": "clue/cluedo", "section": "cluedo", "title": "Cluedo (UK) differences",
-            "unconfirmed": False} in clue["sections"]
+    assert {"id": "clue/cluedo", "section": "cluedo", "title": "Cluedo (UK) differences", "unconfirmed": False} in clue[
+        "sections"
+    ]
 
 
 def test_search_text_golden_with_correction_and_highlights() -> None:
@@ -133,15 +134,20 @@ def test_lint_shipped_books_clean() -> None:
 
 def test_lint_reports_every_problem(tmp_path: Path) -> None:
     bad = tmp_path / "demo.toml"
-    bad.write_text('game = "demo"\ntitle = "Demo"\n\n[[section]]\nid = "a"\ntitle = "A"\nsee = ["b"]\n'
-                   'text = "x"\n\n[[section]]\nid = "a"\ntitle = "Again"\ntext = ""\n', encoding="utf-8")
+    bad.write_text(
+        'game = "demo"\ntitle = "Demo"\n\n[[section]]\nid = "a"\ntitle = "A"\nsee = ["b"]\n'
+        'text = "x"\n\n[[section]]\nid = "a"\ntitle = "Again"\ntext = ""\n',
+        encoding="utf-8",
+    )
     r = run("lint", str(bad), "--json")
     assert r.exit_code == 1
     messages = [p["message"] for p in json.loads(r.stdout)["problems"]]
     assert messages == ["duplicate section id 'a'", "section 'a': 'text' must be non-empty"]
     good = tmp_path / "demo2.toml"
-    good.write_text('game = "demo2"\ntitle = "D"\n[[section]]\nid = "a"\ntitle = "A"\nsee = ["clue/nope"]\n'
-                    'text = "x"\n', encoding="utf-8")
+    good.write_text(
+        'game = "demo2"\ntitle = "D"\n[[section]]\nid = "a"\ntitle = "A"\nsee = ["clue/nope"]\ntext = "x"\n',
+        encoding="utf-8",
+    )
     r = run("lint", str(good))
     assert r.exit_code == 1 and "'see' names no section: 'clue/nope'" in r.stdout
     assert run("lint", str(tmp_path / "missing.toml")).exit_code == 2

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cluesolver.errors import InputError, UnknownNameError
 from rulesref.book import parse_book
+from rulesref.core.errors import InputError, UnknownNameError
 from rulesref.search import RuleIndex, marked_text, plain, search, words
 
-TINY = '''
+TINY = """
 game = "tiny"
 title = "Tiny Game"
 aliases = ["tg"]
@@ -29,7 +29,7 @@ id = "all-in"
 title = "Going all in"
 keywords = ["all in"]
 text = "Bet everything you have."
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +87,8 @@ def test_highlights_mark_matched_words(tiny: RuleIndex) -> None:
     assert marked_text(hit.title) == "The **river**"
     assert "**river**" in marked_text(hit.snippet)
     assert marked_text(hit.snippet, "<", ">") == (
-        "<Boats> float. A bridge is mentioned here once, and the <river> twice: <river>.")
+        "<Boats> float. A bridge is mentioned here once, and the <river> twice: <river>."
+    )
 
 
 def test_words_and_plain() -> None:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver import session as S
-from cluesolver.errors import InputError, SessionError
-from cluesolver.log import format_log, parse_log
+from cluesolver.clue import session as S
+from cluesolver.clue.log import format_log, parse_log
+from rulesref.core.errors import InputError, SessionError
 
 HEADER = textwrap.dedent("""\
     game: classic
@@ -139,15 +139,22 @@ def test_a_second_writer_is_refused_cleanly(home: Path) -> None:
     path = S.path_of("g1")
     S.create(path, HEADER)
     holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
             import sys, time
             from pathlib import Path
-            from cluesolver import session as S
+            from cluesolver.clue import session as S
             with S.locked(Path({str(path)!r})):
                 print("locked", flush=True)
                 time.sleep(30)
-            """)],
-        stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+            """),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         with pytest.raises(SessionError, match=f"another process is writing this session \\(process {holder.pid}\\)"):
@@ -156,13 +163,13 @@ def test_a_second_writer_is_refused_cleanly(home: Path) -> None:
     finally:
         holder.kill()
         holder.wait()
-    S.add(path, ["Ben suggests Plum, Rope, Library; Cat passes; Dan shows"])   # the lock died with it
+    S.add(path, ["Ben suggests Plum, Rope, Library; Cat passes; Dan shows"])  # the lock died with it
 
 
 WRITER = """
 import sys
 from pathlib import Path
-from cluesolver import session as S
+from cluesolver.clue import session as S
 path = Path(sys.argv[1])
 print("ready", flush=True)
 sys.stdin.readline()
@@ -182,8 +189,12 @@ def test_a_kill_at_any_point_of_a_write_leaves_the_old_or_the_new_log(home: Path
     rng = random.Random(7)
     outcomes = {"old": 0, "new": 0}
     for attempt in range(25):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path), new_line],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), new_line],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stdout is not None and proc.stdin is not None
         assert proc.stdout.readline().strip() == "ready"
         proc.stdin.write("go\n")

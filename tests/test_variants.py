@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver import variants
-from cluesolver.errors import InputError, UnknownNameError
+from cluesolver.clue import variants
+from rulesref.core.errors import InputError, UnknownNameError
 
 
 def test_built_ins_have_the_reference_card_counts() -> None:
@@ -32,12 +32,23 @@ def test_unknown_variant_suggests_close_ids() -> None:
     assert "classic" in err.value.problems()[0].choices
 
 
-@pytest.mark.parametrize("text, card", [
-    ("Mustard", "Colonel Mustard"), ("col. mustard", "Colonel Mustard"), ("Colonel Mustard", "Colonel Mustard"),
-    ("pea", "Mrs. Peacock"), ("the Lead Pipe", "Lead Pipe"), ("LEAD-PIPE", "Lead Pipe"),
-    ("Dagger", "Knife"), ("pistoda", "Knife"), ("salong", "Lounge"), ("Spanner", "Wrench"),
-    ("billiard", "Billiard Room"), ("Scarlett", "Miss Scarlet"),
-])
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        ("Mustard", "Colonel Mustard"),
+        ("col. mustard", "Colonel Mustard"),
+        ("Colonel Mustard", "Colonel Mustard"),
+        ("pea", "Mrs. Peacock"),
+        ("the Lead Pipe", "Lead Pipe"),
+        ("LEAD-PIPE", "Lead Pipe"),
+        ("Dagger", "Knife"),
+        ("pistoda", "Knife"),
+        ("salong", "Lounge"),
+        ("Spanner", "Wrench"),
+        ("billiard", "Billiard Room"),
+        ("Scarlett", "Miss Scarlet"),
+    ],
+)
 def test_classic_card_matching(text: str, card: str) -> None:
     assert variants.get("classic").match_card(text) == card
 
@@ -74,10 +85,18 @@ def test_lost_in_vegas_accents_and_provisional_names() -> None:
     assert v.default_hands(2, 4) == (7, 7)
 
 
-@pytest.mark.parametrize("players, hands", [
-    (3, (9, 9, 9)), (4, (7, 7, 7, 6)), (5, (6, 6, 5, 5, 5)), (6, (5, 5, 5, 4, 4, 4)),
-    (7, (4, 4, 4, 4, 4, 4, 3)), (8, (4, 4, 4, 3, 3, 3, 3, 3)), (10, (3, 3, 3, 3, 3, 3, 3, 2, 2, 2)),
-])
+@pytest.mark.parametrize(
+    "players, hands",
+    [
+        (3, (9, 9, 9)),
+        (4, (7, 7, 7, 6)),
+        (5, (6, 6, 5, 5, 5)),
+        (6, (5, 5, 5, 4, 4, 4)),
+        (7, (4, 4, 4, 4, 4, 4, 3)),
+        (8, (4, 4, 4, 3, 3, 3, 3, 3)),
+        (10, (3, 3, 3, 3, 3, 3, 3, 2, 2, 2)),
+    ],
+)
 def test_master_detective_hands_match_the_reference(players: int, hands: tuple[int, ...]) -> None:
     assert variants.get("master-detective").default_hands(players) == hands
 
@@ -86,7 +105,9 @@ def test_user_variant_extends_and_renames(tmp_path: Path) -> None:
     f = tmp_path / "box.toml"
     f.write_text(
         'extends = "lost-in-vegas"\nid = "our-box"\n[rename]\n"Action 2" = "Karaoke"\n"Location 5" = "Pool"\n'
-        '[card_aliases]\n"Karaoke" = ["laulmine"]\n', encoding="utf-8")
+        '[card_aliases]\n"Karaoke" = ["laulmine"]\n',
+        encoding="utf-8",
+    )
     v = variants.get(str(f))
     assert v.id == "our-box"
     assert v.match_card("laulmine") == "Karaoke"
@@ -107,7 +128,10 @@ def test_user_variant_errors_are_all_reported(tmp_path: Path) -> None:
 
 def test_full_user_variant(tmp_path: Path) -> None:
     f = tmp_path / "tiny.toml"
-    f.write_text('id = "tiny"\nname = "Tiny"\n[[category]]\nid = "who"\ncards = ["A", "B"]\n'
-                 '[[category]]\nid = "what"\ncards = ["X", { name = "Y", aliases = ["why"] }]\n', encoding="utf-8")
+    f.write_text(
+        'id = "tiny"\nname = "Tiny"\n[[category]]\nid = "who"\ncards = ["A", "B"]\n'
+        '[[category]]\nid = "what"\ncards = ["X", { name = "Y", aliases = ["why"] }]\n',
+        encoding="utf-8",
+    )
     v = variants.load_file(f)
     assert v.card_names == ("A", "B", "X", "Y") and v.match_card("why") == "Y"

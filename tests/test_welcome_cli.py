@@ -28,8 +28,10 @@ def test_score_verb_prints_zone_table_and_winner() -> None:
     assert "│ streets      │  41 │   33 │    30 │ street-scoring       │" in out
     assert "│ total        │ 136 │  136 │   107 │                      │" in out
     assert "Bank: 2 of 3 asked for a loan, more than half: 4 bundles each" in out
-    assert ("Tie: Lea and Maya tie on 136 points and 3 hotels: Lea wins with more Large Hotels (3 against 2) "
-            "[welcome-to-new-las-vegas/tie-break] Ties for the win") in out
+    assert (
+        "Tie: Lea and Maya tie on 136 points and 3 hotels: Lea wins with more Large Hotels (3 against 2) "
+        "[welcome-to-new-las-vegas/tie-break] Ties for the win"
+    ) in out
     assert "End of game: Maya checked the last inauguration box" in out
     assert out.rstrip().endswith("Winner: Lea with 136 points")
 
@@ -49,8 +51,15 @@ def test_score_json_shape() -> None:
     ana = data["standings"][0]
     assert ana["name"] == "Ana" and ana["total"] == 99 and ana["place"] == 1
     assert ana["zones"]["streets"]["rule"]["id"] == "welcome-to-new-las-vegas/street-scoring"
-    assert ana["streets"][0] == {"street": 1, "written": "2 4 6 8 . 11", "run": [2, 4, 6, 8],
-                                 "parity": "even", "length": 4, "bonus": 6, "points": 10}
+    assert ana["streets"][0] == {
+        "street": 1,
+        "written": "2 4 6 8 . 11",
+        "run": [2, 4, 6, 8],
+        "parity": "even",
+        "length": 4,
+        "bonus": 6,
+        "points": 10,
+    }
     assert data["standings"][1]["safe"]["short"] is True
     assert data["bank"]["bundles"] == 2
 
@@ -65,9 +74,11 @@ def test_check_problems_exit_1_with_citations() -> None:
     result = run("check", BROKEN)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0] == ("problem: Rita [streets] street 1: 8 (casino 3) comes before 6 (casino 4); numbers must "
-                        "rise from left to right [welcome-to-new-las-vegas/placement] Opening a casino "
-                        "(writing a number)")
+    assert lines[0] == (
+        "problem: Rita [streets] street 1: 8 (casino 3) comes before 6 (casino 4); numbers must "
+        "rise from left to right [welcome-to-new-las-vegas/placement] Opening a casino "
+        "(writing a number)"
+    )
     assert lines[-1] == "13 rule problems on 2 sheets."
     data = json.loads(run("welcome", "check", BROKEN, "--json").output)
     assert data["clean"] is False and len(data["problems"]) == 13
@@ -102,8 +113,10 @@ def test_bad_street_notation_exits_2_one_line_per_problem() -> None:
 
 def test_bad_table_exits_2_with_every_problem(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text('game = "welcome-to-new-las-vegas"\n[[player]]\nname = "A"\nbank = "lone"\n'
-                   'streets = ["1", "2", "3"]\nstreet-bonus = [1, 2, 3, 4]\nhotel = 1\n')
+    bad.write_text(
+        'game = "welcome-to-new-las-vegas"\n[[player]]\nname = "A"\nbank = "lone"\n'
+        'streets = ["1", "2", "3"]\nstreet-bonus = [1, 2, 3, 4]\nhotel = 1\n'
+    )
     result = run("score", str(bad))
     assert result.exit_code == 2
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -160,7 +173,7 @@ def test_new_writes_a_blank_table_that_reads(tmp_path: Path) -> None:
     assert checked.exit_code == 0 and "No rule problems on 2 sheets (Maya, Jonas)." in checked.output
     again = run("welcome", "new", "Maya", "-o", str(target))
     assert again.exit_code == 2 and "already exists" in again.output
-    assert "Jonas" in target.read_text()            # not overwritten
+    assert "Jonas" in target.read_text()  # not overwritten
     assert run("welcome", "new", "Maya", "-o", str(target), "--force").exit_code == 0
     assert "Jonas" not in target.read_text()
     assert [p.name for p in tmp_path.iterdir()] == ["friday.toml"]
@@ -180,15 +193,19 @@ def test_new_solo_prints_to_stdout_and_refuses_bad_names() -> None:
 
 def test_score_explains_inauguration_ties() -> None:
     out = run("score", EXAMPLE).output
-    assert ("Inauguration: Maya 7 boxes, 1st: 15 pts (improved box); Jonas 5 boxes, 2nd: 5 pts, pays the debt; "
-            "Lea 5 boxes, 2nd: 5 pts, pays the debt") in out
+    assert (
+        "Inauguration: Maya 7 boxes, 1st: 15 pts (improved box); Jonas 5 boxes, 2nd: 5 pts, pays the debt; "
+        "Lea 5 boxes, 2nd: 5 pts, pays the debt"
+    ) in out
     assert "rank 2 with 5 boxes, tied with Lea, fewest: circles the debt" in out
 
 
 def test_score_and_check_text_match_golden_files() -> None:
     """Whole outputs, reviewed by hand once; any change in wording or numbers shows here."""
-    for args, golden in ((("score", "table-2p.toml"), "table-2p.score.txt"),
-                         (("check", "broken-2p.toml"), "broken-2p.check.txt")):
+    for args, golden in (
+        (("score", "table-2p.toml"), "table-2p.score.txt"),
+        (("check", "broken-2p.toml"), "broken-2p.check.txt"),
+    ):
         result = runner.invoke(app, [args[0], str(DATA / args[1])], env={"COLUMNS": "100"})
         expected = (DATA / golden).read_text().replace("tests/data/welcome/", str(DATA) + "/")
         assert result.output == expected

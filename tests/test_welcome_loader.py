@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.errors import InputError, Problem
+from rulesref.core.errors import InputError, Problem
 from rulesref.welcome import load_table, parse_table
 from rulesref.welcome.acme_file import parse_effect
 from rulesref.welcome.model import BankVote, Claim, Colour, Effect
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
-GOOD = '''game = "welcome-to-new-las-vegas"
+GOOD = """game = "welcome-to-new-las-vegas"
 
 [[project]]
 colour = "pink"
@@ -29,7 +29,7 @@ projects = { pink = { claim = "high", turn = 3 } }
 hotels = { large = { built = 1, value = 12 } }
 limo = { vip = { opened = 1, value = 4 }, missing-lines = 1, penalty = -3 }
 shows = [9, { value = 2, boxes = 1, debts = 2 }]
-'''
+"""
 
 
 def problems(text: str) -> list[Problem]:
@@ -64,8 +64,12 @@ def test_toml_syntax_error_keeps_line_and_column() -> None:
 
 
 def test_every_problem_reported_at_once_with_lines_and_choices() -> None:
-    text = GOOD.replace('bank = "loan"', 'bank = "lone"').replace("hotels =", "hotel =").replace(
-        '"=7 7"]', '"=7 q"]').replace("penalty = -3", "penalty = 3")
+    text = (
+        GOOD.replace('bank = "loan"', 'bank = "lone"')
+        .replace("hotels =", "hotel =")
+        .replace('"=7 7"]', '"=7 q"]')
+        .replace("penalty = -3", "penalty = 3")
+    )
     found = problems(text)
     by_text = {p.message: p for p in found}
     assert len(found) == 4
@@ -84,8 +88,9 @@ def test_missing_bank_vote_unless_first_game() -> None:
     text = GOOD.replace('bank = "loan"\n', "")
     (p,) = problems(text)
     assert "'bank' is missing" in p.message and p.line == 8
-    assert parse_table(text.replace('game = "welcome-to-new-las-vegas"',
-                                    'game = "welcome-to-new-las-vegas"\nfirst-game = true')).first_game
+    assert parse_table(
+        text.replace('game = "welcome-to-new-las-vegas"', 'game = "welcome-to-new-las-vegas"\nfirst-game = true')
+    ).first_game
 
 
 def test_value_required_once_something_is_counted() -> None:
@@ -95,8 +100,11 @@ def test_value_required_once_something_is_counted() -> None:
 
 
 def test_wrong_game_street_count_and_bonus_list() -> None:
-    text = GOOD.replace('game = "welcome-to-new-las-vegas"', 'game = "lords-of-vegas"').replace(
-        '"=7 7"]', ']').replace("[6, 7, 8, 9]", "[6, 7]")
+    text = (
+        GOOD.replace('game = "welcome-to-new-las-vegas"', 'game = "lords-of-vegas"')
+        .replace('"=7 7"]', "]")
+        .replace("[6, 7, 8, 9]", "[6, 7]")
+    )
     messages = [p.message for p in problems(text)]
     assert any("'game' should be \"welcome-to-new-las-vegas\"" in m for m in messages)
     assert any("a city has 4 streets, this lists 3" in m for m in messages)
@@ -107,32 +115,36 @@ def test_unknown_project_colour_and_claim() -> None:
     found = problems(GOOD.replace('pink = { claim = "high", turn = 3 }', 'pinkk = "high", yellow = "first"'))
     assert [(p.message, p.text, p.choices) for p in found] == [
         ("player 'Ana': 'pinkk' is not a project colour", None, ("pink",)),
-        ("player 'Ana': 'yellow' should be one of high, low", "first", ())]
+        ("player 'Ana': 'yellow' should be one of high, low", "first", ()),
+    ]
 
 
 def test_claim_without_project_values() -> None:
     found = problems(GOOD.replace('pink = { claim = "high", turn = 3 }', 'yellow = "low"'))
     assert [p.message for p in found] == [
-        "a player scored the yellow project but there is no [[project]] with colour = \"yellow\" "
-        "giving its high and low values"]
+        'a player scored the yellow project but there is no [[project]] with colour = "yellow" '
+        "giving its high and low values"
+    ]
 
 
 def test_duplicate_names_and_unknown_first() -> None:
-    text = GOOD.replace('low = 5', 'low = 5\nfirst = ["Anna"]') + GOOD[GOOD.index("[[player]]"):]
+    text = GOOD.replace("low = 5", 'low = 5\nfirst = ["Anna"]') + GOOD[GOOD.index("[[player]]") :]
     messages = [(p.message, p.choices) for p in problems(text)]
     assert ("project pink: 'first' names an unknown player", ("Ana",)) in messages
     assert any("'name' is used by two players" in m for m, _ in messages)
 
 
 def test_solo_needs_exactly_one_player() -> None:
-    acme = ('\n[acme]\nstack = "C C"\nbank-threshold = 11\nhidden-card = 4\n[acme.values]\n'
-            + "".join(f"{d} = [1, 2, 3]\n" for d in ("inauguration", "shows", "hotels", "streets", "golf", "limo")))
+    acme = '\n[acme]\nstack = "C C"\nbank-threshold = 11\nhidden-card = 4\n[acme.values]\n' + "".join(
+        f"{d} = [1, 2, 3]\n" for d in ("inauguration", "shows", "hotels", "streets", "golf", "limo")
+    )
     assert parse_table(GOOD + acme).solo
-    two = GOOD + GOOD[GOOD.index("[[player]]"):].replace('"Ana"', '"Bea"') + acme
+    two = GOOD + GOOD[GOOD.index("[[player]]") :].replace('"Ana"', '"Bea"') + acme
     assert any("exactly one player" in p.message for p in problems(two))
     named = GOOD.replace('name = "Ana"', 'name = "acme"') + acme
     assert [p.message for p in problems(named)] == [
-        "player 'acme': 'name' cannot be ACME in a solo game: ACME is the opponent"]
+        "player 'acme': 'name' cannot be ACME in a solo game: ACME is the opponent"
+    ]
 
 
 def test_acme_stack_and_values_problems() -> None:
@@ -143,9 +155,17 @@ def test_acme_stack_and_values_problems() -> None:
     assert sum("should be [basic, improved, threshold]" in m for m in messages) == 6
 
 
-@pytest.mark.parametrize("token, effect", [("C", Effect.CONSTRUCTION), ("Im", Effect.IMPROVEMENT),
-                                           ("in", Effect.INAUGURATION), ("L", Effect.LIMO),
-                                           ("limousine", Effect.LIMO), ("s", Effect.SHOW)])
+@pytest.mark.parametrize(
+    "token, effect",
+    [
+        ("C", Effect.CONSTRUCTION),
+        ("Im", Effect.IMPROVEMENT),
+        ("in", Effect.INAUGURATION),
+        ("L", Effect.LIMO),
+        ("limousine", Effect.LIMO),
+        ("s", Effect.SHOW),
+    ],
+)
 def test_effect_abbreviations(token: str, effect: Effect) -> None:
     assert parse_effect(token) is effect
 
@@ -165,7 +185,10 @@ def test_documented_table_file_reads_and_checks() -> None:
     table = parse_table(blocks[0])
     assert [p.name for p in table.players] == ["Maya"]
     assert check_table(table).clean, [p.format() for p in check_table(table).problems]
-    player = blocks[0][blocks[0].index("[[player]]"):]
-    solo = parse_table('game = "welcome-to-new-las-vegas"\n[[project]]\ncolour = "purple"\nhigh = 4\nlow = 2\n'
-                       + player.replace('pink = "high"', '') + blocks[1])
+    player = blocks[0][blocks[0].index("[[player]]") :]
+    solo = parse_table(
+        'game = "welcome-to-new-las-vegas"\n[[project]]\ncolour = "purple"\nhigh = 4\nlow = 2\n'
+        + player.replace('pink = "high"', "")
+        + blocks[1]
+    )
     assert solo.solo and solo.acme is not None and solo.acme.card == "Ben"

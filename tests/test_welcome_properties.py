@@ -45,8 +45,9 @@ def test_totals_bonuses_and_ranks_are_consistent(table: Table) -> None:
         for s in p.streets:
             assert s.bonus == (s.length > 0 and s.length == result.street_best[s.street - 1])
     most = max(p.inauguration.boxes for p in result.players)
-    assert {p.name for p in result.players if p.inauguration.rank == 1} == \
-        {p.name for p in result.players if p.inauguration.boxes == most}
+    assert {p.name for p in result.players if p.inauguration.rank == 1} == {
+        p.name for p in result.players if p.inauguration.boxes == most
+    }
     assert [p.place for p in result.players] == sorted(p.place for p in result.players)
     assert result.winners == tuple(p.name for p in result.players if p.place == 1)
 
@@ -61,12 +62,12 @@ def test_seating_order_does_not_change_any_score(table: Table, rng: object) -> N
     assert a == b
 
 
-@given(st.lists(st.integers(0, 17), unique=True, max_size=8).map(sorted),
-       st.lists(st.sampled_from([Casino(), Casino(crane=True, built=False), Casino(crane=True, built=True)]),
-                max_size=6),
-       st.randoms(use_true_random=False))
-def test_rising_distinct_numbers_never_break_placement(numbers: list[int], gaps: list[Casino],
-                                                       rng: object) -> None:
+@given(
+    st.lists(st.integers(0, 17), unique=True, max_size=8).map(sorted),
+    st.lists(st.sampled_from([Casino(), Casino(crane=True, built=False), Casino(crane=True, built=True)]), max_size=6),
+    st.randoms(use_true_random=False),
+)
+def test_rising_distinct_numbers_never_break_placement(numbers: list[int], gaps: list[Casino], rng: object) -> None:
     slots: list[Casino] = [Casino(number=n) for n in numbers]
     for gap in gaps:
         slots.insert(rng.randint(0, len(slots)), gap)  # type: ignore[attr-defined]
@@ -77,8 +78,22 @@ def test_rising_distinct_numbers_never_break_placement(numbers: list[int], gaps:
 
 
 EXAMPLE_TEXT = (__import__("pathlib").Path(__file__).parent.parent / "examples" / "welcome-table-3p.toml").read_text()
-VALUES = ["0", "-1", '"x"', "true", "[]", "{}", "[1]", "{ a = 1 }", "99999999999999999999", "1.5", '"c7"',
-          '"=1"', '"loan"', '"high"']
+VALUES = [
+    "0",
+    "-1",
+    '"x"',
+    "true",
+    "[]",
+    "{}",
+    "[1]",
+    "{ a = 1 }",
+    "99999999999999999999",
+    "1.5",
+    '"c7"',
+    '"=1"',
+    '"loan"',
+    '"high"',
+]
 
 
 @settings(max_examples=80, deadline=None)
@@ -86,7 +101,7 @@ VALUES = ["0", "-1", '"x"', "true", "[]", "{}", "[1]", "{ a = 1 }", "99999999999
 def test_damaged_table_files_give_input_errors_never_crashes(data: st.DataObject) -> None:
     import re
 
-    from cluesolver.errors import InputError
+    from rulesref.core.errors import InputError
     from rulesref.welcome import check_table, parse_table
 
     tokens = list(re.finditer(r'-?\d+|"[^"]*"|true|false', EXAMPLE_TEXT))
@@ -94,7 +109,7 @@ def test_damaged_table_files_give_input_errors_never_crashes(data: st.DataObject
     text = EXAMPLE_TEXT
     for index in sorted(chosen, reverse=True):
         m = tokens[index]
-        text = text[:m.start()] + data.draw(st.sampled_from(VALUES)) + text[m.end():]
+        text = text[: m.start()] + data.draw(st.sampled_from(VALUES)) + text[m.end() :]
     try:
         table = parse_table(text)
     except InputError as exc:

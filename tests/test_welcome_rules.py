@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesref import cite
 from rulesref.book import book, section
+from rulesref.cite import cite
 
 GAME = "welcome-to-new-las-vegas"
 ROOT = Path(__file__).parent.parent
@@ -17,8 +17,23 @@ QUESTIONS = ROOT / "tests" / "data" / "rules-questions" / f"{GAME}.toml"
 RULEBOOK = Path("/work/shared/rulebooks/003_9f81285a90f02050.txt")
 
 # Issue 4: setup, turn, placement, the five effects, golf, hotels, bonuses, projects, end, scoring, solo
-REQUIRED = ["setup", "turn", "placement", "construction", "improvement", "show", "inauguration", "limousine",
-            "golf", "hotels", "bonuses", "projects", "end", "scoring", "solo"]
+REQUIRED = [
+    "setup",
+    "turn",
+    "placement",
+    "construction",
+    "improvement",
+    "show",
+    "inauguration",
+    "limousine",
+    "golf",
+    "hotels",
+    "bonuses",
+    "projects",
+    "end",
+    "scoring",
+    "solo",
+]
 
 
 def test_book_loads_by_id_and_alias() -> None:
@@ -73,8 +88,8 @@ def _words(text: str) -> list[str]:
 @pytest.mark.skipif(not RULEBOOK.exists(), reason="source rulebook not available")
 def test_rule_texts_do_not_copy_the_rulebook() -> None:
     source = _words(RULEBOOK.read_text(encoding="utf-8"))
-    shingles = {" ".join(source[i:i + 9]) for i in range(len(source) - 8)}
+    shingles = {" ".join(source[i : i + 9]) for i in range(len(source) - 8)}
     for s in book(GAME).sections:
         words = _words(s.text)
-        copied = [" ".join(words[i:i + 9]) for i in range(len(words) - 8) if " ".join(words[i:i + 9]) in shingles]
+        copied = [" ".join(words[i : i + 9]) for i in range(len(words) - 8) if " ".join(words[i : i + 9]) in shingles]
         assert not copied, (s.id, copied)

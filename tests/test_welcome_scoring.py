@@ -49,16 +49,19 @@ def test_rulebook_street_example_gets_the_bonus_only_when_longest() -> None:
 L, R = BankVote.LOAN, BankVote.REFUSE
 
 
-@pytest.mark.parametrize("votes, bundles", [
-    ([L, L, R], 4),          # more than half asked
-    ([L, R], 2),             # exactly half asked: half refused
-    ([L, L, R, R], 2),
-    ([L, R, R], 2),
-    ([R, R, R], 0),          # nobody asked
-    ([R], 0),
-    ([L], 4),
-    ([L, L, L, R, R], 4),
-])
+@pytest.mark.parametrize(
+    "votes, bundles",
+    [
+        ([L, L, R], 4),  # more than half asked
+        ([L, R], 2),  # exactly half asked: half refused
+        ([L, L, R, R], 2),
+        ([L, R, R], 2),
+        ([R, R, R], 0),  # nobody asked
+        ([R], 0),
+        ([L], 4),
+        ([L, L, L, R, R], 4),
+    ],
+)
 def test_bank_vote(votes: list[BankVote], bundles: int) -> None:
     outcome = bank_outcome(votes)
     assert outcome.bundles == bundles
@@ -71,16 +74,24 @@ def test_first_game_has_no_bank() -> None:
 
 # -- inauguration ----------------------------------------------------------------------
 
+
 def test_inauguration_ranks_share_ties_and_the_fewest_pay() -> None:
-    places = rank_inauguration([("A", 9, False, True), ("B", 9, True, True), ("C", 7, True, True),
-                                ("D", 4, True, True), ("E", 4, False, True)])
+    places = rank_inauguration(
+        [("A", 9, False, True), ("B", 9, True, True), ("C", 7, True, True), ("D", 4, True, True), ("E", 4, False, True)]
+    )
     assert {n: (p.rank, p.points, p.last) for n, p in places.items()} == {
-        "A": (1, 10, False), "B": (1, 15, False), "C": (2, 8, False), "D": (3, 0, True), "E": (3, 2, True)}
+        "A": (1, 10, False),
+        "B": (1, 15, False),
+        "C": (2, 8, False),
+        "D": (3, 0, True),
+        "E": (3, 2, True),
+    }
 
 
 def test_fourth_place_scores_nothing_and_all_tied_nobody_last() -> None:
-    places = rank_inauguration([("A", 9, False, True), ("B", 8, False, True), ("C", 7, False, True),
-                                ("D", 6, False, True)])
+    places = rank_inauguration(
+        [("A", 9, False, True), ("B", 8, False, True), ("C", 7, False, True), ("D", 6, False, True)]
+    )
     assert (places["D"].rank, places["D"].points, places["D"].last) == (4, 0, True)
     tied = rank_inauguration([("A", 5, False, True), ("B", 5, False, True)])
     assert all(p.rank == 1 and p.points == 10 and not p.last for p in tied.values())
@@ -100,26 +111,32 @@ def test_unspent_boxes_use_the_bonus_set_size_or_circled() -> None:
 
 # -- tie-breaks and safe ---------------------------------------------------------------
 
+
 def _sheet(name: str, **kw: object) -> Sheet:
-    base = Sheet(name=name, streets=parse_streets("1 | 1 | 1 | 1"), street_bonus=(0, 0, 0, 0),
-                 bank=BankVote.REFUSE)
+    base = Sheet(name=name, streets=parse_streets("1 | 1 | 1 | 1"), street_bonus=(0, 0, 0, 0), bank=BankVote.REFUSE)
     return replace(base, **kw)  # type: ignore[arg-type]
 
 
 def test_tie_broken_by_hotels_then_large_hotels_then_shared() -> None:
-    more_hotels = Table(players=(
-        _sheet("A", hotels=Hotels(large=Counted(1, 10), small=Counted(0, 5))),
-        _sheet("B", hotels=Hotels(large=Counted(0, 10), small=Counted(2, 5))),
-    ))
+    more_hotels = Table(
+        players=(
+            _sheet("A", hotels=Hotels(large=Counted(1, 10), small=Counted(0, 5))),
+            _sheet("B", hotels=Hotels(large=Counted(0, 10), small=Counted(2, 5))),
+        )
+    )
     result = score_table(more_hotels)
-    assert result.players[0].total == result.players[1].total == 10 + 10 + 4  # hotels, tied 1st in inauguration, 4 one-casino runs
+    assert (
+        result.players[0].total == result.players[1].total == 10 + 10 + 4
+    )  # hotels, tied 1st in inauguration, 4 one-casino runs
     assert result.winners == ("B",)
     assert "more hotels (2 against 1)" in (result.tie_note or "")
 
-    more_large = Table(players=(
-        _sheet("A", hotels=Hotels(large=Counted(0, 10), small=Counted(2, 10))),
-        _sheet("B", hotels=Hotels(large=Counted(2, 10), small=Counted(0, 10))),
-    ))
+    more_large = Table(
+        players=(
+            _sheet("A", hotels=Hotels(large=Counted(0, 10), small=Counted(2, 10))),
+            _sheet("B", hotels=Hotels(large=Counted(2, 10), small=Counted(0, 10))),
+        )
+    )
     result = score_table(more_large)
     assert result.winners == ("B",)
     assert "more Large Hotels (2 against 0)" in (result.tie_note or "")
@@ -159,6 +176,6 @@ def test_unconfirmed_rules_are_said_only_when_used() -> None:
     assert any(n.startswith("not confirmed: a bonus costs 2 checked boxes") for n in tied)
     clean = score_table(load_table(DATA / "table-2p.toml")).notes
     assert not any("inauguration ties" in n for n in clean)
-    assert any("a bonus costs 2" in n for n in clean)          # Bo used Extended Casino
+    assert any("a bonus costs 2" in n for n in clean)  # Bo used Extended Casino
     solo = score_table(load_table(DATA / "solo-acme.toml")).notes
     assert any("street tie between you and ACME" in n for n in solo)

@@ -20,7 +20,7 @@ def acme(stack: tuple[Effect, ...], **kw: object) -> Acme:
 
 
 def test_golf_holes_count_repeated_effects() -> None:
-    assert golf_holes((In, In, In)) == 2            # three in a row make two holes
+    assert golf_holes((In, In, In)) == 2  # three in a row make two holes
     assert golf_holes((C, L, C, L)) == 0
     assert golf_holes((S, S, L, L, S)) == 2
     assert golf_holes(()) == 0
@@ -33,9 +33,14 @@ def test_street_run_never_below_one() -> None:
 
 
 def test_improvement_thresholds_switch_domains_to_improved() -> None:
-    values = {"inauguration": DomainValue(2, 3, 2), "shows": DomainValue(3, 4, 3),
-              "hotels": DomainValue(5, 7, 9), "streets": DomainValue(4, 6, 2),
-              "golf": DomainValue(1, 2, 1), "limo": DomainValue(2, 3, 4)}
+    values = {
+        "inauguration": DomainValue(2, 3, 2),
+        "shows": DomainValue(3, 4, 3),
+        "hotels": DomainValue(5, 7, 9),
+        "streets": DomainValue(4, 6, 2),
+        "golf": DomainValue(1, 2, 1),
+        "limo": DomainValue(2, 3, 4),
+    }
     view = acme_view(acme((Im, C, Im), values=values))
     assert view.improvements == 2
     assert view.improved == frozenset({"inauguration", "streets", "golf"})
@@ -78,6 +83,6 @@ def test_acme_borrowing_gives_both_bundles() -> None:
     assert table.acme is not None
     rich = replace(table, acme=replace(table.acme, hidden_card=12))
     result = score_table(rich)
-    assert result.bank.bundles == 2            # one of two asked: half refused
+    assert result.bank.bundles == 2  # one of two asked: half refused
     assert result.player("ACME").safe.penalty == 0
-    assert result.player("Sam").safe.penalty == 0   # 3 bundles for 2 debts
+    assert result.player("Sam").safe.penalty == 0  # 3 bundles for 2 debts

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cluesolver.errors import InputError
+from rulesref.core.errors import InputError
 from rulesref.welcome.streets import (
     Casino,
     Parity,
@@ -122,8 +122,9 @@ def test_valid_street_has_no_problem() -> None:
 
 
 def test_descending_numbers() -> None:
-    assert messages("1 8 6") == ["street 1: 8 (casino 2) comes before 6 (casino 3); "
-                                 "numbers must rise from left to right"]
+    assert messages("1 8 6") == [
+        "street 1: 8 (casino 2) comes before 6 (casino 3); numbers must rise from left to right"
+    ]
 
 
 def test_duplicate_suggests_extended_notation_when_neighbours() -> None:

@@ -9,27 +9,32 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, JsonOption, console, emit_json, err_console, guarded
 
-app = typer.Typer(help="Live Clue sessions at the table: record the game as it happens, get answers at once.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Live Clue sessions at the table: record the game as it happens, get answers at once.", no_args_is_help=True
+)
 
-FileOpt = Annotated[Optional[Path], typer.Option("--file", "-f", help="Work on this .clue file instead of a named session.")]
-SessionOpt = Annotated[Optional[str], typer.Option("--session", "-s", help="Work on this named session instead of the current one.")]
+FileOpt = Annotated[
+    Path | None, typer.Option("--file", "-f", help="Work on this .clue file instead of a named session.")
+]
+SessionOpt = Annotated[
+    str | None, typer.Option("--session", "-s", help="Work on this named session instead of the current one.")
+]
 
 
 def _path(file: Path | None, session: str | None) -> Path:
-    from cluesolver.session import resolve
+    from cluesolver.clue.session import resolve
 
     return resolve(file, session)
 
 
 def _load(file: Path | None, session: str | None):  # type: ignore[no-untyped-def]
-    from cluesolver.session import read_session
+    from cluesolver.clue.session import read_session
 
     path = _path(file, session)
     text, log = read_session(path)
@@ -42,13 +47,31 @@ def _load(file: Path | None, session: str | None):  # type: ignore[no-untyped-de
 @app.command("new")
 @guarded
 def new(
-    name: Annotated[Optional[str], typer.Argument(help="Session name (default: game-<date>-<time>).", show_default=False)] = None,
-    game: Annotated[str, typer.Option("--game", "-g", help="Variant: classic, cluedo, clue-2016, master-detective, lost-in-vegas, or a variant file.")] = "classic",
-    players: Annotated[str, typer.Option("--players", "-p", help="Player names in seating order, clockwise, comma-separated.")] = "",
-    me: Annotated[Optional[str], typer.Option("--me", help="Whose notebook this is (leave out for a spectator's log).")] = None,
-    cards: Annotated[Optional[str], typer.Option("--cards", "-c", help="My cards, comma-separated (with --me).")] = None,
-    hands: Annotated[Optional[str], typer.Option("--hands", help='Hand sizes when not the usual deal, e.g. "Ann 5, Ben 5, Cat 4, Dan 4".')] = None,
-    table: Annotated[Optional[str], typer.Option("--table", help="Lost in Vegas, two players: locations holding a face-down card.")] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="Session name (default: game-<date>-<time>).", show_default=False)
+    ] = None,
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game",
+            "-g",
+            help="Variant: classic, cluedo, clue-2016, master-detective, lost-in-vegas, or a variant file.",
+        ),
+    ] = "classic",
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Player names in seating order, clockwise, comma-separated.")
+    ] = "",
+    me: Annotated[
+        str | None, typer.Option("--me", help="Whose notebook this is (leave out for a spectator's log).")
+    ] = None,
+    cards: Annotated[str | None, typer.Option("--cards", "-c", help="My cards, comma-separated (with --me).")] = None,
+    hands: Annotated[
+        str | None,
+        typer.Option("--hands", help='Hand sizes when not the usual deal, e.g. "Ann 5, Ben 5, Cat 4, Dan 4".'),
+    ] = None,
+    table: Annotated[
+        str | None, typer.Option("--table", help="Lost in Vegas, two players: locations holding a face-down card.")
+    ] = None,
     file: FileOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Start over an existing session of that name.")] = False,
     as_json: JsonOption = False,
@@ -57,14 +80,20 @@ def new(
 
     Example: cluesolver clue new --game classic --players Ann,Ben,Cat,Dan --me Ann --cards "Scarlet, Rope, Kitchen, Hall, Study"
     """
-    from cluesolver import session as S
-    from cluesolver.errors import InputError, Problem
-    from cluesolver.log import format_header, parse_log
+    from cluesolver.clue import session as S
+    from cluesolver.clue.log import format_header, parse_log
+    from rulesref.core.errors import InputError, Problem
 
     if not players.strip():
         raise InputError(Problem("--players is required: names in seating order, e.g. --players Ann,Ben,Cat,Dan"))
-    fields = [("--game", "game", game), ("--players", "players", players), ("--me", "me", me),
-              ("--hands", "hands", hands), ("--cards", "my cards", cards), ("--table", "table", table)]
+    fields = [
+        ("--game", "game", game),
+        ("--players", "players", players),
+        ("--me", "me", me),
+        ("--hands", "hands", hands),
+        ("--cards", "my cards", cards),
+        ("--table", "table", table),
+    ]
     given = [(opt, key, value) for opt, key, value in fields if value is not None]
     text = "".join(f"{key}: {value}\n" for _, key, value in given)
     try:
@@ -88,13 +117,15 @@ def new(
         emit_json({"path": str(path), "name": path.stem, "players": list(log.players), "game": log.variant.id})
         return 0
     console().print(f"New session {path.stem} ({log.variant.name}, {', '.join(log.players)}): {path}", markup=False)
-    console().print('Record what happens with: cluesolver clue add "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"',
-                    markup=False)
+    console().print(
+        'Record what happens with: cluesolver clue add "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"',
+        markup=False,
+    )
     return 0
 
 
 def _fresh_name() -> str:
-    from cluesolver import session as S
+    from cluesolver.clue import session as S
 
     base = "game-" + datetime.datetime.now().strftime("%Y%m%d-%H%M")
     name, k = base, 2
@@ -110,13 +141,28 @@ def list_(as_json: JsonOption = False) -> int:
 
     Example: cluesolver clue list
     """
-    from cluesolver import session as S
+    from cluesolver.clue import session as S
 
     items = S.list_sessions()
     if as_json:
-        emit_json({"home": str(S.home()), "current": S.current_name(),
-                   "sessions": [{"name": s.name, "path": str(s.path), "current": s.current, "game": s.game,
-                                 "players": list(s.players), "events": s.events, "error": s.error} for s in items]})
+        emit_json(
+            {
+                "home": str(S.home()),
+                "current": S.current_name(),
+                "sessions": [
+                    {
+                        "name": s.name,
+                        "path": str(s.path),
+                        "current": s.current,
+                        "game": s.game,
+                        "players": list(s.players),
+                        "events": s.events,
+                        "error": s.error,
+                    }
+                    for s in items
+                ],
+            }
+        )
         return 0
     from cluesolver.cli.clue_live_render import sessions_table
 
@@ -131,17 +177,19 @@ def use(name: Annotated[str, typer.Argument(help="A session name from 'clue list
 
     Example: cluesolver clue use saturday
     """
-    from cluesolver import session as S
-    from cluesolver.errors import UnknownNameError
-    from cluesolver.errors import Problem
+    from cluesolver.clue import session as S
+    from rulesref.core.errors import Problem, UnknownNameError
 
     path = S.path_of(name)
     if not path.exists():
         import difflib
 
         names = [s.name for s in S.list_sessions()]
-        raise UnknownNameError(Problem("no such session", text=name,
-                                       choices=tuple(difflib.get_close_matches(name, names, n=3, cutoff=0.4))))
+        raise UnknownNameError(
+            Problem(
+                "no such session", text=name, choices=tuple(difflib.get_close_matches(name, names, n=3, cutoff=0.4))
+            )
+        )
     S.set_current(S.check_name(name))
     console().print(f"Current session: {S.check_name(name)}", markup=False)
     return 0
@@ -150,14 +198,17 @@ def use(name: Annotated[str, typer.Argument(help="A session name from 'clue list
 @app.command("export")
 @guarded
 def export(
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the log to this file (never half-written).")] = None,
-    file: FileOpt = None, session: SessionOpt = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write the log to this file (never half-written).")
+    ] = None,
+    file: FileOpt = None,
+    session: SessionOpt = None,
 ) -> int:
     """Print the session's log in canonical form (or write it with --out).
 
     Example: cluesolver clue export --out saturday.clue
     """
-    from cluesolver.log import format_log
+    from cluesolver.clue.log import format_log
 
     _, _, log = _load(file, session)
     text = format_log(log)
@@ -166,7 +217,7 @@ def export(
 
         sys.stdout.write(text)
         return 0
-    from cluesolver.session import atomic_write
+    from cluesolver.clue.session import atomic_write
 
     atomic_write(out, text)
     err_console().print(f"Wrote {out}", markup=False)
@@ -179,9 +230,16 @@ def export(
 @app.command("add")
 @guarded
 def add(
-    statements: Annotated[list[str], typer.Argument(help="One or more log lines, e.g. \"Ben suggests Plum, Rope, Library; Dan shows\".", show_default=False)],
+    statements: Annotated[
+        list[str],
+        typer.Argument(
+            help='One or more log lines, e.g. "Ben suggests Plum, Rope, Library; Dan shows".', show_default=False
+        ),
+    ],
     force: Annotated[bool, typer.Option("--force", help="Record the line even if it contradicts the log.")] = False,
-    file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False,
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
 ) -> int:
     """Record what just happened; shows the new certain facts and the biggest moves.
 
@@ -199,7 +257,7 @@ def undo(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption =
 
     Example: cluesolver clue undo
     """
-    from cluesolver import session as S
+    from cluesolver.clue import session as S
 
     change = S.undo(_path(file, session))
     if as_json:
@@ -221,15 +279,19 @@ def status(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption
     """
     from cluesolver.cli.clue_live import show_status
 
-    path, text, log = _load(file, session)
+    _path, text, log = _load(file, session)
     return show_status(log, text.splitlines(), as_json=as_json)
 
 
 @app.command("why")
 @guarded
 def why(
-    fact: Annotated[str, typer.Argument(help="A fact: 'Dan has Library', 'Knife is not in the envelope'.", show_default=False)],
-    file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False,
+    fact: Annotated[
+        str, typer.Argument(help="A fact: 'Dan has Library', 'Knife is not in the envelope'.", show_default=False)
+    ],
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
 ) -> int:
     """Which recorded lines force a fact (or how likely it is when not certain).
 
@@ -244,10 +306,14 @@ def why(
 @app.command("next")
 @guarded
 def next_(
-    room: Annotated[Optional[str], typer.Option("--room", "-r", help="The room (location) you stand in.")] = None,
-    player: Annotated[Optional[str], typer.Option("--player", help="Advise this player (default: whoever is to move).")] = None,
+    room: Annotated[str | None, typer.Option("--room", "-r", help="The room (location) you stand in.")] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Advise this player (default: whoever is to move).")
+    ] = None,
     top: Annotated[int, typer.Option("--top", min=1, max=50, help="How many suggestions to show.")] = 5,
-    file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False,
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
 ) -> int:
     """Best suggestions from here, by expected information about the envelope.
 
@@ -266,12 +332,14 @@ def _accuse(player: str | None, file: Path | None, session: str | None, as_json:
     return accuse_advice(log, player=player, as_json=as_json)
 
 
-PlayerOpt = Annotated[Optional[str], typer.Option("--player", help="Whose accusation (default: me).")]
+PlayerOpt = Annotated[str | None, typer.Option("--player", help="Whose accusation (default: me).")]
 
 
 @app.command("accuse?")
 @guarded
-def accuse_q(player: PlayerOpt = None, file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False) -> int:
+def accuse_q(
+    player: PlayerOpt = None, file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False
+) -> int:
     """Accuse now when certain; otherwise the best guess and the risk of accusing it.
 
     Example: cluesolver clue accuse?
@@ -281,7 +349,9 @@ def accuse_q(player: PlayerOpt = None, file: FileOpt = None, session: SessionOpt
 
 @app.command("accuse")
 @guarded
-def accuse(player: PlayerOpt = None, file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False) -> int:
+def accuse(
+    player: PlayerOpt = None, file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False
+) -> int:
     """Same as 'accuse?' (easier to type in a shell).
 
     Example: cluesolver clue accuse
@@ -326,4 +396,4 @@ def play(file: FileOpt = None, session: SessionOpt = None) -> int:
     return run(_path(file, session))
 
 
-__all__ = ["app", "EXIT_CONTRADICTION"]
+__all__ = ["EXIT_CONTRADICTION", "app"]

@@ -11,8 +11,8 @@ from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, console, emit_json
 
 
 def check_log_file(path: Path, *, as_json: bool) -> int:
-    from cluesolver.gamefile import read_text
-    from cluesolver.logcheck import check_text
+    from cluesolver.clue.logcheck import check_text
+    from rulesref.core.files import read_text
 
     result = check_text(read_text(path), str(path), path.parent)
     if as_json:

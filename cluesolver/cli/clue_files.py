@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json
-from cluesolver.errors import InputError, Problem
+from rulesref.core.errors import InputError, Problem
 
 
 def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
-    from cluesolver.gamefile import read_text
-    from cluesolver.log import parse_log
+    from cluesolver.clue.log import parse_log
+    from rulesref.core.files import read_text
 
     text = read_text(path)
     log = parse_log(text, str(path), path.parent)
@@ -29,15 +29,15 @@ def show_analysis(log, lines: list[str], *, as_json: bool, at: int | None = None
 
     Returns the exit code and the report, for callers that print more after it.
     """
-    from cluesolver.report import analyse
+    from cluesolver.clue.report import analyse
 
     report = analyse(log)
     if as_json:
         emit_json(report.to_json())
         return (0 if report.consistent else EXIT_CONTRADICTION), report
     from cluesolver.cli import clue_render as R
-    from cluesolver.constraints import puzzle_of
-    from cluesolver.envelope import solutions
+    from cluesolver.clue.constraints import puzzle_of
+    from cluesolver.clue.envelope import solutions
 
     out = console()
     if not report.consistent:
@@ -55,8 +55,8 @@ def explain_fact(log, text: str, lines: list[str], *, as_json: bool) -> int:  # 
 
     An impossible fact is answered with the lines that force its opposite.
     """
-    from cluesolver.explain import parse_fact, why
-    from cluesolver.report import Fact
+    from cluesolver.clue.explain import parse_fact, why
+    from cluesolver.clue.report import Fact
 
     fact = parse_fact(log, text)
     code, report = _analysis_or_conflict(log, lines, as_json)
@@ -68,10 +68,19 @@ def explain_fact(log, text: str, lines: list[str], *, as_json: bool) -> int:  # 
     used = why(log, fact) if p == 1.0 else None
     against = why(log, opposite) if p == 0.0 else None
     if as_json:
-        emit_json({"fact": str(fact), "holder": fact.holder, "card": fact.card, "holds": fact.holds,
-                   "certain": used is not None, "probability": p, "lines": used,
-                   "text": {str(n): lines[n - 1].strip() for n in (used or []) if 0 < n <= len(lines)},
-                   "opposite_lines": against})
+        emit_json(
+            {
+                "fact": str(fact),
+                "holder": fact.holder,
+                "card": fact.card,
+                "holds": fact.holds,
+                "certain": used is not None,
+                "probability": p,
+                "lines": used,
+                "text": {str(n): lines[n - 1].strip() for n in (used or []) if 0 < n <= len(lines)},
+                "opposite_lines": against,
+            }
+        )
         return 0
     from cluesolver.cli import clue_render as R
 
@@ -85,7 +94,7 @@ def explain_fact(log, text: str, lines: list[str], *, as_json: bool) -> int:  # 
 
 
 def _analysis_or_conflict(log, lines: list[str], as_json: bool):  # type: ignore[no-untyped-def]
-    from cluesolver.report import analyse
+    from cluesolver.clue.report import analyse
 
     report = analyse(log)
     if report.consistent:

@@ -9,47 +9,56 @@ from __future__ import annotations
 from pathlib import Path
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json
-from cluesolver.errors import ContradictionError
-from cluesolver.log import GameLog
+from cluesolver.clue.log import GameLog
+from rulesref.core.errors import ContradictionError
 
 
 def _is_vegas(log: GameLog) -> bool:
     return log.variant.family == "lost-in-vegas"
 
 
-def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False,
-           show: bool = True) -> int:
+def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False, show: bool = True) -> int:
     """Append statements to a session (validated, atomic, locked) and show what changed."""
-    from cluesolver import session as S
-    from cluesolver.advisor import line_effect
-    from cluesolver.report import analyse
+    from cluesolver.clue import session as S
+    from cluesolver.clue.advisor import line_effect
+    from cluesolver.clue.report import analyse
 
     def allow(before: GameLog, after: GameLog) -> None:
         if force:
             return
-        from cluesolver.constraints import puzzle_of
-        from cluesolver.count import count
+        from cluesolver.clue.constraints import puzzle_of
+        from cluesolver.clue.count import count
 
         if count(puzzle_of(after)).deals == 0:
-            from cluesolver.explain import minimal_conflict
+            from cluesolver.clue.explain import minimal_conflict
 
             lines = minimal_conflict(after)
-            text = (S.read_session(path)[0].splitlines() + [s.strip() for s in S.check_statements(statements)])
+            text = S.read_session(path)[0].splitlines() + [s.strip() for s in S.check_statements(statements)]
             detail = "; ".join(f"line {n}: {text[n - 1].strip()}" for n in lines if 0 < n <= len(text))
-            raise ContradictionError(f"not recorded: this contradicts the log ({detail}). "
-                                     "Check what was said, or record it anyway with --force", lines)
+            raise ContradictionError(
+                f"not recorded: this contradicts the log ({detail}). "
+                "Check what was said, or record it anyway with --force",
+                lines,
+            )
 
     change = S.add(path, statements, allow=allow)
     after = analyse(change.after)
     before = analyse(change.before)
     effect = line_effect(before, after)
-    from cluesolver.logcheck import check_log
+    from cluesolver.clue.logcheck import check_log
 
-    new_lines = {e.line for e in change.after.events[len(change.before.events):]}
+    new_lines = {e.line for e in change.after.events[len(change.before.events) :]}
     rules = [p for p in check_log(change.after, consistency=False, warnings=False) if p.line in new_lines]
     if as_json:
-        emit_json({"added": list(change.lines), "effect": effect.to_json(), "consistent": after.consistent,
-                   "solution": after.solution(), "rule_problems": [p.to_json() for p in rules]})
+        emit_json(
+            {
+                "added": list(change.lines),
+                "effect": effect.to_json(),
+                "consistent": after.consistent,
+                "solution": after.solution(),
+                "rule_problems": [p.to_json() for p in rules],
+            }
+        )
         return 0 if after.consistent else EXIT_CONTRADICTION
     if not show:
         return 0 if after.consistent else EXIT_CONTRADICTION
@@ -63,8 +72,7 @@ def record(path: Path, statements: list[str], *, force: bool = False, as_json: b
         out.print("Warning: the log now contradicts itself (recorded with --force).", markup=False)
         return EXIT_CONTRADICTION
     if after.solved():
-        out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.",
-                  markup=False)
+        out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.", markup=False)
     if _is_vegas(change.after):
         _print_clock(change.after)
     return 0
@@ -72,16 +80,16 @@ def record(path: Path, statements: list[str], *, force: bool = False, as_json: b
 
 def show_status(log: GameLog, lines: list[str], *, as_json: bool) -> int:
     from cluesolver.cli.clue_files import show_analysis
-    from cluesolver.report import analyse
+    from cluesolver.clue.report import analyse
 
     code, report = show_analysis(log, lines, as_json=as_json)
     if as_json or code:
         return code
     out = console()
     if log.events:
-        from cluesolver.advisor import line_effect
         from cluesolver.cli.clue_live_render import effect_text
-        from cluesolver.log import format_event
+        from cluesolver.clue.advisor import line_effect
+        from cluesolver.clue.log import format_event
 
         last = log.events[-1]
         effect = line_effect(analyse(log.without_last()), report)
@@ -99,16 +107,21 @@ def explain(log: GameLog, text: str, lines: list[str], *, as_json: bool) -> int:
 
 
 def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_json: bool) -> int:
-    from cluesolver.advisor import match_room, rank, to_move
-    from cluesolver.errors import InputError, Problem
+    from cluesolver.clue.advisor import match_room, rank, to_move
+    from rulesref.core.errors import InputError, Problem
 
     if player is not None:
         match = [p for p in log.players if p.casefold() == player.strip().casefold()]
         if not match:
             import difflib
 
-            raise InputError(Problem("unknown player", text=player,
-                                     choices=tuple(difflib.get_close_matches(player, log.players, n=3, cutoff=0.3))))
+            raise InputError(
+                Problem(
+                    "unknown player",
+                    text=player,
+                    choices=tuple(difflib.get_close_matches(player, log.players, n=3, cutoff=0.3)),
+                )
+            )
         player = match[0]
     room_card = match_room(log, room) if room is not None else None
     if to_move(log) is None and player is None:
@@ -126,13 +139,14 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
         return EXIT_CONTRADICTION
     out.print(ranking_table(ranking, [c.name for c in log.variant.categories]))
     if ranking.player != log.header.me:
-        out.print(f"{ranking.player} is to move; gains are what this notebook would learn from the answers.",
-                  markup=False)
+        out.print(
+            f"{ranking.player} is to move; gains are what this notebook would learn from the answers.", markup=False
+        )
     return 0
 
 
 def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
-    from cluesolver.advisor import accusation
+    from cluesolver.clue.advisor import accusation
 
     advice = accusation(log, player=player)
     if as_json:
@@ -148,9 +162,9 @@ def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
 
 
 def _print_clock(log: GameLog) -> None:
-    from cluesolver.advisor import accusation
-    from cluesolver.clock import clock
     from cluesolver.cli.clue_live_render import clock_text
+    from cluesolver.clue.advisor import accusation
+    from cluesolver.clue.clock import clock
 
     c = clock(log)
     best = accusation(log) if (c.time_up or c.last_round) else None
@@ -158,11 +172,11 @@ def _print_clock(log: GameLog) -> None:
 
 
 def show_clock(log: GameLog, *, as_json: bool) -> int:
-    from cluesolver.clock import clock
+    from cluesolver.clue.clock import clock
 
     c = clock(log)
     if as_json:
-        from cluesolver.advisor import accusation
+        from cluesolver.clue.advisor import accusation
 
         data = c.to_json()
         if c.time_up or c.last_round:

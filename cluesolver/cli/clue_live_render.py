@@ -11,12 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from cluesolver.advisor import AccuseAdvice, LineEffect, Ranking
-    from cluesolver.clock import Clock
-    from cluesolver.logcheck import CheckResult
-    from cluesolver.session import SessionInfo
+    from cluesolver.clue.advisor import AccuseAdvice, LineEffect, Ranking
+    from cluesolver.clue.clock import Clock
+    from cluesolver.clue.logcheck import CheckResult
+    from cluesolver.clue.session import SessionInfo
 
-ENVELOPE = "envelope"   # the envelope's holder name (cluesolver.constraints.ENVELOPE)
+ENVELOPE = "envelope"  # the envelope's holder name (cluesolver.clue.constraints.ENVELOPE)
 
 
 def pct(p: float) -> str:
@@ -55,8 +55,10 @@ def effect_text(effect: LineEffect, statement: str | None = None) -> Text:
 
 def ranking_table(r: Ranking, categories: list[str]) -> Table:
     where = f" in the {r.room}" if r.room else ""
-    table = Table(title=f"Best suggestions for {r.player}{where} "
-                        f"(envelope uncertainty now {r.bits_now:.2f} bits)", header_style="bold")
+    table = Table(
+        title=f"Best suggestions for {r.player}{where} (envelope uncertainty now {r.bits_now:.2f} bits)",
+        header_style="bold",
+    )
     table.add_column("#", justify="right")
     for c in categories:
         table.add_column(c.title(), no_wrap=True)
@@ -65,8 +67,10 @@ def ranking_table(r: Ranking, categories: list[str]) -> Table:
     table.add_column("No show", justify="right", no_wrap=True)
     for i, a in enumerate(r.advice, 1):
         table.add_row(str(i), *a.cards, f"{a.expected_bits:.2f}", pct(a.settle_chance), pct(a.nobody_shows))
-    caption = ("Gain: expected bits learnt about the envelope (plus some weight on the hands); Settles: chance the "
-               "answer settles a category; No show: chance nobody shows.")
+    caption = (
+        "Gain: expected bits learnt about the envelope (plus some weight on the hands); Settles: chance the "
+        "answer settles a category; No show: chance nobody shows."
+    )
     if r.evaluated < r.candidates:
         caption += f" {r.evaluated} of {r.candidates} suggestions counted exactly (the most promising)."
     table.caption = caption
@@ -84,16 +88,22 @@ def accuse_text(a: AccuseAdvice, word: str = "accuse") -> Text:
     if a.certain:
         out.append(f"ACCUSE NOW: {', '.join(a.cards)} (certain).\n", style="bold green")
         return out
-    out.append(f"Not certain yet. Best guess: {', '.join(a.cards)}, right {pct(a.probability)} of the time; "
-               f"risk of being out: {pct(a.risk)}.\n", style="bold")
+    out.append(
+        f"Not certain yet. Best guess: {', '.join(a.cards)}, right {pct(a.probability)} of the time; "
+        f"risk of being out: {pct(a.risk)}.\n",
+        style="bold",
+    )
     if a.open_combinations is not None:
         out.append(f"{a.open_combinations} combinations are still possible.\n")
     else:
         out.append("Too many combinations are still possible to list them all.\n")
     for cards, p in a.runners_up:
         out.append(f"  then {', '.join(cards)}: {pct(p)}\n")
-    out.append("Advice: wait and gather more answers.\n" if a.probability < 0.5 else
-               "Advice: more likely right than wrong, but not certain.\n")
+    out.append(
+        "Advice: wait and gather more answers.\n"
+        if a.probability < 0.5
+        else "Advice: more likely right than wrong, but not certain.\n"
+    )
     return out
 
 
@@ -106,8 +116,7 @@ def clock_text(c: Clock, best: AccuseAdvice | None = None) -> Text:
     if c.time_up:
         out.append("4 PM: time is up. Everyone still in writes a final bet.\n", style="bold red")
     elif c.last_round:
-        out.append("the last round before 4 PM: go all in now or prepare a final bet.\n",
-                   style="bold yellow")
+        out.append("the last round before 4 PM: go all in now or prepare a final bet.\n", style="bold yellow")
     else:
         out.append(f"{c.rounds_left} rounds left before 4 PM.\n")
     parts = []
@@ -123,8 +132,11 @@ def clock_text(c: Clock, best: AccuseAdvice | None = None) -> Text:
 def check_table(result: CheckResult) -> Table | Text:
     if result.clean:
         return Text(f"{result.path or 'log'}: no rule problems in {result.events} events.")
-    table = Table(title=f"{result.path or 'log'}: {len(result.errors)} errors, {len(result.warnings)} warnings",
-                  header_style="bold", show_lines=True)
+    table = Table(
+        title=f"{result.path or 'log'}: {len(result.errors)} errors, {len(result.warnings)} warnings",
+        header_style="bold",
+        show_lines=True,
+    )
     table.add_column("Line", justify="right")
     table.add_column("Severity")
     table.add_column("Problem")
@@ -146,6 +158,11 @@ def sessions_table(items: list[SessionInfo]) -> Table | Text:
     table.add_column("Players")
     table.add_column("Events", justify="right")
     for s in items:
-        table.add_row("*" if s.current else "", s.name, s.game or "(unreadable)",
-                      ", ".join(s.players) if not s.error else s.error, str(s.events))
+        table.add_row(
+            "*" if s.current else "",
+            s.name,
+            s.game or "(unreadable)",
+            ", ".join(s.players) if not s.error else s.error,
+            str(s.events),
+        )
     return table

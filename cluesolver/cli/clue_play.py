@@ -15,11 +15,27 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from cluesolver.cli.common import console, err_console, report_error
-from cluesolver.errors import CluesolverError
+from rulesref.core.errors import CluesolverError
 
 COMMANDS = ("help", "status", "notebook", "undo", "why", "next", "accuse?", "clock", "check", "export", "quit")
-KEYWORDS = ("suggests", "bets", "accuses", "goes all in", "passes", "shows", "nobody shows", "has",
-            "has none of", "looks at", "round", "wrong", "correct", "a card from", "with the", "in the")
+KEYWORDS = (
+    "suggests",
+    "bets",
+    "accuses",
+    "goes all in",
+    "passes",
+    "shows",
+    "nobody shows",
+    "has",
+    "has none of",
+    "looks at",
+    "round",
+    "wrong",
+    "correct",
+    "a card from",
+    "with the",
+    "in the",
+)
 
 HELP = """\
 Type what happens, one statement per line, e.g.
@@ -78,16 +94,20 @@ def run(path: Path) -> int:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
 
-    from cluesolver.session import read_session
+    from cluesolver.clue.session import read_session
 
-    text, log = read_session(path)
+    _text, log = read_session(path)
     out = console()
     history = FileHistory(str(path.parent / f".{path.name}.history"))
-    prompt: PromptSession[str] = PromptSession(history=history, completer=completer_for(log),
-                                               complete_while_typing=False)
-    out.print(f"Playing {path.stem}: {log.variant.name}, {', '.join(log.players)}"
-              f"{' (notebook of ' + log.header.me + ')' if log.header.me else ''}. "
-              "Type 'help' for commands, Ctrl-D to leave.", markup=False)
+    prompt: PromptSession[str] = PromptSession(
+        history=history, completer=completer_for(log), complete_while_typing=False
+    )
+    out.print(
+        f"Playing {path.stem}: {log.variant.name}, {', '.join(log.players)}"
+        f"{' (notebook of ' + log.header.me + ')' if log.header.me else ''}. "
+        "Type 'help' for commands, Ctrl-D to leave.",
+        markup=False,
+    )
     _notebook(path)
     while True:
         try:
@@ -114,7 +134,7 @@ def run(path: Path) -> int:
 
 def _handle(path: Path, line: str) -> None:
     from cluesolver.cli import clue_live as L
-    from cluesolver.session import read_session
+    from cluesolver.clue.session import read_session
 
     word, _, rest = line.partition(" ")
     cmd = word.casefold()
@@ -125,7 +145,7 @@ def _handle(path: Path, line: str) -> None:
         text, log = read_session(path)
         L.show_status(log, text.splitlines(), as_json=False)
     elif cmd == "undo" and not rest:
-        from cluesolver import session as S
+        from cluesolver.clue import session as S
 
         change = S.undo(path)
         out.print(f"Removed: {change.lines[0]}", markup=False)
@@ -147,7 +167,7 @@ def _handle(path: Path, line: str) -> None:
 
         check_log_file(path, as_json=False)
     elif cmd == "export" and not rest:
-        from cluesolver.log import format_log
+        from cluesolver.clue.log import format_log
 
         _, log = read_session(path)
         out.print(format_log(log), markup=False, end="")
@@ -158,14 +178,15 @@ def _handle(path: Path, line: str) -> None:
 
 def _notebook(path: Path) -> None:
     from cluesolver.cli import clue_render as R
-    from cluesolver.report import analyse
-    from cluesolver.session import read_session
+    from cluesolver.clue.report import analyse
+    from cluesolver.clue.session import read_session
 
     _, log = read_session(path)
     report = analyse(log)
     if not report.consistent:
-        err_console().print("The log contradicts itself: 'status' shows where, 'undo' drops the last line.",
-                            markup=False)
+        err_console().print(
+            "The log contradicts itself: 'status' shows where, 'undo' drops the last line.", markup=False
+        )
         return
     out = console()
     out.print(R.notebook(report))

@@ -1,6 +1,6 @@
 """Rich renderings of a Clue analysis: the notebook grid, envelope odds, facts, conflicts.
 
-Everything here reads a :class:`~cluesolver.report.Report` and builds renderables; it
+Everything here reads a :class:`~cluesolver.clue.report.Report` and builds renderables; it
 never decides anything about the game.  Cells stay readable without colour:
 ``HAS`` certain, ``-`` impossible, ``37%`` otherwise.
 """
@@ -11,9 +11,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from cluesolver.constraints import ENVELOPE
-from cluesolver.envelope import Solution
-from cluesolver.report import Fact, Report
+from cluesolver.clue.constraints import ENVELOPE
+from cluesolver.clue.envelope import Solution
+from cluesolver.clue.report import Fact, Report
 
 
 def cell(p: float) -> Text:
@@ -70,8 +70,10 @@ def summary(report: Report, at: int | None = None, top: list[Solution] | None = 
         line.append("Solved: " + ", ".join(c for c in report.solution().values() if c), style="bold green")
     elif top:
         best = top[0]
-        line.append(f"Most likely solution: {', '.join(best.cards)} ({best.probability * 100:.1f}%, "
-                    f"{len(top)} combinations still possible).")
+        line.append(
+            f"Most likely solution: {', '.join(best.cards)} ({best.probability * 100:.1f}%, "
+            f"{len(top)} combinations still possible)."
+        )
     else:
         cards = [max(cat.cards, key=lambda c: report.probability(ENVELOPE, c)) for cat in report.log.variant.categories]
         line.append(f"Likeliest card of each category: {', '.join(cards)}.")

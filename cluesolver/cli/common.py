@@ -18,7 +18,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 
-from cluesolver.errors import CluesolverError
+from rulesref.core.errors import CluesolverError
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -51,8 +51,7 @@ def report_error(exc: CluesolverError, as_json: bool = False) -> int:
     for problem in exc.problems():
         err.print(f"error: {problem.format()}", markup=False, highlight=False)
     if as_json:
-        emit_json({"error": exc.message, "exit_code": exc.exit_code,
-                   "problems": [p.to_json() for p in exc.problems()]})
+        emit_json({"error": exc.message, "exit_code": exc.exit_code, "problems": [p.to_json() for p in exc.problems()]})
     return exc.exit_code
 
 

@@ -8,7 +8,7 @@ lives in :mod:`rulesref.las_vegas` and is imported inside the commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from rulesref import Citation
-
+    from rulesref.core.findings import Citation
     from rulesref.las_vegas.checker import RuleProblem
     from rulesref.las_vegas.model import Game
     from rulesref.las_vegas.payout import CasinoPayout
@@ -29,8 +28,9 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="Las Vegas (dice game): payouts, checks, replay.", no_args_is_help=True)
 
-GameFileArg = Annotated[Path, typer.Argument(help="A Las Vegas game file (TOML with game = \"las-vegas\").",
-                                             show_default=False)]
+GameFileArg = Annotated[
+    Path, typer.Argument(help='A Las Vegas game file (TOML with game = "las-vegas").', show_default=False)
+]
 
 
 def _k(thousands: int) -> str:
@@ -59,13 +59,25 @@ def _rules_line(citations: Iterable[Citation]) -> str:
 
 # --------------------------------------------------------------------------- payout
 
+
 @app.command("payout")
 @guarded
 def payout(
-    casino: Annotated[str, typer.Option("--casino", "-c", show_default=False,
-                                        help='Dice at the casino, e.g. "Anna=5 Ben=3 Carla=1+big white=2".')],
-    money: Annotated[str, typer.Option("--money", "-m", show_default=False,
-                                       help="Money at the casino in thousands, e.g. 90,40 (also 90k or $90,000).")],
+    casino: Annotated[
+        str,
+        typer.Option(
+            "--casino", "-c", show_default=False, help='Dice at the casino, e.g. "Anna=5 Ben=3 Carla=1+big white=2".'
+        ),
+    ],
+    money: Annotated[
+        str,
+        typer.Option(
+            "--money",
+            "-m",
+            show_default=False,
+            help="Money at the casino in thousands, e.g. 90,40 (also 90k or $90,000).",
+        ),
+    ],
     edition: Annotated[str, typer.Option("--edition", "-e", help="base, boulevard or royale.")] = "base",
     as_json: JsonOption = False,
 ) -> int:
@@ -76,7 +88,7 @@ def payout(
 
     Example: cluesolver las-vegas payout --casino "Anna=5 Ben=3 Carla=1+big Denny=1" --money 90,40 --edition royale
     """
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.las_vegas.checker import check_casino_money
     from rulesref.las_vegas.editions import Edition, dollars, rules_for
     from rulesref.las_vegas.jsonout import payout_json
@@ -97,8 +109,13 @@ def payout(
         for v in values:
             if v not in rules.denominations:
                 nearest = sorted(rules.denominations, key=lambda d: (abs(d - v), d))[:2]
-                problems.append(Problem(f"--money: there is no {dollars(v)} {rules.money_word} in {rules.title}",
-                                        text=str(v), choices=tuple(f"{d}k" for d in sorted(nearest))))
+                problems.append(
+                    Problem(
+                        f"--money: there is no {dollars(v)} {rules.money_word} in {rules.title}",
+                        text=str(v),
+                        choices=tuple(f"{d}k" for d in sorted(nearest)),
+                    )
+                )
     if problems:
         raise InputError(problems)
     assert rules is not None
@@ -155,32 +172,36 @@ def _leftover_line(p: CasinoPayout) -> str:
 
 # --------------------------------------------------------------------------- files
 
+
 def _load(path: Path) -> Game:
     from rulesref.las_vegas.loader import load_game
+
     return load_game(path)
 
 
 def _problem_count(game: Game) -> int:
     from rulesref.las_vegas.checker import check_game
+
     return len(check_game(game))
 
 
 def _print_problem_hint(out: Console, count: int, path: Path) -> None:
     if count:
-        out.print(f"Careful: this file has {count} rule problem{'s' if count != 1 else ''} "
-                  f"(cluesolver check {path})", markup=False)
+        out.print(
+            f"Careful: this file has {count} rule problem{'s' if count != 1 else ''} (cluesolver check {path})",
+            markup=False,
+        )
 
 
 def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
     """Replay a game file round by round with running totals."""
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.las_vegas.jsonout import replay_json
     from rulesref.las_vegas.scoring import replay
 
     game = _load(path)
     if at is not None and not 1 <= at <= len(game.rounds):
-        raise InputError(Problem(f"--at must be a round from 1 to {len(game.rounds)}", path=str(path),
-                                 text=str(at)))
+        raise InputError(Problem(f"--at must be a round from 1 to {len(game.rounds)}", path=str(path), text=str(at)))
     focus = _parse_why(why, game, path) if why is not None else None
     rp = replay(game, upto=at)
     problems = _problem_count(game)
@@ -238,8 +259,11 @@ def check_file(path: Path, *, as_json: bool) -> int:
     else:
         out = console()
         if not problems:
-            out.print(f"{path}: no rule problems found ({game.rules.title}, {len(game.players)} players, "
-                      f"{len(game.rounds)} rounds).", markup=False)
+            out.print(
+                f"{path}: no rule problems found ({game.rules.title}, {len(game.players)} players, "
+                f"{len(game.rounds)} rounds).",
+                markup=False,
+            )
         else:
             for p in problems:
                 out.print(_problem_line(path, p), markup=False)
@@ -254,6 +278,7 @@ def _problem_line(path: Path, p: RuleProblem) -> str:
 
 # --------------------------------------------------------------------------- rendering
 
+
 def _print_header(out: Console, game: Game, path: Path) -> None:
     extras = []
     if game.white_dice:
@@ -261,8 +286,10 @@ def _print_header(out: Console, game: Game, path: Path) -> None:
     if game.big_die:
         extras.append("big die")
     title = f"{game.title} — " if game.title else ""
-    out.print(f"{title}{game.rules.title}: {', '.join(game.players)}"
-              + (f" ({', '.join(extras)})" if extras else ""), markup=False)
+    out.print(
+        f"{title}{game.rules.title}: {', '.join(game.players)}" + (f" ({', '.join(extras)})" if extras else ""),
+        markup=False,
+    )
 
 
 def _print_round(out: Console, r: RoundResult, game: Game) -> None:
@@ -284,26 +311,33 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
     out.print(table)
     for t in r.tiles:
         got = [_usd(v) for v in t.money] + ([f"{t.chips} chip(s)"] if t.chips else [])
-        out.print(f"Tile: {t.player} receives {', '.join(got) or 'nothing'}" + (f" ({t.what})" if t.what else ""),
-                  markup=False)
+        out.print(
+            f"Tile: {t.player} receives {', '.join(got) or 'nothing'}" + (f" ({t.what})" if t.what else ""),
+            markup=False,
+        )
     if r.chips_spent and any(v for _, v in r.chips_spent):
         out.print("Chips spent: " + ", ".join(f"{p} {v}" for p, v in r.chips_spent if v), markup=False)
     totals = Table(title=f"After round {r.number}", show_edge=True)
-    cols = ["Place", "Player", "This round", "Total", "Notes"] if game.edition.value != "royale" else \
-        ["Place", "Player", "This round", "Money", "Cards", "Chips", "Total"]
+    cols = (
+        ["Place", "Player", "This round", "Total", "Notes"]
+        if game.edition.value != "royale"
+        else ["Place", "Player", "This round", "Money", "Cards", "Chips", "Total"]
+    )
     for col in cols:
         totals.add_column(col, justify="left" if col == "Player" else "right")
     won = dict(r.won)
     for s in r.standings:
         if game.edition.value == "royale":
-            totals.add_row(str(s.place), s.player, _usd(won[s.player]), _usd(s.money), str(s.notes),
-                           str(s.chips), _usd(s.total))
+            totals.add_row(
+                str(s.place), s.player, _usd(won[s.player]), _usd(s.money), str(s.notes), str(s.chips), _usd(s.total)
+            )
         else:
             totals.add_row(str(s.place), s.player, _usd(won[s.player]), _usd(s.total), str(s.notes))
     out.print(totals)
     if r.next_start and r.number < game.rules.rounds:
-        out.print(f"{r.next_start} starts round {r.number + 1} (higher card at the highest casino that paid).",
-                  markup=False)
+        out.print(
+            f"{r.next_start} starts round {r.number + 1} (higher card at the highest casino that paid).", markup=False
+        )
 
 
 def _awards_table(rp: Replay) -> Table:
@@ -333,8 +367,11 @@ def _print_standings(out: Console, rp: Replay) -> None:
     from rich.table import Table
 
     royale = rp.game.edition.value == "royale"
-    title = "Final standings" if rp.complete else \
-        f"Standings after round {len(rp.rounds)} of {rp.game.rules.rounds} (game not finished)"
+    title = (
+        "Final standings"
+        if rp.complete
+        else f"Standings after round {len(rp.rounds)} of {rp.game.rules.rounds} (game not finished)"
+    )
     table = Table(title=title, show_edge=True)
     cols = ["Place", "Player", "Money", "Cards", "Chips", "Total"] if royale else ["Place", "Player", "Money", "Notes"]
     for col in cols:
@@ -358,13 +395,15 @@ def _print_verdict(out: Console, rp: Replay) -> None:
     verb = "Winner" if rp.complete else "Leading"
     word = "cards" if royale else "notes"
     if rp.decided_by.value == "shared":
-        out.print(f"{verb}: {' and '.join(rp.winners)} share it — same money and same number of {word}.",
-                  markup=False)
+        out.print(f"{verb}: {' and '.join(rp.winners)} share it — same money and same number of {word}.", markup=False)
     elif rp.decided_by.value == "notes":
         top = rp.standings[0]
         rivals = [s for s in rp.standings[1:] if s.total == top.total]
-        out.print(f"{verb}: {top.player} — tied on {_usd(top.total)} with {', '.join(s.player for s in rivals)}, "
-                  f"wins the tie-break with {top.notes} {word} to {rivals[0].notes}.", markup=False)
+        out.print(
+            f"{verb}: {top.player} — tied on {_usd(top.total)} with {', '.join(s.player for s in rivals)}, "
+            f"wins the tie-break with {top.notes} {word} to {rivals[0].notes}.",
+            markup=False,
+        )
     elif rp.winners:
         out.print(f"{verb}: {rp.winners[0]} with {_usd(rp.standings[0].total)}.", markup=False)
     out.print(_rules_line(rp.citations), markup=False)
@@ -372,16 +411,18 @@ def _print_verdict(out: Console, rp: Replay) -> None:
 
 # --------------------------------------------------------------------------- --why
 
+
 def _parse_why(why: str, game: Game, path: Path) -> str:
     """``--why`` names a player: explain where their money came from."""
-    from cluesolver.errors import Problem, UnknownNameError
+    from rulesref.core.errors import Problem, UnknownNameError
     from rulesref.las_vegas.notation import resolve_name
 
     name, problem = resolve_name(why.removeprefix("why ").strip(), game.players)
     if problem is not None or name is None:
         assert problem is not None
-        raise UnknownNameError(Problem(f"--why: {problem.message}", path=str(path),
-                                       text=problem.text, choices=problem.choices))
+        raise UnknownNameError(
+            Problem(f"--why: {problem.message}", path=str(path), text=problem.text, choices=problem.choices)
+        )
     return name
 
 
@@ -403,12 +444,15 @@ def _why_lines(rp: Replay, player: str) -> list[str]:
                     lines.append(f"{where}, untied but the money ran out: nothing")
         for t in r.tiles:
             if t.player == player:
-                lines.append(f"round {r.number}, casino tile: {', '.join(_usd(v) for v in t.money) or 'no money'}"
-                             + (f" and {t.chips} chip(s)" if t.chips else ""))
+                lines.append(
+                    f"round {r.number}, casino tile: {', '.join(_usd(v) for v in t.money) or 'no money'}"
+                    + (f" and {t.chips} chip(s)" if t.chips else "")
+                )
     return lines
 
 
 # --------------------------------------------------------------------------- group commands
+
 
 @app.command("score")
 @guarded
@@ -424,8 +468,8 @@ def score_cmd(file: GameFileArg, as_json: JsonOption = False) -> int:
 @guarded
 def replay_cmd(
     file: GameFileArg,
-    at: Annotated[Optional[int], typer.Option("--at", help="Stop after this round.")] = None,
-    why: Annotated[Optional[str], typer.Option("--why", help="Explain a player's money, e.g. --why Anna.")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Stop after this round.")] = None,
+    why: Annotated[str | None, typer.Option("--why", help="Explain a player's money, e.g. --why Anna.")] = None,
     as_json: JsonOption = False,
 ) -> int:
     """Replay a game file round by round, with every payout and the running totals.
@@ -457,13 +501,26 @@ def editions_cmd(as_json: JsonOption = False) -> int:
     from rulesref.las_vegas.editions import RULES
 
     if as_json:
-        emit_json({"editions": [{
-            "edition": r.edition.value, "title": r.title, "players": [r.min_players, r.max_players],
-            "rounds": r.rounds, "dice_per_player": r.dice_per_player, "big_die": r.big_die,
-            "money": [{"value": v * 1000, "count": n} for v, n in r.supply],
-            "minimum_stake": r.minimum_stake * 1000 if r.minimum_stake else None,
-            "cards_per_casino": r.cards_per_casino, "chips_per_round": r.chips_per_round,
-            "chip_value": r.chip_value * 1000} for r in RULES.values()]})
+        emit_json(
+            {
+                "editions": [
+                    {
+                        "edition": r.edition.value,
+                        "title": r.title,
+                        "players": [r.min_players, r.max_players],
+                        "rounds": r.rounds,
+                        "dice_per_player": r.dice_per_player,
+                        "big_die": r.big_die,
+                        "money": [{"value": v * 1000, "count": n} for v, n in r.supply],
+                        "minimum_stake": r.minimum_stake * 1000 if r.minimum_stake else None,
+                        "cards_per_casino": r.cards_per_casino,
+                        "chips_per_round": r.chips_per_round,
+                        "chip_value": r.chip_value * 1000,
+                    }
+                    for r in RULES.values()
+                ]
+            }
+        )
         return EXIT_OK
     table = Table(title="Las Vegas editions", show_edge=True)
     for col in ("Edition", "Players", "Rounds", "Dice each", "Money", "Each casino gets"):
@@ -473,9 +530,13 @@ def editions_cmd(as_json: JsonOption = False) -> int:
         count = sum(n for _, n in r.supply)
         total = sum(v * n for v, n in r.supply)
         money = f"{count} {r.money_word}s, {_k(r.denominations[0])} to {_k(r.denominations[-1])} ({_usd(total)})"
-        stock = f"exactly {r.cards_per_casino} cards" if r.cards_per_casino else \
-            f"notes up to at least {_usd(r.minimum_stake or 0)}"
-        table.add_row(f"{r.edition.value}\n({r.title})", f"{r.min_players}-{r.max_players}", str(r.rounds),
-                      dice, money, stock)
+        stock = (
+            f"exactly {r.cards_per_casino} cards"
+            if r.cards_per_casino
+            else f"notes up to at least {_usd(r.minimum_stake or 0)}"
+        )
+        table.add_row(
+            f"{r.edition.value}\n({r.title})", f"{r.min_players}-{r.max_players}", str(r.rounds), dice, money, stock
+        )
     console().print(table)
     return EXIT_OK

@@ -7,7 +7,7 @@ time; the engine (``rulesref.lords``) is imported inside each command.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,16 +18,17 @@ if TYPE_CHECKING:
 
     from rulesref.lords.state import State
 
-app = typer.Typer(help="Lords of Vegas: board, payouts, score track, action costs, gamble, game logs.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Lords of Vegas: board, payouts, score track, action costs, gamble, game logs.", no_args_is_help=True
+)
 
 BoardArg = Annotated[Path, typer.Argument(help="A Lords of Vegas state file (TOML).", show_default=False)]
-PlayerOpt = Annotated[Optional[str], typer.Option("--player", "-p",
-                                                  help="Who acts (default: whose turn the file says).")]
-OutOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the state after it here (TOML).")]
-DieFromOpt = Annotated[Optional[str], typer.Option(
-    "--die-from", help="When all of the player's dice are out: the tile to take one from.")]
-ColourOpt = Annotated[Optional[str], typer.Option("--colour", "--color", help="Tile colour or company.")]
+PlayerOpt = Annotated[str | None, typer.Option("--player", "-p", help="Who acts (default: whose turn the file says).")]
+OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="Write the state after it here (TOML).")]
+DieFromOpt = Annotated[
+    str | None, typer.Option("--die-from", help="When all of the player's dice are out: the tile to take one from.")
+]
+ColourOpt = Annotated[str | None, typer.Option("--colour", "--color", help="Tile colour or company.")]
 
 
 # -- helpers -----------------------------------------------------------------
@@ -62,7 +63,7 @@ def _load(path: Path) -> State:
 
 
 def _player(state: State, player: str | None) -> str:
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.lords.actions import require_player
 
     name = player or state.turn
@@ -78,14 +79,27 @@ def _render_state(out: Console, state: State) -> None:
     players = _table("Player", "Money", "Points", "Markers", "Dice out", title="Players")
     for p in state.players:
         turn = " (to play)" if p.name == state.turn and not state.over else ""
-        _add(players, p.name + turn, f"${p.money}", str(p.points), " ".join(state.markers_of(p.name)) or "-",
-             str(state.dice_on_board(p.name)))
+        _add(
+            players,
+            p.name + turn,
+            f"${p.money}",
+            str(p.points),
+            " ".join(state.markers_of(p.name)) or "-",
+            str(state.dice_on_board(p.name)),
+        )
     out.print(players)
     table = _table("Casino", "Colour", "Tiles", "Strip", "Dice", "Boss", title="Casinos")
     for c in casinos(state):
         dice = ", ".join(f"{x} {d}" for x, d in c.dice) or "-"
-        _add(table, c.name, c.company.colour, str(c.size), "yes" if c.on_strip else "no", dice,
-             c.boss.describe() + (f" ({', '.join(c.boss.tied)})" if c.boss.tied else ""))
+        _add(
+            table,
+            c.name,
+            c.company.colour,
+            str(c.size),
+            "yes" if c.on_strip else "no",
+            dice,
+            c.boss.describe() + (f" ({', '.join(c.boss.tied)})" if c.boss.tied else ""),
+        )
     if table.row_count:
         out.print(table)
     else:
@@ -118,27 +132,48 @@ def _show_board(path: Path, *, as_json: bool) -> int:
 
 @app.command("lots")
 @guarded
-def lots_cmd(block: Annotated[Optional[str], typer.Option("--block", help="Only this block (A .. F).")] = None,
-             as_json: JsonOption = False) -> int:
+def lots_cmd(
+    block: Annotated[str | None, typer.Option("--block", help="Only this block (A .. F).")] = None,
+    as_json: JsonOption = False,
+) -> int:
     """List the printed lots: die, build and sprawl cost, card colour, Strip border.
 
     Example: cluesolver lords lots --block C
     """
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.lords.board import lots
 
     rows = [x for x in lots().values() if block is None or x.block == block.strip().upper()]
     if not rows:
         raise InputError(Problem("no such block (A to F)", text=block))
     if as_json:
-        emit_json([{"lot": x.label, "die": x.die, "cost": x.cost, "sprawl_cost": x.sprawl_cost,
-                    "setup_value": x.setup_value, "card_pays": str(x.pays) if isinstance(x.pays, str) else x.pays.value,
-                    "strip": x.strip} for x in rows])
+        emit_json(
+            [
+                {
+                    "lot": x.label,
+                    "die": x.die,
+                    "cost": x.cost,
+                    "sprawl_cost": x.sprawl_cost,
+                    "setup_value": x.setup_value,
+                    "card_pays": str(x.pays) if isinstance(x.pays, str) else x.pays.value,
+                    "strip": x.strip,
+                }
+                for x in rows
+            ]
+        )
         return EXIT_OK
     table = _table("Lot", "Die", "Build", "Sprawl", "Start $", "Card pays", "Strip")
     for x in rows:
-        _add(table, x.label, str(x.die), f"${x.cost}", f"${x.sprawl_cost}", f"${x.setup_value}",
-             x.pays if isinstance(x.pays, str) else str(x.pays), "yes" if x.strip else "no")
+        _add(
+            table,
+            x.label,
+            str(x.die),
+            f"${x.cost}",
+            f"${x.sprawl_cost}",
+            f"${x.setup_value}",
+            x.pays if isinstance(x.pays, str) else str(x.pays),
+            "yes" if x.strip else "no",
+        )
     console().print(table)
     return EXIT_OK
 
@@ -170,8 +205,11 @@ def track(
     for m in run.moves:
         _add(table, str(m.points), str(m.start), str(m.end), str(m.lost))
     out.print(table)
-    out.print(f"Chip ends on {run.end} ({'+' if run.gained >= 0 else ''}{run.gained}); "
-              f"{run.lost} point{'s' if run.lost != 1 else ''} lost at breaks.  {rule('score-track')}", markup=False)
+    out.print(
+        f"Chip ends on {run.end} ({'+' if run.gained >= 0 else ''}{run.gained}); "
+        f"{run.lost} point{'s' if run.lost != 1 else ''} lost at breaks.  {rule('score-track')}",
+        markup=False,
+    )
     return EXIT_OK
 
 
@@ -197,8 +235,16 @@ def _render_payout(out: Console, p: Any) -> None:
         out.print("No casino is paid by this card.", markup=False)
     players = _table("Player", "Money", "+Lots", "+Casinos", "=Money", "Points", "=Points")
     for x in p.players:
-        _add(players, x.name, f"${x.money_before}", f"${x.lots}", f"${x.casinos}", f"${x.money_after}",
-             str(x.points_before), str(x.points_after))
+        _add(
+            players,
+            x.name,
+            f"${x.money_before}",
+            f"${x.lots}",
+            f"${x.casinos}",
+            f"${x.money_after}",
+            str(x.points_before),
+            str(x.points_after),
+        )
     out.print(players)
     for x in p.players:
         for m in x.run.moves:
@@ -214,8 +260,11 @@ def payout(
     file: BoardArg,
     card: Annotated[str, typer.Option("--card", "-c", help="The drawn card: a lot (D8) or END.")],
     player: PlayerOpt = None,
-    reroll: Annotated[Optional[list[str]], typer.Option(
-        "--reroll", help="Break a boss tie the take-over causes: new numbers of the tied dice, e.g. C3=4,C2=2.")
+    reroll: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--reroll", help="Break a boss tie the take-over causes: new numbers of the tied dice, e.g. C3=4,C2=2."
+        ),
     ] = None,
     die_from: DieFromOpt = None,
     out_file: OutOpt = None,
@@ -271,14 +320,13 @@ ACTIONS = ("build", "sprawl", "remodel", "reorganize")
 @guarded
 def cost(
     action: Annotated[str, typer.Argument(help="build, sprawl, remodel or reorganize.", show_default=False)],
-    lot: Annotated[str, typer.Argument(help="The lot (for remodel/reorganize: any lot of the casino).",
-                                       show_default=False)],
-    board_file: Annotated[Optional[Path], typer.Option("--board", "-b", help="State file: also check legality.")
-                          ] = None,
+    lot: Annotated[
+        str, typer.Argument(help="The lot (for remodel/reorganize: any lot of the casino).", show_default=False)
+    ],
+    board_file: Annotated[Path | None, typer.Option("--board", "-b", help="State file: also check legality.")] = None,
     player: PlayerOpt = None,
     colour: ColourOpt = None,
-    rolls: Annotated[Optional[str], typer.Option("--rolls", help="Reorganize: the new numbers, e.g. C3=5,C2=1.")
-                     ] = None,
+    rolls: Annotated[str | None, typer.Option("--rolls", help="Reorganize: the new numbers, e.g. C3=5,C2=1.")] = None,
     die_from: DieFromOpt = None,
     out_file: OutOpt = None,
     as_json: JsonOption = False,
@@ -291,7 +339,7 @@ def cost(
     """
     import difflib
 
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.lords import actions, jsonview
     from rulesref.lords.board import lot as lot_of
     from rulesref.lords.notation import parse_rolls
@@ -299,8 +347,11 @@ def cost(
 
     verb = action.strip().lower().replace("reorganise", "reorganize")
     if verb not in ACTIONS:
-        raise InputError(Problem("unknown action", text=action,
-                                 choices=tuple(difflib.get_close_matches(verb, ACTIONS, n=2, cutoff=0.3))))
+        raise InputError(
+            Problem(
+                "unknown action", text=action, choices=tuple(difflib.get_close_matches(verb, ACTIONS, n=2, cutoff=0.3))
+            )
+        )
     here = lot_of(lot)
     if board_file is None:
         if verb in ("remodel", "reorganize"):
@@ -309,8 +360,11 @@ def cost(
         if as_json:
             emit_json({"action": verb, "target": here.label, "cost": price, "rule": rule(verb).to_json()})
         else:
-            console().print(f"{verb.capitalize()} on {here.label} costs ${price} (printed price ${here.cost}"
-                            f"{', doubled' if verb == 'sprawl' else ''}).  {rule(verb)}", markup=False)
+            console().print(
+                f"{verb.capitalize()} on {here.label} costs ${price} (printed price ${here.cost}"
+                f"{', doubled' if verb == 'sprawl' else ''}).  {rule(verb)}",
+                markup=False,
+            )
         return EXIT_OK
     state = _load(board_file)
     who = _player(state, player)
@@ -350,7 +404,7 @@ def gamble(
     bet: Annotated[int, typer.Option("--bet", help="The bet in $ millions.")],
     player: PlayerOpt = None,
     layoff: Annotated[bool, typer.Option("--layoff", help="The boss lays off half the bet to the bank.")] = False,
-    roll: Annotated[Optional[int], typer.Option("--roll", help="The sum rolled on two dice: settle the bet.")] = None,
+    roll: Annotated[int | None, typer.Option("--roll", help="The sum rolled on two dice: settle the bet.")] = None,
     as_json: JsonOption = False,
 ) -> int:
     """Bet limit, odds and expected value of a gamble (settled when --roll is given).
@@ -359,7 +413,7 @@ def gamble(
 
     Example: cluesolver lords gamble --board examples/lords-midgame.toml --casino C3 --bet 15
     """
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.lords import jsonview
     from rulesref.lords.gamble import gamble as quote_gamble
 
@@ -380,16 +434,29 @@ def gamble(
         return EXIT_PROBLEMS
     table = _table("Roll (2d6)", "Chance", f"{who}", "Boss", "Bank")
     for s in q.settlements:
-        _add(table, ", ".join(map(str, s.outcome.sums)), f"{s.outcome.chance} ({_pct(s.outcome.chance)})",
-             f"{s.gambler:+d}", f"{s.boss:+d}", f"{s.bank:+d}")
+        _add(
+            table,
+            ", ".join(map(str, s.outcome.sums)),
+            f"{s.outcome.chance} ({_pct(s.outcome.chance)})",
+            f"{s.gambler:+d}",
+            f"{s.boss:+d}",
+            f"{s.bank:+d}",
+        )
     out.print(table)
     exp = q.expected
-    out.print(f"Chance to win: {q.win_chance} ({_pct(q.win_chance)}). Expected gain: "
-              f"{float(exp):+.2f} per bet (exactly {exp}).", markup=False)
+    out.print(
+        f"Chance to win: {q.win_chance} ({_pct(q.win_chance)}). Expected gain: "
+        f"{float(exp):+.2f} per bet (exactly {exp}).",
+        markup=False,
+    )
     if q.result is not None:
         s = q.result
-        out.print(f"Rolled {roll}: {s.outcome.name}; {who} {s.gambler:+d}, boss {s.boss:+d}"
-                  + (f", bank {s.bank:+d}" if s.bank else "") + ".", markup=False)
+        out.print(
+            f"Rolled {roll}: {s.outcome.name}; {who} {s.gambler:+d}, boss {s.boss:+d}"
+            + (f", bank {s.bank:+d}" if s.bank else "")
+            + ".",
+            markup=False,
+        )
     return EXIT_OK
 
 
@@ -398,7 +465,7 @@ def _is_log(path: Path) -> bool:
     """A game log starts with a ``game:`` header line; anything else is read as a TOML state."""
     import re
 
-    from cluesolver.gamefile import read_text
+    from rulesref.core.files import read_text
 
     if path.suffix.lower() == ".toml":
         return False
@@ -419,8 +486,14 @@ def check_file(path: Path, *, as_json: bool) -> int:
     state = _load(path)
     problems, notes = check_state(state), notes_for(state)
     if as_json:
-        emit_json({"file": str(path), "ok": not problems, "problems": jsonview.reasons(problems),
-                   "notes": jsonview.reasons(notes)})
+        emit_json(
+            {
+                "file": str(path),
+                "ok": not problems,
+                "problems": jsonview.reasons(problems),
+                "notes": jsonview.reasons(notes),
+            }
+        )
     else:
         out = console()
         if problems:
@@ -443,7 +516,7 @@ def score_file(path: Path, *, as_json: bool) -> int:
     """``cluesolver score``: the final payout (End of Game card) and the standings."""
     if _is_log(path):
         return _score_log(path, as_json=as_json)
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.lords import jsonview
     from rulesref.lords.payout import draw
     from rulesref.lords.standings import standings
@@ -458,8 +531,14 @@ def score_file(path: Path, *, as_json: bool) -> int:
         state = final.state
     st = standings(state)
     if as_json:
-        emit_json({"final_payout": jsonview.payout(final) if final else None, "standings": st.to_json(),
-                   "winners": list(st.winners), "decided_by": st.decided_by.to_json()})
+        emit_json(
+            {
+                "final_payout": jsonview.payout(final) if final else None,
+                "standings": st.to_json(),
+                "winners": list(st.winners),
+                "decided_by": st.decided_by.to_json(),
+            }
+        )
         return EXIT_OK
     out = console()
     if final is not None:
@@ -482,7 +561,7 @@ def replay_file(path: Path, *, as_json: bool, at: int | None, why: str | None) -
 
 
 def _replay(path: Path, at: int | None = None) -> Any:
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.lords.gamelog import load_log
     from rulesref.lords.replay import replay
 
@@ -495,15 +574,34 @@ def _replay_json(r: Any) -> dict[str, Any]:
     from rulesref.lords import jsonview
 
     return {
-        "players": list(r.log.players), "turns": r.turns, "finished": r.finished, "stopped_at": r.stopped_at,
-        "steps": [{"line": s.line, "text": s.text, "turn": s.turn, "summary": s.summary,
-                   "problems": jsonview.reasons(s.problems), "notes": jsonview.reasons(s.notes)} for s in r.steps],
+        "players": list(r.log.players),
+        "turns": r.turns,
+        "finished": r.finished,
+        "stopped_at": r.stopped_at,
+        "steps": [
+            {
+                "line": s.line,
+                "text": s.text,
+                "turn": s.turn,
+                "summary": s.summary,
+                "problems": jsonview.reasons(s.problems),
+                "notes": jsonview.reasons(s.notes),
+            }
+            for s in r.steps
+        ],
         "problems": [{"line": s.line, **p.to_json()} for s, p in r.problems],
-        "state": jsonview.state(r.state), "standings": r.standings.to_json(),
+        "state": jsonview.state(r.state),
+        "standings": r.standings.to_json(),
         "winners": list(r.standings.winners) if r.finished else [],
         "recorded": [{"player": f.player, "points": f.points, "money": f.money} for f in r.recorded],
-        "differences": [{"player": d.player, "recorded": {"points": d.recorded_points, "money": d.recorded_money},
-                         "computed": {"points": d.points, "money": d.money}} for d in r.differences],
+        "differences": [
+            {
+                "player": d.player,
+                "recorded": {"points": d.recorded_points, "money": d.recorded_money},
+                "computed": {"points": d.points, "money": d.money},
+            }
+            for d in r.differences
+        ],
     }
 
 
@@ -513,8 +611,14 @@ def _render_differences(out: Console, r: Any) -> None:
     if not r.differences:
         out.print("The recorded final scores match the replay.", markup=False)
         return
-    table = _table("Player", "Recorded points", "Replayed points", "Recorded money", "Replayed money",
-                   title="Recorded final scores differ from the replay")
+    table = _table(
+        "Player",
+        "Recorded points",
+        "Replayed points",
+        "Recorded money",
+        "Replayed money",
+        title="Recorded final scores differ from the replay",
+    )
     for d in r.differences:
         _add(table, d.player, str(d.recorded_points), str(d.points), f"${d.recorded_money}", f"${d.money}")
     out.print(table)
@@ -537,16 +641,18 @@ def _replay_log(path: Path, *, as_json: bool, at: int | None, why: str | None = 
         probs = "\n".join(f"{p.message} {p.rule}" for p in s.problems) or "-"
         _add(table, str(s.line), str(s.turn), s.summary, probs)
     out.print(table)
-    where = f"after turn {r.stopped_at}" if r.stopped_at is not None else (
-        "game over" if r.finished else f"after turn {r.turns}, game not finished")
+    where = (
+        f"after turn {r.stopped_at}"
+        if r.stopped_at is not None
+        else ("game over" if r.finished else f"after turn {r.turns}, game not finished")
+    )
     out.print(f"Position {where}:", markup=False)
     _render_state(out, r.state)
     if r.finished and r.stopped_at is None:
         _render_standings(out, r.standings, "Final standings")
     _render_differences(out, r)
     n = len(r.problems)
-    out.print(f"{n} rule problem{'s' if n != 1 else ''} found." if n else "Every step follows the rules.",
-              markup=False)
+    out.print(f"{n} rule problem{'s' if n != 1 else ''} found." if n else "Every step follows the rules.", markup=False)
     return _exit_for(r)
 
 
@@ -555,16 +661,44 @@ def _why(r: Any, player: str, *, as_json: bool) -> int:
 
     changes = history(r, player)
     if as_json:
-        emit_json({"player": player, "changes": [
-            {"line": c.line, "text": c.text, "turn": c.turn, "money": c.money, "points": c.points,
-             "money_after": c.money_after, "points_after": c.points_after} for c in changes]})
+        emit_json(
+            {
+                "player": player,
+                "changes": [
+                    {
+                        "line": c.line,
+                        "text": c.text,
+                        "turn": c.turn,
+                        "money": c.money,
+                        "points": c.points,
+                        "money_after": c.money_after,
+                        "points_after": c.points_after,
+                    }
+                    for c in changes
+                ],
+            }
+        )
         return _exit_for(r)
-    table = _table("Line", "Turn", "Log line", "Money", "Points", "Total",
-                   title=f"Why {player} has ${changes[-1].money_after if changes else 0} and "
-                         f"{changes[-1].points_after if changes else 0} points")
+    table = _table(
+        "Line",
+        "Turn",
+        "Log line",
+        "Money",
+        "Points",
+        "Total",
+        title=f"Why {player} has ${changes[-1].money_after if changes else 0} and "
+        f"{changes[-1].points_after if changes else 0} points",
+    )
     for c in changes:
-        _add(table, str(c.line), str(c.turn), c.text, f"{c.money:+d}" if c.money else "-",
-             f"{c.points:+d}" if c.points else "-", f"${c.money_after}, {c.points_after} pts")
+        _add(
+            table,
+            str(c.line),
+            str(c.turn),
+            c.text,
+            f"{c.money:+d}" if c.money else "-",
+            f"{c.points:+d}" if c.points else "-",
+            f"${c.money_after}, {c.points_after} pts",
+        )
     console().print(table)
     return _exit_for(r)
 
@@ -573,8 +707,14 @@ def _check_log(path: Path, *, as_json: bool) -> int:
     r = _replay(path)
     if as_json:
         data = _replay_json(r)
-        emit_json({"file": str(path), "ok": _exit_for(r) == EXIT_OK, "problems": data["problems"],
-                   "differences": data["differences"]})
+        emit_json(
+            {
+                "file": str(path),
+                "ok": _exit_for(r) == EXIT_OK,
+                "problems": data["problems"],
+                "differences": data["differences"],
+            }
+        )
         return _exit_for(r)
     out = console()
     for s, p in r.problems:
@@ -584,9 +724,16 @@ def _check_log(path: Path, *, as_json: bool) -> int:
     if not r.problems and not r.differences:
         out.print(f"{path}: {len(r.steps)} lines, {r.turns} turns, no rule problems.", markup=False)
     else:
-        out.print(f"{path}: {len(r.problems)} rule problem{'s' if len(r.problems) != 1 else ''}"
-                  + (f", {len(r.differences)} recorded score{'s differ' if len(r.differences) != 1 else ' differs'}"
-                     if r.differences else "") + ".", markup=False)
+        out.print(
+            f"{path}: {len(r.problems)} rule problem{'s' if len(r.problems) != 1 else ''}"
+            + (
+                f", {len(r.differences)} recorded score{'s differ' if len(r.differences) != 1 else ' differs'}"
+                if r.differences
+                else ""
+            )
+            + ".",
+            markup=False,
+        )
     return _exit_for(r)
 
 
@@ -594,9 +741,16 @@ def _score_log(path: Path, *, as_json: bool) -> int:
     r = _replay(path)
     if as_json:
         data = _replay_json(r)
-        emit_json({"finished": r.finished, "standings": data["standings"], "winners": data["winners"],
-                   "decided_by": r.standings.decided_by.to_json(), "differences": data["differences"],
-                   "problems": data["problems"]})
+        emit_json(
+            {
+                "finished": r.finished,
+                "standings": data["standings"],
+                "winners": data["winners"],
+                "decided_by": r.standings.decided_by.to_json(),
+                "differences": data["differences"],
+                "problems": data["problems"],
+            }
+        )
         return EXIT_OK
     out = console()
     if not r.finished:
@@ -604,8 +758,7 @@ def _score_log(path: Path, *, as_json: bool) -> int:
     _render_standings(out, r.standings, "Final standings" if r.finished else "Standings so far")
     _render_differences(out, r)
     if r.problems:
-        out.print(f"Note: the log has {len(r.problems)} rule problem(s); run 'cluesolver check {path}'.",
-                  markup=False)
+        out.print(f"Note: the log has {len(r.problems)} rule problem(s); run 'cluesolver check {path}'.", markup=False)
     return EXIT_OK
 
 
@@ -617,9 +770,8 @@ FileArg = Annotated[Path, typer.Argument(help="A Lords of Vegas state (TOML) or 
 @guarded
 def replay_cmd(
     file: FileArg,
-    at: Annotated[Optional[int], typer.Option("--at", help="Stop after this turn.")] = None,
-    why: Annotated[Optional[str], typer.Option("--why", help="List every line that changed this player's score.")
-                   ] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Stop after this turn.")] = None,
+    why: Annotated[str | None, typer.Option("--why", help="List every line that changed this player's score.")] = None,
     as_json: JsonOption = False,
 ) -> int:
     """Replay a game log step by step, every line checked (a state file is just shown). Exit 1 on problems.

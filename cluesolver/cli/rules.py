@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,11 +14,16 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     help="Rules reference for the five games: list, show, search.\n\n"
-         'Example: cluesolver rules search "what happens if nobody can show a card"',
-    no_args_is_help=True)
+    'Example: cluesolver rules search "what happens if nobody can show a card"',
+    no_args_is_help=True,
+)
 
-GameArg = Annotated[Optional[str], typer.Argument(
-    help="Game id or alias (clue, cluedo, lost-in-vegas, las-vegas, lords, welcome...).", show_default=False)]
+GameArg = Annotated[
+    str | None,
+    typer.Argument(
+        help="Game id or alias (clue, cluedo, lost-in-vegas, las-vegas, lords, welcome...).", show_default=False
+    ),
+]
 
 
 @app.command("list")
@@ -55,10 +60,12 @@ def list_(game: GameArg = None, as_json: JsonOption = False) -> int:
 @app.command("show")
 @guarded
 def show(
-    game: Annotated[str, typer.Argument(help="Game id or alias, or a full section id such as clue/refuting.",
-                                        show_default=False)],
-    section: Annotated[Optional[list[str]], typer.Argument(
-        help="Section id or title, e.g. sprawl or \"all in\".", show_default=False)] = None,
+    game: Annotated[
+        str, typer.Argument(help="Game id or alias, or a full section id such as clue/refuting.", show_default=False)
+    ],
+    section: Annotated[
+        list[str] | None, typer.Argument(help='Section id or title, e.g. sprawl or "all in".', show_default=False)
+    ] = None,
     as_json: JsonOption = False,
 ) -> int:
     """Show a whole game's rules, sectioned, or one section.
@@ -94,9 +101,10 @@ def show(
 @app.command("search")
 @guarded
 def search(
-    query: Annotated[list[str], typer.Argument(help="The question, in your own words (quote it or not).",
-                                               show_default=False)],
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game (id or alias).")] = None,
+    query: Annotated[
+        list[str], typer.Argument(help="The question, in your own words (quote it or not).", show_default=False)
+    ],
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game (id or alias).")] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many sections to show.")] = 3,
     full: Annotated[bool, typer.Option("--full", "-f", help="Also print the best section in full.")] = False,
     as_json: JsonOption = False,
@@ -179,16 +187,18 @@ def _print_result(result: SearchResult, *, full: bool) -> None:
 @app.command("lint")
 @guarded
 def lint(
-    files: Annotated[Optional[list[Path]], typer.Argument(help="Rule files to check (default: the shipped ones).",
-                                                          show_default=False)] = None,
+    files: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Rule files to check (default: the shipped ones).", show_default=False),
+    ] = None,
     as_json: JsonOption = False,
 ) -> int:
     """Check rule files for mistakes and broken see-links; exit 1 if any are found.
 
     Example: cluesolver rules lint rulesref/rules/clue.toml
     """
-    from cluesolver.errors import InputError, Problem
     from rulesref.book import books, link_problems, load_books, rule_files
+    from rulesref.core.errors import InputError, Problem
 
     paths = list(files) if files else rule_files()
     for p in paths:
@@ -209,8 +219,14 @@ def lint(
     problems.extend(link_problems(pool))
     sections = sum(len(b.sections) for b in loaded.values())
     if as_json:
-        emit_json({"ok": not problems, "books": sorted(loaded), "sections": sections,
-                   "problems": [p.to_json() for p in problems]})
+        emit_json(
+            {
+                "ok": not problems,
+                "books": sorted(loaded),
+                "sections": sections,
+                "problems": [p.to_json() for p in problems],
+            }
+        )
     else:
         con = console()
         for problem in problems:

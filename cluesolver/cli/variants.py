@@ -20,7 +20,7 @@ def list_(as_json: JsonOption = False) -> int:
     """
     from rich.table import Table
 
-    from cluesolver import variants
+    from cluesolver.clue import variants
 
     found = variants.built_ins()
     if as_json:
@@ -47,47 +47,70 @@ def show(
     """
     from rich.table import Table
 
-    from cluesolver import variants
+    from cluesolver.clue import variants
 
     v = variants.get(variant)
     if as_json:
         data = _summary(v)
         data["categories"] = [
-            {"id": c.id, "name": c.name, "aliases": list(c.aliases),
-             "cards": [{"name": n, "aliases": list(v.card(n).aliases)} for n in c.cards]}
-            for c in v.categories]
+            {
+                "id": c.id,
+                "name": c.name,
+                "aliases": list(c.aliases),
+                "cards": [{"name": n, "aliases": list(v.card(n).aliases)} for n in c.cards],
+            }
+            for c in v.categories
+        ]
         data["hands"] = {str(n): list(v.default_hands(n)) for n in range(max(2, v.min_players), v.max_players + 1)}
         emit_json(data)
         return 0
     out = console()
-    out.print(f"[bold]{v.name}[/bold] ({v.id}) — {len(v.cards)} cards, {v.min_players}-{v.max_players} players"
-              + (f"; aliases: {', '.join(v.aliases)}" if v.aliases else ""))
+    out.print(
+        f"[bold]{v.name}[/bold] ({v.id}) — {len(v.cards)} cards, {v.min_players}-{v.max_players} players"
+        + (f"; aliases: {', '.join(v.aliases)}" if v.aliases else "")
+    )
     for cat in v.categories:
-        table = Table(title=f"{cat.name} ({cat.id})" + (f" — also: {', '.join(cat.aliases)}" if cat.aliases else ""),
-                      header_style="bold", title_justify="left")
+        table = Table(
+            title=f"{cat.name} ({cat.id})" + (f" — also: {', '.join(cat.aliases)}" if cat.aliases else ""),
+            header_style="bold",
+            title_justify="left",
+        )
         table.add_column("card")
         table.add_column("aliases")
         for name in cat.cards:
             mark = " (provisional)" if name in v.provisional else ""
             table.add_row(name + mark, ", ".join(v.card(name).aliases))
         out.print(table)
-    sizes = Table(title="Hand sizes (dealt one at a time from the first player)", header_style="bold",
-                  title_justify="left")
+    sizes = Table(
+        title="Hand sizes (dealt one at a time from the first player)", header_style="bold", title_justify="left"
+    )
     sizes.add_column("players")
     sizes.add_column("hands")
     for n in range(max(2, v.min_players), v.max_players + 1):
         sizes.add_row(str(n), ", ".join(map(str, v.default_hands(n))))
     if v.two_player_table:
-        sizes.add_row("2 (with table cards)", ", ".join(map(str, v.default_hands(2, v.two_player_table)))
-                      + f" + {v.two_player_table} face down on the table")
+        sizes.add_row(
+            "2 (with table cards)",
+            ", ".join(map(str, v.default_hands(2, v.two_player_table)))
+            + f" + {v.two_player_table} face down on the table",
+        )
     out.print(sizes)
     if v.provisional:
-        out.print(f"Provisional names (not in our sources; rename them for your box with a variant file): "
-                  f"{', '.join(v.provisional)}")
+        out.print(
+            f"Provisional names (not in our sources; rename them for your box with a variant file): "
+            f"{', '.join(v.provisional)}"
+        )
     return 0
 
 
 def _summary(v) -> dict:  # type: ignore[no-untyped-def]
-    return {"id": v.id, "name": v.name, "aliases": list(v.aliases), "cards": len(v.cards),
-            "min_players": v.min_players, "max_players": v.max_players, "provisional": list(v.provisional),
-            "source": v.source}
+    return {
+        "id": v.id,
+        "name": v.name,
+        "aliases": list(v.aliases),
+        "cards": len(v.cards),
+        "min_players": v.min_players,
+        "max_players": v.max_players,
+        "provisional": list(v.provisional),
+        "source": v.source,
+    }

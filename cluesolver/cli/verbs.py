@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from cluesolver.cli.common import JsonOption, guarded
-from cluesolver.errors import InputError, Problem
-from cluesolver.gamefile import CLUE, LAS_VEGAS, LORDS_OF_VEGAS, WELCOME, detect_game
+from rulesref.core.errors import InputError, Problem
+from rulesref.core.games import CLUE, LAS_VEGAS, LORDS_OF_VEGAS, WELCOME, detect_game
 
 _HANDLERS = {
     CLUE: "cluesolver.cli.clue_files",
@@ -24,8 +24,9 @@ _HANDLERS = {
     WELCOME: "cluesolver.cli.welcome",
 }
 
-FileArg = Annotated[Path, typer.Argument(help="A game file: .clue log, TOML state or sheet, or a game log.",
-                                         show_default=False)]
+FileArg = Annotated[
+    Path, typer.Argument(help="A game file: .clue log, TOML state or sheet, or a game log.", show_default=False)
+]
 
 
 def _handler(path: Path, verb: str):  # type: ignore[no-untyped-def]
@@ -40,8 +41,10 @@ def _handler(path: Path, verb: str):  # type: ignore[no-untyped-def]
 @guarded
 def replay(
     file: FileArg,
-    at: Annotated[Optional[int], typer.Option("--at", help="Stop after this line (Clue) or round/step (Vegas games).")] = None,
-    why: Annotated[Optional[str], typer.Option("--why", help='Explain a fact, e.g. "Ben has Knife" (Clue logs).')] = None,
+    at: Annotated[
+        int | None, typer.Option("--at", help="Stop after this line (Clue) or round/step (Vegas games).")
+    ] = None,
+    why: Annotated[str | None, typer.Option("--why", help='Explain a fact, e.g. "Ben has Knife" (Clue logs).')] = None,
     as_json: JsonOption = False,
 ) -> int:
     """Replay a game file and show where it stands.

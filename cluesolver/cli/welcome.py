@@ -22,15 +22,17 @@ GAME = "welcome-to-new-las-vegas"
 
 app = typer.Typer(
     help="Welcome to New Las Vegas: final scoring and sheet checking for the whole table, street runs.\n\n"
-         "Example: cluesolver welcome score examples/welcome-table-3p.toml",
+    "Example: cluesolver welcome score examples/welcome-table-3p.toml",
     no_args_is_help=True,
 )
 
-TableFile = Annotated[Path, typer.Argument(help="A table file (TOML, game = \"welcome-to-new-las-vegas\").",
-                                           show_default=False)]
+TableFile = Annotated[
+    Path, typer.Argument(help='A table file (TOML, game = "welcome-to-new-las-vegas").', show_default=False)
+]
 
 
 # -- entry points for the top-level verbs ---------------------------------------------
+
 
 def score_file(path: Path, *, as_json: bool) -> int:
     """Score every sheet of a table file; prints and returns the exit code."""
@@ -44,8 +46,12 @@ def score_file(path: Path, *, as_json: bool) -> int:
     else:
         _print_scores(result)
         if problems:
-            console().print(f"Warning: {problems} rule problem{'s' if problems != 1 else ''} on these sheets; "
-                            f"see: cluesolver check {path}", markup=False, soft_wrap=True)
+            console().print(
+                f"Warning: {problems} rule problem{'s' if problems != 1 else ''} on these sheets; "
+                f"see: cluesolver check {path}",
+                markup=False,
+                soft_wrap=True,
+            )
     return EXIT_OK
 
 
@@ -62,6 +68,7 @@ def check_file(path: Path, *, as_json: bool) -> int:
 
 
 # -- commands -------------------------------------------------------------------------
+
 
 @app.command("score")
 @guarded
@@ -91,11 +98,15 @@ def check(file: TableFile, as_json: JsonOption = False) -> int:
 @app.command("streets")
 @guarded
 def streets(
-    notation: Annotated[str, typer.Argument(
-        help="Streets left to right, separated by '|': a number = opened casino, '.' = built empty "
-             "casino, 'c' = crane standing, 'x' = crane crossed off (empty), 'x7' = crane crossed "
-             "off and opened with 7, '=7' = Extended Casino copy of its neighbour's 7.",
-        show_default=False)],
+    notation: Annotated[
+        str,
+        typer.Argument(
+            help="Streets left to right, separated by '|': a number = opened casino, '.' = built empty "
+            "casino, 'c' = crane standing, 'x' = crane crossed off (empty), 'x7' = crane crossed "
+            "off and opened with 7, '=7' = Extended Casino copy of its neighbour's 7.",
+            show_default=False,
+        ),
+    ],
     as_json: JsonOption = False,
 ) -> int:
     """Longest run of odd or even numbers in each street, and any placement problem.
@@ -114,29 +125,58 @@ def streets(
     rows = []
     for number, street in enumerate(parsed, start=1):
         run = longest_run(street)
-        rows.append({"street": number, "written": format_street(street),
-                     "run": list(run.numbers) if run else [], "parity": run.parity.value if run else None,
-                     "positions": [p + 1 for p in run.positions] if run else [],
-                     "points": run.length if run else 0})
+        rows.append(
+            {
+                "street": number,
+                "written": format_street(street),
+                "run": list(run.numbers) if run else [],
+                "parity": run.parity.value if run else None,
+                "positions": [p + 1 for p in run.positions] if run else [],
+                "points": run.length if run else 0,
+            }
+        )
     if as_json:
-        emit_json({"game": GAME, "streets": rows, "rule": scoring.to_json(),
-                   "problems": [{"street": p.street, "positions": list(p.positions), "message": p.message,
-                                 "rule": p.citation.to_json()} for p in problems]})
+        emit_json(
+            {
+                "game": GAME,
+                "streets": rows,
+                "rule": scoring.to_json(),
+                "problems": [
+                    {
+                        "street": p.street,
+                        "positions": list(p.positions),
+                        "message": p.message,
+                        "rule": p.citation.to_json(),
+                    }
+                    for p in problems
+                ],
+            }
+        )
     else:
         from rich.table import Table
 
         out = console()
         table = Table(title="Longest odd/even run per street", title_justify="left")
-        for col, justify in (("street", "right"), ("written", "left"), ("longest run", "left"),
-                             ("odd/even", "left"), ("points", "right")):
+        for col, justify in (
+            ("street", "right"),
+            ("written", "left"),
+            ("longest run", "left"),
+            ("odd/even", "left"),
+            ("points", "right"),
+        ):
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
         for row in rows:
             run_text = "-".join(str(n) for n in row["run"]) or "-"  # type: ignore[attr-defined]
-            table.add_row(str(row["street"]), str(row["written"]), run_text, str(row["parity"] or "-"),
-                          str(row["points"]))
+            table.add_row(
+                str(row["street"]), str(row["written"]), run_text, str(row["parity"] or "-"), str(row["points"])
+            )
         out.print(table)
-        out.print(f"Rule: {scoring}. The street bonus goes to whoever has the longest run in that "
-                  "street (ties: all of them).", markup=False, soft_wrap=True)
+        out.print(
+            f"Rule: {scoring}. The street bonus goes to whoever has the longest run in that "
+            "street (ties: all of them).",
+            markup=False,
+            soft_wrap=True,
+        )
         for p in problems:
             out.print(f"problem: {p.message} {p.citation}", markup=False, soft_wrap=True)
     return EXIT_PROBLEMS if problems else EXIT_OK
@@ -147,8 +187,9 @@ def streets(
 def new(
     players: Annotated[list[str], typer.Argument(help="Player names, in seating order.", show_default=False)],
     solo: Annotated[bool, typer.Option("--solo", help="Add an [acme] block for a solo game.")] = False,
-    output: Annotated[Path | None, typer.Option("--output", "-o",
-                                                help="Write to this file instead of printing.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file instead of printing.")
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --output file if it exists.")] = False,
 ) -> int:
     """A blank table file to fill in from the score sheets, one block per player.
@@ -158,7 +199,7 @@ def new(
     import os
     import tempfile
 
-    from cluesolver.errors import InputError, Problem
+    from rulesref.core.errors import InputError, Problem
     from rulesref.welcome.template import blank_table
 
     text = blank_table(players, solo=solo, file=str(output or "table.toml"))
@@ -179,12 +220,12 @@ def new(
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-    console().print(f"Wrote {output}: fill it in, then run cluesolver check {output}", markup=False,
-                    soft_wrap=True)
+    console().print(f"Wrote {output}: fill it in, then run cluesolver check {output}", markup=False, soft_wrap=True)
     return EXIT_OK
 
 
 # -- printing -------------------------------------------------------------------------
+
 
 def _print_scores(result: TableResult) -> None:
     from rich.table import Table
@@ -207,8 +248,7 @@ def _print_scores(result: TableResult) -> None:
     out.print(table)
     out.print(f"rule: a section of the {GAME} rule book, full id {GAME}/<rule>", markup=False, soft_wrap=True)
 
-    streets = Table(title="Streets: longest odd/even run, +bonus where longest",
-                    title_justify="left")
+    streets = Table(title="Streets: longest odd/even run, +bonus where longest", title_justify="left")
     streets.add_column("player")
     for n in range(1, len(result.street_best) + 1):
         streets.add_column(f"street {n}", justify="right")
@@ -230,8 +270,12 @@ def _print_scores(result: TableResult) -> None:
             debts = ", ".join(f"{n} {kind}" for kind, n in p.safe.debts if n) or "none"
             verdict = "short: -20" if p.safe.short else "enough"
             bundles = f"{p.safe.bundles} bundle{'' if p.safe.bundles == 1 else 's'}"
-            out.print(f"Safe of {p.name}: {p.safe.start} printed + {p.safe.bank} bank + {p.safe.mafia} Mafia "
-                      f"= {bundles}; debts {debts}; {verdict}", markup=False, soft_wrap=True)
+            out.print(
+                f"Safe of {p.name}: {p.safe.start} printed + {p.safe.bank} bank + {p.safe.mafia} Mafia "
+                f"= {bundles}; debts {debts}; {verdict}",
+                markup=False,
+                soft_wrap=True,
+            )
     for t in result.triggers:
         out.print(f"End of game: {t.name} {t.reason} {t.citation}", markup=False, soft_wrap=True)
     for note in result.notes:
@@ -266,14 +310,17 @@ def _print_check(report: CheckReport) -> None:
     out = console()
     if report.clean:
         n = len(report.players)
-        out.print(f"No rule problems on {n} sheet{'' if n == 1 else 's'} ({', '.join(report.players)}).",
-                  markup=False)
+        out.print(f"No rule problems on {n} sheet{'' if n == 1 else 's'} ({', '.join(report.players)}).", markup=False)
         return
     for p in report.problems:
         out.print(f"problem: {p.player} [{p.zone}] {p.message} {p.citation}", markup=False, soft_wrap=True)
     sheets = len({p.player for p in report.problems})
-    out.print(f"{len(report.problems)} rule problem{'s' if len(report.problems) != 1 else ''} "
-              f"on {sheets} sheet{'s' if sheets != 1 else ''}.", markup=False, soft_wrap=True)
+    out.print(
+        f"{len(report.problems)} rule problem{'s' if len(report.problems) != 1 else ''} "
+        f"on {sheets} sheet{'s' if sheets != 1 else ''}.",
+        markup=False,
+        soft_wrap=True,
+    )
 
 
 def _ordinal(n: int) -> str:

@@ -1,7 +1,7 @@
 """Every rule problem in a game, at once, each with the rule section that decides it.
 
-    >>> from rulesref.las_vegas.loader import parse_game
-    >>> # check_game(parse_game(text)) -> tuple of RuleProblem, empty when the game is clean
+>>> from rulesref.las_vegas.loader import parse_game
+>>> # check_game(parse_game(text)) -> tuple of RuleProblem, empty when the game is clean
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rulesref import Citation, cite
+from rulesref.cite import Citation, cite
 from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars
 from rulesref.las_vegas.model import CASINOS, HOUSE, Casino, Game, Round
 from rulesref.las_vegas.payout import next_start_player, pay_round
@@ -18,7 +18,7 @@ from rulesref.las_vegas.payout import next_start_player, pay_round
 
 @dataclass(frozen=True)
 class RuleProblem:
-    code: str                       # stable kind, e.g. "dice-count", "money-minimum"
+    code: str  # stable kind, e.g. "dice-count", "money-minimum"
     message: str
     citation: Citation
     round: int | None = None
@@ -27,8 +27,15 @@ class RuleProblem:
     line: int | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "round": self.round, "casino": self.casino,
-                "player": self.player, "line": self.line, "rule": self.citation.to_json()}
+        return {
+            "code": self.code,
+            "message": self.message,
+            "round": self.round,
+            "casino": self.casino,
+            "player": self.player,
+            "line": self.line,
+            "rule": self.citation.to_json(),
+        }
 
 
 def _rule(local: str) -> Citation:
@@ -41,21 +48,43 @@ def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) ->
     word = rules.money_word
     for value in money:
         if value not in rules.denominations:
-            out.append(("money-value", f"{where}: there is no {dollars(value)} {word} in {rules.title} "
-                        f"(values: {', '.join(dollars(v) for v in rules.denominations)})",
-                        cite(rules.rules_section_money)))
+            out.append(
+                (
+                    "money-value",
+                    f"{where}: there is no {dollars(value)} {word} in {rules.title} "
+                    f"(values: {', '.join(dollars(v) for v in rules.denominations)})",
+                    cite(rules.rules_section_money),
+                )
+            )
     if rules.cards_per_casino is not None and len(money) != rules.cards_per_casino:
-        out.append(("royale-two-cards", f"{where} has {len(money)} money card(s); Royale puts exactly "
-                    f"{rules.cards_per_casino} at every casino", _rule("royale-cards")))
+        out.append(
+            (
+                "royale-two-cards",
+                f"{where} has {len(money)} money card(s); Royale puts exactly {rules.cards_per_casino} at every casino",
+                _rule("royale-cards"),
+            )
+        )
     if rules.minimum_stake is not None and money:
         total = sum(money)
         if total < rules.minimum_stake:
-            out.append(("money-minimum", f"{where} holds {dollars(total)}, less than the "
-                        f"{dollars(rules.minimum_stake)} every casino is stocked to", _rule("setup")))
+            out.append(
+                (
+                    "money-minimum",
+                    f"{where} holds {dollars(total)}, less than the "
+                    f"{dollars(rules.minimum_stake)} every casino is stocked to",
+                    _rule("setup"),
+                )
+            )
         elif rules.overstock_is_checkable and len(money) > 1 and total - max(money) >= rules.minimum_stake:
-            out.append(("money-overstocked", f"{where} holds {dollars(total)}: even without its "
-                        f"biggest {word} it reaches {dollars(rules.minimum_stake)}, so drawing would have "
-                        "stopped earlier", _rule("setup")))
+            out.append(
+                (
+                    "money-overstocked",
+                    f"{where} holds {dollars(total)}: even without its "
+                    f"biggest {word} it reaches {dollars(rules.minimum_stake)}, so drawing would have "
+                    "stopped earlier",
+                    _rule("setup"),
+                )
+            )
     return out
 
 
@@ -66,8 +95,16 @@ class _Report:
         self.game = game
         self.problems: list[RuleProblem] = []
 
-    def __call__(self, code: str, message: str, citation: Citation, rnd: int | None = None,
-                 casino: int | None = None, player: str | None = None, key: str | None = None) -> None:
+    def __call__(
+        self,
+        code: str,
+        message: str,
+        citation: Citation,
+        rnd: int | None = None,
+        casino: int | None = None,
+        player: str | None = None,
+        key: str | None = None,
+    ) -> None:
         line = None
         for k in (key, f"round {rnd} casino {casino}" if casino else None, f"round {rnd}" if rnd else None):
             if k is not None and self.game.line_of(k) is not None:
@@ -84,24 +121,43 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
 
     n = len(game.players)
     if not rules.min_players <= n <= rules.max_players:
-        add("player-count", f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
-            f"this game has {n}", _rule("boulevard" if game.edition is Edition.BOULEVARD else "base"),
-            key="players")
+        add(
+            "player-count",
+            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, this game has {n}",
+            _rule("boulevard" if game.edition is Edition.BOULEVARD else "base"),
+            key="players",
+        )
     if len(game.rounds) != rules.rounds:
-        add("round-count", f"{rules.title} lasts {rules.rounds} rounds, this game has {len(game.rounds)}",
-            _rule("end"), key="game")
+        add(
+            "round-count",
+            f"{rules.title} lasts {rules.rounds} rounds, this game has {len(game.rounds)}",
+            _rule("end"),
+            key="game",
+        )
     if game.white_dice and n > rules.white_dice_max_players:
-        add("white-dice-players", f"white dice are only used with 2 to {rules.white_dice_max_players} players, "
-            f"this game has {n}", _rule("white-dice"), key="white_dice")
+        add(
+            "white-dice-players",
+            f"white dice are only used with 2 to {rules.white_dice_max_players} players, this game has {n}",
+            _rule("white-dice"),
+            key="white_dice",
+        )
     if game.big_die and game.edition is Edition.BASE:
-        add("big-die-edition", "the base game has no big die (it comes with Boulevard and Royale)",
-            _rule("big-die"), key="big_die")
+        add(
+            "big-die-edition",
+            "the base game has no big die (it comes with Boulevard and Royale)",
+            _rule("big-die"),
+            key="big_die",
+        )
     if not game.big_die and game.edition is Edition.ROYALE:
-        add("big-die-edition", "every Royale player has a big die; big_die = false does not fit Royale",
-            _rule("royale"), key="big_die")
+        add(
+            "big-die-edition",
+            "every Royale player has a big die; big_die = false does not fit Royale",
+            _rule("royale"),
+            key="big_die",
+        )
 
     supply = _Supply()
-    chips: dict[str, int] = {p: 0 for p in game.players}
+    chips: dict[str, int] = dict.fromkeys(game.players, 0)
     previous = None
     for rd in game.rounds:
         _check_round_dice(game, rd, add)
@@ -112,19 +168,34 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
             if rd.start is not None and previous is not None:
                 expected = next_start_player(previous)
                 if expected is not None and expected != rd.start:
-                    add("start-player", f"round {rd.number} should be started by {expected}, who took the "
+                    add(
+                        "start-player",
+                        f"round {rd.number} should be started by {expected}, who took the "
                         f"higher card at the highest casino that paid someone, not {rd.start}",
-                        _rule("start-player"), rd.number, key=f"round {rd.number} start")
+                        _rule("start-player"),
+                        rd.number,
+                        key=f"round {rd.number} start",
+                    )
             previous = payouts
         else:
             if any(rd.chips_spent) or rd.chips_kept:
-                add("chips-edition", "chips exist only in Royale", _rule("chips"), rd.number,
-                    key=f"round {rd.number} chips_spent")
+                add(
+                    "chips-edition",
+                    "chips exist only in Royale",
+                    _rule("chips"),
+                    rd.number,
+                    key=f"round {rd.number} chips_spent",
+                )
             if rd.tiles:
-                add("tiles-edition", "casino tiles exist only in Royale", _rule("casino-tiles"), rd.number,
-                    key=f"round {rd.number} tile 1")
+                add(
+                    "tiles-edition",
+                    "casino tiles exist only in Royale",
+                    _rule("casino-tiles"),
+                    rd.number,
+                    key=f"round {rd.number} tile 1",
+                )
         for casino in rd.casinos:
-            for _, value in pay_round([casino], rules)[0].awards:   # the house's notes leave play too
+            for _, value in pay_round([casino], rules)[0].awards:  # the house's notes leave play too
                 supply.won[value] += 1
         for tile in rd.tiles:
             for value in tile.money:
@@ -138,48 +209,98 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
     missing = [str(n) for n in CASINOS if n not in present]
     if missing:
         which = f"casino {missing[0]} is" if len(missing) == 1 else f"casinos {', '.join(missing)} are"
-        add("casino-missing", f"round {rd.number}: {which} missing (every casino is stocked each round)",
-            _rule("setup"), rd.number)
+        add(
+            "casino-missing",
+            f"round {rd.number}: {which} missing (every casino is stocked each round)",
+            _rule("setup"),
+            rd.number,
+        )
     for player in game.players:
         small = sum(s.small for c in rd.casinos for s in c.stakes if s.participant == player)
         big = sum(s.big for c in rd.casinos for s in c.stakes if s.participant == player)
         big_at = next((c.number for c in rd.casinos for s in c.stakes if s.participant == player and s.big), None)
         if not game.big_die:
-            small += big                      # a die written as big is still one of the player's 8
+            small += big  # a die written as big is still one of the player's 8
         if small != game.small_dice:
             kind = "small dice" if game.big_die else "dice"
-            add("dice-count", f"round {rd.number}: {player} has {small} {kind} on the casinos but owns "
+            add(
+                "dice-count",
+                f"round {rd.number}: {player} has {small} {kind} on the casinos but owns "
                 f"{game.small_dice}, and every die is placed before payout",
-                _rule("turn"), rd.number, player=player)
+                _rule("turn"),
+                rd.number,
+                player=player,
+            )
         if game.big_die and big == 0:
-            add("big-die-missing", f"round {rd.number}: {player}'s big die is on no casino", _rule("big-die"),
-                rd.number, player=player)
+            add(
+                "big-die-missing",
+                f"round {rd.number}: {player}'s big die is on no casino",
+                _rule("big-die"),
+                rd.number,
+                player=player,
+            )
         elif big > 1 and game.big_die:
-            add("big-die-count", f"round {rd.number}: {player} has {big} big dice on the casinos; a player "
-                "owns only one", _rule("big-die"), rd.number, big_at, player=player)
-        elif big and not game.big_die and game.edition is not Edition.ROYALE:   # Royale: reported once
-            add("big-die-edition", f"round {rd.number}: {player} placed a big die, but this game is played "
-                "without big dice", _rule("big-die"), rd.number, big_at, player=player)
+            add(
+                "big-die-count",
+                f"round {rd.number}: {player} has {big} big dice on the casinos; a player owns only one",
+                _rule("big-die"),
+                rd.number,
+                big_at,
+                player=player,
+            )
+        elif big and not game.big_die and game.edition is not Edition.ROYALE:  # Royale: reported once
+            add(
+                "big-die-edition",
+                f"round {rd.number}: {player} placed a big die, but this game is played without big dice",
+                _rule("big-die"),
+                rd.number,
+                big_at,
+                player=player,
+            )
     for casino in rd.casinos:
         for s in casino.stakes:
             if s.bonus and game.edition is not Edition.ROYALE:
-                add("bonus-dice", f"round {rd.number} casino {casino.number}: {s.participant} has dice added "
-                    "by a casino tile, which only Royale has", _rule("tile-effects"), rd.number, casino.number)
+                add(
+                    "bonus-dice",
+                    f"round {rd.number} casino {casino.number}: {s.participant} has dice added "
+                    "by a casino tile, which only Royale has",
+                    _rule("tile-effects"),
+                    rd.number,
+                    casino.number,
+                )
             if s.participant == HOUSE and s.big:
-                add("house-big-die", f"round {rd.number} casino {casino.number}: the white dice have no big die",
-                    _rule("white-dice"), rd.number, casino.number)
+                add(
+                    "house-big-die",
+                    f"round {rd.number} casino {casino.number}: the white dice have no big die",
+                    _rule("white-dice"),
+                    rd.number,
+                    casino.number,
+                )
     white = sum(s.small for c in rd.casinos for s in c.stakes if s.participant == HOUSE)
     if white and len(game.players) > game.rules.white_dice_max_players:
-        add("white-dice-players", f"round {rd.number}: white dice on the casinos in a {len(game.players)}-player "
-            "game", _rule("white-dice"), rd.number)
+        add(
+            "white-dice-players",
+            f"round {rd.number}: white dice on the casinos in a {len(game.players)}-player game",
+            _rule("white-dice"),
+            rd.number,
+        )
     elif white and not game.white_dice:
-        add("white-dice-off", f"round {rd.number}: {white} white dice on the casinos, but the file says "
-            "white_dice = false", _rule("white-dice"), rd.number)
-    elif game.white_dice and len(game.players) <= game.rules.white_dice_max_players \
-            and white != rules.white_dice_in_play:
-        add("white-dice-count", f"round {rd.number}: {white} white dice on the casinos; with "
+        add(
+            "white-dice-off",
+            f"round {rd.number}: {white} white dice on the casinos, but the file says white_dice = false",
+            _rule("white-dice"),
+            rd.number,
+        )
+    elif (
+        game.white_dice and len(game.players) <= game.rules.white_dice_max_players and white != rules.white_dice_in_play
+    ):
+        add(
+            "white-dice-count",
+            f"round {rd.number}: {white} white dice on the casinos; with "
             f"{len(game.players)} players all {rules.white_dice_in_play} are placed every round",
-            _rule("white-dice"), rd.number)
+            _rule("white-dice"),
+            rd.number,
+        )
 
 
 def _check_round_money(game: Game, rd: Round, supply: _Supply, add: _Report) -> None:
@@ -187,17 +308,26 @@ def _check_round_money(game: Game, rd: Round, supply: _Supply, add: _Report) -> 
     stocked: Counter[int] = Counter()
     for casino in rd.casinos:
         if not casino.money:
-            add("money-missing", f"round {rd.number}: casino {casino.number} has no money", _rule("setup"),
-                rd.number, casino.number)
+            add(
+                "money-missing",
+                f"round {rd.number}: casino {casino.number} has no money",
+                _rule("setup"),
+                rd.number,
+                casino.number,
+            )
         for code, message, citation in check_casino_money(f"casino {casino.number}", casino.money, rules):
             add(code, f"round {rd.number}: {message}", citation, rd.number, casino.number)
         stocked.update(casino.money)
     for tile in rd.tiles:
         for value in tile.money:
             if value not in rules.denominations:
-                add("money-value", f"round {rd.number}: {tile.player} got a {dollars(value)} {rules.money_word} "
+                add(
+                    "money-value",
+                    f"round {rd.number}: {tile.player} got a {dollars(value)} {rules.money_word} "
                     f"from a tile, but {rules.title} has no such {rules.money_word}",
-                    cite(rules.rules_section_money), rd.number)
+                    cite(rules.rules_section_money),
+                    rd.number,
+                )
         stocked.update(tile.money)
     _check_supply(game, rd, stocked, supply, add)
     if rules.cards_per_casino is not None:
@@ -230,13 +360,24 @@ def _check_supply(game: Game, rd: Round, stocked: Counter[int], supply: _Supply,
             continue
         where = max((c.number for c in rd.casinos if value in c.money), default=None)
         if deck_not_through and supply.seen[value] > have:
-            add("money-supply", f"round {rd.number}: {supply.seen[value]} × {dollars(value)} have come out by "
-                f"now, but the game has only {have}", cite(rules.rules_section_money), rd.number, where)
+            add(
+                "money-supply",
+                f"round {rd.number}: {supply.seen[value]} × {dollars(value)} have come out by "
+                f"now, but the game has only {have}",
+                cite(rules.rules_section_money),
+                rd.number,
+                where,
+            )
             supply.reported.add(value)
         elif supply.won[value] + stocked[value] > have:
-            add("money-supply", f"round {rd.number}: {stocked[value]} × {dollars(value)} out this round and "
-                f"{supply.won[value]} won before, but the game has only {have}", cite(rules.rules_section_money),
-                rd.number, where)
+            add(
+                "money-supply",
+                f"round {rd.number}: {stocked[value]} × {dollars(value)} out this round and "
+                f"{supply.won[value]} won before, but the game has only {have}",
+                cite(rules.rules_section_money),
+                rd.number,
+                where,
+            )
             supply.reported.add(value)
 
 
@@ -248,10 +389,15 @@ def _check_card_order(rd: Round, add: _Report) -> None:
     pairs = [c for c in rd.casinos if len(c.money) == 2]
     for low, high in zip(pairs, pairs[1:]):
         if _pair_key(low) > _pair_key(high):
-            add("card-order", f"round {rd.number}: casino {low.number} has {dollars(sum(low.money))} in cards "
+            add(
+                "card-order",
+                f"round {rd.number}: casino {low.number} has {dollars(sum(low.money))} in cards "
                 f"and casino {high.number} only {dollars(sum(high.money))}; pairs are laid out from the "
                 "cheapest at casino 1 to the richest at casino 6 (equal sums: the bigger card goes higher)",
-                _rule("royale-cards"), rd.number, high.number)
+                _rule("royale-cards"),
+                rd.number,
+                high.number,
+            )
 
 
 def _check_chips(game: Game, rd: Round, chips: dict[str, int], add: _Report) -> None:
@@ -261,12 +407,24 @@ def _check_chips(game: Game, rd: Round, chips: dict[str, int], add: _Report) -> 
         gained = sum(t.chips for t in rd.tiles if t.player == player)
         available = chips[player] + rules.chips_per_round + gained
         if spent.get(player, 0) > available:
-            add("chips-overspent", f"round {rd.number}: {player} spent {spent[player]} chips but had at most "
-                f"{available}", _rule("chips"), rd.number, player=player, key=f"round {rd.number} chips_spent")
+            add(
+                "chips-overspent",
+                f"round {rd.number}: {player} spent {spent[player]} chips but had at most {available}",
+                _rule("chips"),
+                rd.number,
+                player=player,
+                key=f"round {rd.number} chips_spent",
+            )
         chips[player] = max(0, available - spent.get(player, 0))
     if rd.chips_kept is not None:
         for player, stated in rd.chips_kept:
             if stated != chips[player]:
-                add("chips-kept", f"round {rd.number}: {player} should hold {chips[player]} chips after the "
+                add(
+                    "chips-kept",
+                    f"round {rd.number}: {player} should hold {chips[player]} chips after the "
                     f"round (2 a round, plus tile chips, minus chips spent), the file says {stated}",
-                    _rule("chips"), rd.number, player=player, key=f"round {rd.number} chips_kept")
+                    _rule("chips"),
+                    rd.number,
+                    player=player,
+                    key=f"round {rd.number} chips_kept",
+                )

@@ -10,19 +10,34 @@ import difflib
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cluesolver.errors import Problem, UnknownNameError
+from rulesref.core.errors import Problem, UnknownNameError
 
 GAME_ID = "las-vegas"
 
 #: The base game's 54 notes, value (thousands) -> how many.
 BASE_NOTES: tuple[tuple[int, int], ...] = (
-    (10, 6), (20, 8), (30, 8), (40, 6), (50, 6), (60, 5), (70, 5), (80, 5), (90, 5),
+    (10, 6),
+    (20, 8),
+    (30, 8),
+    (40, 6),
+    (50, 6),
+    (60, 5),
+    (70, 5),
+    (80, 5),
+    (90, 5),
 )
 #: Boulevard shuffles five $100,000 notes into the base notes.
 BOULEVARD_NOTES: tuple[tuple[int, int], ...] = BASE_NOTES + ((100, 5),)
 #: Royale's 90 money cards.
 ROYALE_CARDS: tuple[tuple[int, int], ...] = (
-    (30, 11), (40, 11), (50, 13), (60, 15), (70, 13), (80, 11), (90, 9), (100, 7),
+    (30, 11),
+    (40, 11),
+    (50, 13),
+    (60, 15),
+    (70, 13),
+    (80, 11),
+    (90, 9),
+    (100, 7),
 )
 
 
@@ -40,9 +55,13 @@ class Edition(StrEnum):
             return cls(key)
         except ValueError:
             names = [e.value for e in cls]
-            raise UnknownNameError(Problem(
-                "unknown edition", text=text,
-                choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3)) or tuple(names))) from None
+            raise UnknownNameError(
+                Problem(
+                    "unknown edition",
+                    text=text,
+                    choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3)) or tuple(names),
+                )
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -54,12 +73,12 @@ class EditionRules:
     min_players: int
     max_players: int
     rounds: int
-    dice_per_player: int              # all dice a player owns, the big die included
-    big_die: bool                     # whether each player owns a big die by default
+    dice_per_player: int  # all dice a player owns, the big die included
+    big_die: bool  # whether each player owns a big die by default
     supply: tuple[tuple[int, int], ...]
-    minimum_stake: int | None         # thousands a casino must reach (base stocking)
-    overstock_is_checkable: bool      # whether "more than needed" can be flagged
-    cards_per_casino: int | None      # Royale: exactly two
+    minimum_stake: int | None  # thousands a casino must reach (base stocking)
+    overstock_is_checkable: bool  # whether "more than needed" can be flagged
+    cards_per_casino: int | None  # Royale: exactly two
     chips_per_round: int
     chip_value: int
     white_dice_max_players: int = 4
@@ -82,23 +101,59 @@ class EditionRules:
 
     @property
     def rules_section_money(self) -> str:
-        return {Edition.BASE: f"{GAME_ID}/money", Edition.BOULEVARD: f"{GAME_ID}/boulevard-money",
-                Edition.ROYALE: f"{GAME_ID}/royale-cards"}[self.edition]
+        return {
+            Edition.BASE: f"{GAME_ID}/money",
+            Edition.BOULEVARD: f"{GAME_ID}/boulevard-money",
+            Edition.ROYALE: f"{GAME_ID}/royale-cards",
+        }[self.edition]
 
 
 RULES: dict[Edition, EditionRules] = {
     Edition.BASE: EditionRules(
-        edition=Edition.BASE, title="Las Vegas", min_players=2, max_players=5, rounds=4,
-        dice_per_player=8, big_die=False, supply=BASE_NOTES, minimum_stake=50,
-        overstock_is_checkable=True, cards_per_casino=None, chips_per_round=0, chip_value=0),
+        edition=Edition.BASE,
+        title="Las Vegas",
+        min_players=2,
+        max_players=5,
+        rounds=4,
+        dice_per_player=8,
+        big_die=False,
+        supply=BASE_NOTES,
+        minimum_stake=50,
+        overstock_is_checkable=True,
+        cards_per_casino=None,
+        chips_per_round=0,
+        chip_value=0,
+    ),
     Edition.BOULEVARD: EditionRules(
-        edition=Edition.BOULEVARD, title="Las Vegas Boulevard", min_players=2, max_players=8, rounds=4,
-        dice_per_player=8, big_die=True, supply=BOULEVARD_NOTES, minimum_stake=50,
-        overstock_is_checkable=False, cards_per_casino=None, chips_per_round=0, chip_value=0),
+        edition=Edition.BOULEVARD,
+        title="Las Vegas Boulevard",
+        min_players=2,
+        max_players=8,
+        rounds=4,
+        dice_per_player=8,
+        big_die=True,
+        supply=BOULEVARD_NOTES,
+        minimum_stake=50,
+        overstock_is_checkable=False,
+        cards_per_casino=None,
+        chips_per_round=0,
+        chip_value=0,
+    ),
     Edition.ROYALE: EditionRules(
-        edition=Edition.ROYALE, title="Las Vegas Royale", min_players=2, max_players=5, rounds=3,
-        dice_per_player=8, big_die=True, supply=ROYALE_CARDS, minimum_stake=None,
-        overstock_is_checkable=False, cards_per_casino=2, chips_per_round=2, chip_value=10),
+        edition=Edition.ROYALE,
+        title="Las Vegas Royale",
+        min_players=2,
+        max_players=5,
+        rounds=3,
+        dice_per_player=8,
+        big_die=True,
+        supply=ROYALE_CARDS,
+        minimum_stake=None,
+        overstock_is_checkable=False,
+        cards_per_casino=2,
+        chips_per_round=2,
+        chip_value=10,
+    ),
 }
 
 

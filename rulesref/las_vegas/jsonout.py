@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulesref import Citation
 from rulesref.book import section
+from rulesref.core.findings import Citation
 from rulesref.las_vegas.checker import RuleProblem
 from rulesref.las_vegas.model import HOUSE
 from rulesref.las_vegas.notation import format_stake
@@ -34,16 +34,19 @@ def payout_json(p: CasinoPayout) -> dict[str, Any]:
     return {
         "casino": p.casino,
         "money": [usd(v) for v in p.money],
-        "participants": [{
-            "name": e.participant,
-            "house": e.participant == HOUSE,
-            "dice": format_stake(e.stake).split("=", 1)[1],
-            "count": e.count,
-            "outcome": e.outcome.value,
-            "money": usd(e.money) if e.money is not None else None,
-            "place": e.place,
-            "tied_with": list(e.tied_with),
-        } for e in p.entries],
+        "participants": [
+            {
+                "name": e.participant,
+                "house": e.participant == HOUSE,
+                "dice": format_stake(e.stake).split("=", 1)[1],
+                "count": e.count,
+                "outcome": e.outcome.value,
+                "money": usd(e.money) if e.money is not None else None,
+                "place": e.place,
+                "tied_with": list(e.tied_with),
+            }
+            for e in p.entries
+        ],
         "awards": [{"name": n, "money": usd(v)} for n, v in p.player_awards],
         "house_takes": [usd(v) for v in p.house_takes],
         "leftovers": [usd(v) for v in p.leftovers],
@@ -52,16 +55,23 @@ def payout_json(p: CasinoPayout) -> dict[str, Any]:
 
 
 def standing_json(s: Standing) -> dict[str, Any]:
-    return {"place": s.place, "player": s.player, "money": usd(s.money), "notes": s.notes,
-            "chips": s.chips, "total": usd(s.total)}
+    return {
+        "place": s.place,
+        "player": s.player,
+        "money": usd(s.money),
+        "notes": s.notes,
+        "chips": s.chips,
+        "total": usd(s.total),
+    }
 
 
 def round_json(r: RoundResult) -> dict[str, Any]:
     return {
         "round": r.number,
         "casinos": [payout_json(p) for p in r.payouts],
-        "tiles": [{"player": t.player, "money": [usd(v) for v in t.money], "chips": t.chips, "what": t.what}
-                  for t in r.tiles],
+        "tiles": [
+            {"player": t.player, "money": [usd(v) for v in t.money], "chips": t.chips, "what": t.what} for t in r.tiles
+        ],
         "won": {p: usd(v) for p, v in r.won},
         "chips_spent": dict(r.chips_spent),
         "standings": [standing_json(s) for s in r.standings],

@@ -14,13 +14,18 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cluesolver.gamefile import LAS_VEGAS, normalise_game, read_text
-from cluesolver.errors import InputError, Problem, UnknownNameError, toml_problem
+from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.files import read_text
+from rulesref.core.games import LAS_VEGAS, normalise_game
+from rulesref.core.tomlfile import toml_problem
 from rulesref.las_vegas.editions import Edition, rules_for
 from rulesref.las_vegas.locate import TextMap
 from rulesref.las_vegas.model import CASINOS, HOUSE, HOUSE_ALIASES, Casino, Game, Round, Stake, TileReward
 from rulesref.las_vegas.notation import (
-    parse_money_item, parse_stakes_collect, resolve_name, stakes_from_pairs,
+    parse_money_item,
+    parse_stakes_collect,
+    resolve_name,
+    stakes_from_pairs,
 )
 
 TOP_KEYS = ("game", "edition", "title", "players", "white_dice", "big_die", "round")
@@ -38,8 +43,7 @@ class _Reader:
         self.problems: list[Problem] = []
         self.lines: dict[str, int] = {}
 
-    def problem(self, message: str, line: int | None, text: str | None = None,
-                choices: Sequence[str] = ()) -> None:
+    def problem(self, message: str, line: int | None, text: str | None = None, choices: Sequence[str] = ()) -> None:
         self.problems.append(Problem(message, path=self.path, line=line, text=text, choices=tuple(choices)))
 
     def relocate(self, found: Sequence[Problem], line: int | None) -> None:
@@ -47,12 +51,15 @@ class _Reader:
             near = self.map.find(p.text, line) if p.text else line
             self.problems.append(Problem(p.message, path=self.path, line=near, text=p.text, choices=p.choices))
 
-    def unknown_keys(self, table: Mapping[str, Any], allowed: Sequence[str], where: str,
-                     line_of: Any) -> None:
+    def unknown_keys(self, table: Mapping[str, Any], allowed: Sequence[str], where: str, line_of: Any) -> None:
         for key in table:
             if key not in allowed:
-                self.problem(f"unknown key in {where}", line_of(key), key,
-                             difflib.get_close_matches(key, allowed, n=3, cutoff=0.5) or allowed)
+                self.problem(
+                    f"unknown key in {where}",
+                    line_of(key),
+                    key,
+                    difflib.get_close_matches(key, allowed, n=3, cutoff=0.5) or allowed,
+                )
 
 
 def load_game(path: Path) -> Game:
@@ -66,15 +73,17 @@ def parse_game(text: str, path: str | None = None) -> Game:
     except tomllib.TOMLDecodeError as exc:
         raise InputError(toml_problem(exc, path)) from None
     r = _Reader(text, path)
-    r.unknown_keys(data, TOP_KEYS, "the game file", lambda k: r.map.key_line(k))
+    r.unknown_keys(data, TOP_KEYS, "the game file", r.map.key_line)
 
     game = data.get("game")
     if game is not None and (not isinstance(game, str) or normalise_game(game) != LAS_VEGAS):
         r.problem("this is not a Las Vegas game file", r.map.key_line("game"), str(game), ("las-vegas",))
 
-    edition = Edition.BASE            # "game = las-vegas-royale" also names the edition
-    raw_edition = data.get("edition", "royale" if str(game).endswith("royale") else
-                           "boulevard" if str(game).endswith("boulevard") else "base")
+    edition = Edition.BASE  # "game = las-vegas-royale" also names the edition
+    raw_edition = data.get(
+        "edition",
+        "royale" if str(game).endswith("royale") else "boulevard" if str(game).endswith("boulevard") else "base",
+    )
     try:
         edition = Edition.parse(str(raw_edition))
     except UnknownNameError as exc:
@@ -110,16 +119,22 @@ def parse_game(text: str, path: str | None = None) -> Game:
     if r.problems:
         raise InputError(r.problems)
     uses_house = any(s.participant == HOUSE for rd in rounds for c in rd.casinos for s in c.stakes)
-    return Game(edition=edition, players=tuple(players), rounds=tuple(rounds),
-                white_dice=uses_house if white is None else white,
-                big_die=rules_for(edition).big_die if big is None else big,
-                title=title, source=path, lines=r.lines)
+    return Game(
+        edition=edition,
+        players=tuple(players),
+        rounds=tuple(rounds),
+        white_dice=uses_house if white is None else white,
+        big_die=rules_for(edition).big_die if big is None else big,
+        title=title,
+        source=path,
+        lines=r.lines,
+    )
 
 
 def _players(r: _Reader, raw: object) -> list[str]:
     line = r.map.key_line("players")
     if raw is None:
-        r.problem("the file needs a players list, e.g. players = [\"Anna\", \"Ben\"]", 1)
+        r.problem('the file needs a players list, e.g. players = ["Anna", "Ben"]', 1)
         return []
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         r.problem("players must be a list of names", line, str(raw))
@@ -147,10 +162,10 @@ def _round(r: _Reader, index: int, raw: Mapping[str, Any], players: Sequence[str
 
     casinos: list[Casino] = []
     raw_casinos = raw.get("casino", {})
-    entries: list[tuple[str, object, int | None]] = []       # (casino key, body, line)
+    entries: list[tuple[str, object, int | None]] = []  # (casino key, body, line)
     if isinstance(raw_casinos, dict):
         entries = [(key, body, r.map.casino_line(index, key) or rline) for key, body in raw_casinos.items()]
-    elif isinstance(raw_casinos, list):                       # [[round.casino]] tables with number = N
+    elif isinstance(raw_casinos, list):  # [[round.casino]] tables with number = N
         for i, body in enumerate(raw_casinos):
             line = r.map.table_line(index, "casino", i) or rline
             if not isinstance(body, dict) or "number" not in body:
@@ -159,7 +174,7 @@ def _round(r: _Reader, index: int, raw: Mapping[str, Any], players: Sequence[str
             rest = {k: v for k, v in body.items() if k != "number"}
             entries.append((str(body["number"]), rest, line))
     else:
-        r.problem(f"round {number}: casinos are written casino.1 = {{ money = [...], dice = \"...\" }}", rline)
+        r.problem(f'round {number}: casinos are written casino.1 = {{ money = [...], dice = "..." }}', rline)
     seen: set[int] = set()
     for key, body, cline in entries:
         if not key.strip().isdigit() or int(key) not in CASINOS:
@@ -168,7 +183,7 @@ def _round(r: _Reader, index: int, raw: Mapping[str, Any], players: Sequence[str
         c = int(key)
         if c in seen:
             r.problem(f"round {number}: casino {c} is written twice", cline)
-            _casino(r, number, c, body, players, cline)          # still report what is wrong inside
+            _casino(r, number, c, body, players, cline)  # still report what is wrong inside
             continue
         seen.add(c)
         r.lines[f"round {number} casino {c}"] = cline or 1
@@ -184,13 +199,22 @@ def _round(r: _Reader, index: int, raw: Mapping[str, Any], players: Sequence[str
     if start is not None:
         sline = r.map.key_line("start", index)
         r.lines[f"round {number} start"] = sline or 1
-        name, problem = resolve_name(str(start), players) if isinstance(start, str) else (
-            None, Problem("start must be a player's name", text=str(start)))
+        name, problem = (
+            resolve_name(str(start), players)
+            if isinstance(start, str)
+            else (None, Problem("start must be a player's name", text=str(start)))
+        )
         if problem is not None or name == HOUSE:
             r.relocate([problem or Problem("the house cannot start a round", text=str(start))], sline)
         start_name = name
-    return Round(number=number, casinos=tuple(sorted(casinos, key=lambda c: c.number)),
-                 chips_spent=spent, chips_kept=kept, tiles=tiles, start=start_name)
+    return Round(
+        number=number,
+        casinos=tuple(sorted(casinos, key=lambda c: c.number)),
+        chips_spent=spent,
+        chips_kept=kept,
+        tiles=tiles,
+        start=start_name,
+    )
 
 
 def _money_list(r: _Reader, where: str, raw: object, line: int | None) -> list[int]:
@@ -205,11 +229,10 @@ def _money_list(r: _Reader, where: str, raw: object, line: int | None) -> list[i
     return money
 
 
-def _casino(r: _Reader, rnd: int, number: int, body: object, players: Sequence[str],
-            line: int | None) -> Casino | None:
+def _casino(r: _Reader, rnd: int, number: int, body: object, players: Sequence[str], line: int | None) -> Casino | None:
     where = f"round {rnd} casino {number}"
     if not isinstance(body, dict):
-        r.problem(f"{where}: expected {{ money = [...], dice = \"...\" }}", line, str(body))
+        r.problem(f'{where}: expected {{ money = [...], dice = "..." }}', line, str(body))
         return None
     r.unknown_keys(body, CASINO_KEYS, where, lambda k: r.map.find(k, line))
     raw_money = body.get("money")
@@ -233,14 +256,19 @@ def _dice(r: _Reader, where: str, raw: object, players: Sequence[str], line: int
     elif isinstance(raw, dict):
         stakes, found = stakes_from_pairs(raw.items(), players)
     else:
-        r.problem(f"{where}: dice are written \"Anna=3 Ben=1+big\" or {{ Anna = 3 }}", line, str(raw))
+        r.problem(f'{where}: dice are written "Anna=3 Ben=1+big" or {{ Anna = 3 }}', line, str(raw))
         return ()
     r.relocate([Problem(f"{where}: {p.message}", text=p.text, choices=p.choices) for p in found], line)
     return stakes
 
 
-def _chip_table(r: _Reader, raw: object, key: str, index: int, players: Sequence[str],
-                ) -> tuple[tuple[str, int], ...]:
+def _chip_table(
+    r: _Reader,
+    raw: object,
+    key: str,
+    index: int,
+    players: Sequence[str],
+) -> tuple[tuple[str, int], ...]:
     if raw is None:
         return ()
     line = r.map.key_line(key, index)
@@ -255,8 +283,9 @@ def _chip_table(r: _Reader, raw: object, key: str, index: int, players: Sequence
             r.relocate([problem or Problem("the house has no chips", text=name)], line)
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            r.problem(f"round {index + 1}: {key} for {player} must be a whole number of chips, 0 or more",
-                      line, str(value))
+            r.problem(
+                f"round {index + 1}: {key} for {player} must be a whole number of chips, 0 or more", line, str(value)
+            )
             continue
         assert player is not None
         out.append((player, value))
@@ -275,9 +304,9 @@ def _tiles(r: _Reader, index: int, raw: object, players: Sequence[str]) -> tuple
         if not isinstance(body, dict):
             r.problem(f"{where}: expected a table with player, money and chips", line)
             continue
-        r.unknown_keys(body, TILE_KEYS, where, lambda k: r.map.find(k, line))
+        r.unknown_keys(body, TILE_KEYS, where, lambda k, line=line: r.map.find(k, line))
         if not isinstance(body.get("player"), str) or not body["player"].strip():
-            r.problem(f"{where}: needs the player who received it, e.g. player = \"Anna\"", line)
+            r.problem(f'{where}: needs the player who received it, e.g. player = "Anna"', line)
             continue
         name, problem = resolve_name(body["player"], players)
         if problem is not None or name == HOUSE:

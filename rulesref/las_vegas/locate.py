@@ -11,16 +11,16 @@ from dataclasses import dataclass
 
 _ROUND = re.compile(r"^\s*\[\[\s*round\s*\]\]")
 _CASINO_PATTERNS = (
-    r"^\s*casino\s*\.\s*\"?{n}\"?\s*[.=]",            # casino.3 = {...}   casino.3.money = [...]
+    r"^\s*casino\s*\.\s*\"?{n}\"?\s*[.=]",  # casino.3 = {...}   casino.3.money = [...]
     r"^\s*\[\s*round\s*\.\s*casino\s*\.\s*\"?{n}\"?\s*\]",  # [round.casino.3]
-    r"^\s*\"?{n}\"?\s*=",                              # inside [round.casino]: 3 = {...}
+    r"^\s*\"?{n}\"?\s*=",  # inside [round.casino]: 3 = {...}
 )
 
 
 @dataclass(frozen=True)
 class TextMap:
     lines: tuple[str, ...]
-    rounds: tuple[int, ...]          # 0-based line index of each [[round]] header
+    rounds: tuple[int, ...]  # 0-based line index of each [[round]] header
 
     @classmethod
     def of(cls, text: str) -> TextMap:

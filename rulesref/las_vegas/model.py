@@ -22,8 +22,8 @@ class Stake:
 
     participant: str
     small: int = 0
-    big: int = 0             # big dice here (each counts as 2); more than one is a rule problem
-    bonus: int = 0           # dice added by a casino tile (Prime Time); not from the player's own stock
+    big: int = 0  # big dice here (each counts as 2); more than one is a rule problem
+    bonus: int = 0  # dice added by a casino tile (Prime Time); not from the player's own stock
 
     @property
     def count(self) -> int:
@@ -38,7 +38,7 @@ class Stake:
 @dataclass(frozen=True)
 class Casino:
     number: int
-    money: tuple[int, ...]                     # thousands, as stocked (any order)
+    money: tuple[int, ...]  # thousands, as stocked (any order)
     stakes: tuple[Stake, ...] = ()
 
     def stake_of(self, participant: str) -> Stake | None:
@@ -66,10 +66,10 @@ class TileReward:
 class Round:
     number: int
     casinos: tuple[Casino, ...]
-    chips_spent: tuple[tuple[str, int], ...] = ()      # Royale: chips handed in for passes
+    chips_spent: tuple[tuple[str, int], ...] = ()  # Royale: chips handed in for passes
     chips_kept: tuple[tuple[str, int], ...] | None = None  # Royale: stated holdings after the round
     tiles: tuple[TileReward, ...] = ()
-    start: str | None = None                             # stated start player, if any
+    start: str | None = None  # stated start player, if any
 
     def casino(self, number: int) -> Casino | None:
         for c in self.casinos:
@@ -86,7 +86,7 @@ class Game:
     white_dice: bool = False
     big_die: bool = False
     title: str = ""
-    source: str | None = None                          # path of the file it came from
+    source: str | None = None  # path of the file it came from
     lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 
     @property

@@ -19,7 +19,7 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 
-from cluesolver.errors import InputError, Problem
+from rulesref.core.errors import InputError, Problem
 from rulesref.las_vegas.model import HOUSE, HOUSE_ALIASES, Stake
 
 _ENTRY_SPLIT = re.compile(r"[\s,;]+")
@@ -43,7 +43,7 @@ def resolve_name(name: str, players: Sequence[str] | None) -> tuple[str | None, 
 def parse_stake_spec(name: str, spec: object) -> tuple[Stake | None, list[Problem]]:
     """One participant's dice: an int (small dice) or a string like ``"1+big"``."""
     if isinstance(spec, bool) or not isinstance(spec, (int, str)):
-        return None, [Problem(f"dice for {name} must be a number or text like \"1+big\"", text=str(spec))]
+        return None, [Problem(f'dice for {name} must be a number or text like "1+big"', text=str(spec))]
     if isinstance(spec, int):
         if spec < 0:
             return None, [Problem(f"negative dice count for {name}", text=str(spec))]
@@ -58,8 +58,7 @@ def parse_stake_spec(name: str, spec: object) -> tuple[Stake | None, list[Proble
             return None, [Problem(f"negative dice count for {name}", text=spec)]
         m = _PART.match(part)
         if not part or m is None:
-            return None, [Problem(f"cannot read dice for {name} (use a number, \"big\", e.g. \"1+big\")",
-                                  text=spec)]
+            return None, [Problem(f'cannot read dice for {name} (use a number, "big", e.g. "1+big")', text=spec)]
         n = int(m["n"]) if m["n"] is not None else (1 if m["kind"] else 0)
         kind = (m["kind"] or "").lower()
         if kind in ("big", "b"):
@@ -71,8 +70,10 @@ def parse_stake_spec(name: str, spec: object) -> tuple[Stake | None, list[Proble
     return Stake(name, small=small, big=big, bonus=bonus), []
 
 
-def stakes_from_pairs(pairs: Iterable[tuple[str, object]], players: Sequence[str] | None,
-                      ) -> tuple[tuple[Stake, ...], list[Problem]]:
+def stakes_from_pairs(
+    pairs: Iterable[tuple[str, object]],
+    players: Sequence[str] | None,
+) -> tuple[tuple[Stake, ...], list[Problem]]:
     """Stakes from (name, spec) pairs; every problem is collected, none raised."""
     problems: list[Problem] = []
     stakes: list[Stake] = []
@@ -110,8 +111,10 @@ def split_entries(text: str) -> tuple[list[tuple[str, str]], list[Problem]]:
     return pairs, problems
 
 
-def parse_stakes_collect(text: str, players: Sequence[str] | None = None,
-                         ) -> tuple[tuple[Stake, ...], list[Problem]]:
+def parse_stakes_collect(
+    text: str,
+    players: Sequence[str] | None = None,
+) -> tuple[tuple[Stake, ...], list[Problem]]:
     pairs, problems = split_entries(text)
     stakes, more = stakes_from_pairs(pairs, players)
     return stakes, problems + more
@@ -149,7 +152,7 @@ def parse_money_item(item: object) -> tuple[int | None, Problem | None]:
         return None, Problem("money must be a number of thousands, e.g. 90", text=str(item))
     if isinstance(item, int):
         value = item
-        if value >= 1000:                      # dollars typed out in full: 90000
+        if value >= 1000:  # dollars typed out in full: 90000
             if value % 1000:
                 return None, Problem("money comes in whole thousands", text=str(item))
             value //= 1000

@@ -1,11 +1,11 @@
 """Paying out a casino: ties cancel at any rank, the rest take the biggest money in turn.
 
-    >>> from rulesref.las_vegas.notation import parse_stakes
-    >>> from rulesref.las_vegas.editions import Edition, rules_for
-    >>> p = pay_casino(1, (90, 40), parse_stakes("Anna=5 Ben=3 Carla=1+big Denny=1"),
-    ...                rules_for(Edition.ROYALE))
-    >>> p.awards
-    (('Anna', 90), ('Denny', 40))
+>>> from rulesref.las_vegas.notation import parse_stakes
+>>> from rulesref.las_vegas.editions import Edition, rules_for
+>>> p = pay_casino(1, (90, 40), parse_stakes("Anna=5 Ben=3 Carla=1+big Denny=1"),
+...                rules_for(Edition.ROYALE))
+>>> p.awards
+(('Anna', 90), ('Denny', 40))
 """
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rulesref import Citation, cite
+from rulesref.cite import Citation, cite
 from rulesref.las_vegas.editions import GAME_ID, EditionRules
 from rulesref.las_vegas.model import HOUSE, Casino, Stake
 
 
 class Outcome(StrEnum):
-    WON = "won"              # took a note or card
-    TIED = "tied"            # cancelled by a tie
-    NOTHING = "nothing"      # untied, but the money ran out before their turn
+    WON = "won"  # took a note or card
+    TIED = "tied"  # cancelled by a tie
+    NOTHING = "nothing"  # untied, but the money ran out before their turn
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,8 @@ class Entry:
 
     stake: Stake
     outcome: Outcome
-    money: int | None = None          # thousands, when won
-    place: int | None = None          # 1 = took the biggest money
+    money: int | None = None  # thousands, when won
+    place: int | None = None  # 1 = took the biggest money
     tied_with: tuple[str, ...] = ()
 
     @property
@@ -48,16 +48,15 @@ class Entry:
 @dataclass(frozen=True)
 class CasinoPayout:
     casino: int
-    money: tuple[int, ...]                 # biggest first
-    entries: tuple[Entry, ...]             # most dice first
-    leftovers: tuple[int, ...]             # money nobody took (biggest first)
+    money: tuple[int, ...]  # biggest first
+    entries: tuple[Entry, ...]  # most dice first
+    leftovers: tuple[int, ...]  # money nobody took (biggest first)
     citations: tuple[Citation, ...]
 
     @property
     def awards(self) -> tuple[tuple[str, int], ...]:
         """(participant, money) for everyone who took money, the house included."""
-        return tuple((e.participant, e.money) for e in self.entries
-                     if e.outcome is Outcome.WON and e.money is not None)
+        return tuple((e.participant, e.money) for e in self.entries if e.outcome is Outcome.WON and e.money is not None)
 
     @property
     def player_awards(self) -> tuple[tuple[str, int], ...]:
@@ -85,8 +84,7 @@ class CasinoPayout:
         return None
 
 
-def pay_casino(number: int, money: Sequence[int], stakes: Sequence[Stake],
-               rules: EditionRules) -> CasinoPayout:
+def pay_casino(number: int, money: Sequence[int], stakes: Sequence[Stake], rules: EditionRules) -> CasinoPayout:
     """Settle one casino.  Participants with no dice are ignored."""
     present = [s for s in stakes if s.count > 0]
     by_count = Counter(s.count for s in present)
@@ -112,10 +110,15 @@ def pay_casino(number: int, money: Sequence[int], stakes: Sequence[Stake],
         citations.append(cite(f"{GAME_ID}/big-die"))
     if any(s.participant == HOUSE for s in present):
         citations.append(cite(f"{GAME_ID}/white-dice"))
-    if next_note < len(notes) and rules.cards_per_casino is None:   # Royale's payout section covers its own
+    if next_note < len(notes) and rules.cards_per_casino is None:  # Royale's payout section covers its own
         citations.append(cite(f"{GAME_ID}/leftovers"))
-    return CasinoPayout(casino=number, money=tuple(notes), entries=tuple(entries),
-                        leftovers=tuple(notes[next_note:]), citations=tuple(citations))
+    return CasinoPayout(
+        casino=number,
+        money=tuple(notes),
+        entries=tuple(entries),
+        leftovers=tuple(notes[next_note:]),
+        citations=tuple(citations),
+    )
 
 
 def pay_round(casinos: Sequence[Casino], rules: EditionRules) -> tuple[CasinoPayout, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rulesref import Citation, cite
+from rulesref.cite import Citation, cite
 from rulesref.las_vegas.editions import GAME_ID, Edition
 from rulesref.las_vegas.model import Game, TileReward
 from rulesref.las_vegas.payout import CasinoPayout, next_start_player, pay_round
@@ -15,17 +15,17 @@ from rulesref.las_vegas.payout import CasinoPayout, next_start_player, pay_round
 @dataclass(frozen=True)
 class Standing:
     player: str
-    money: int            # thousands won in notes/cards (tile money included)
-    notes: int            # how many notes/cards
-    chips: int            # Royale chips held
-    total: int            # money + chips at their value
-    place: int            # 1 = leading; equal places share
+    money: int  # thousands won in notes/cards (tile money included)
+    notes: int  # how many notes/cards
+    chips: int  # Royale chips held
+    total: int  # money + chips at their value
+    place: int  # 1 = leading; equal places share
 
 
 class Decided(StrEnum):
-    MONEY = "money"       # one player has the most money
-    NOTES = "notes"       # equal money, more notes decide
-    SHARED = "shared"     # equal money and notes: the win is shared
+    MONEY = "money"  # one player has the most money
+    NOTES = "notes"  # equal money, more notes decide
+    SHARED = "shared"  # equal money and notes: the win is shared
 
 
 @dataclass(frozen=True)
@@ -33,17 +33,17 @@ class RoundResult:
     number: int
     payouts: tuple[CasinoPayout, ...]
     tiles: tuple[TileReward, ...]
-    won: tuple[tuple[str, int], ...]           # player -> thousands won this round (casinos + tiles)
+    won: tuple[tuple[str, int], ...]  # player -> thousands won this round (casinos + tiles)
     chips_spent: tuple[tuple[str, int], ...]
-    standings: tuple[Standing, ...]            # running totals after this round
-    next_start: str | None                     # Royale: who starts the next round
+    standings: tuple[Standing, ...]  # running totals after this round
+    next_start: str | None  # Royale: who starts the next round
 
 
 @dataclass(frozen=True)
 class Replay:
     game: Game
     rounds: tuple[RoundResult, ...]
-    complete: bool                             # all the edition's rounds are in the file
+    complete: bool  # all the edition's rounds are in the file
     standings: tuple[Standing, ...]
     winners: tuple[str, ...]
     decided_by: Decided
@@ -65,14 +65,14 @@ def rank(rows: Sequence[tuple[str, int, int, int, int]]) -> tuple[Standing, ...]
 def replay(game: Game, upto: int | None = None) -> Replay:
     """Pay out every round (or the first ``upto``) and keep running totals."""
     rules = game.rules
-    money = {p: 0 for p in game.players}
-    notes = {p: 0 for p in game.players}
-    chips = {p: 0 for p in game.players}
+    money = dict.fromkeys(game.players, 0)
+    notes = dict.fromkeys(game.players, 0)
+    chips = dict.fromkeys(game.players, 0)
     results: list[RoundResult] = []
     rounds = game.rounds if upto is None else game.rounds[:upto]
     for rd in rounds:
         payouts = pay_round(rd.casinos, rules)
-        won = {p: 0 for p in game.players}
+        won = dict.fromkeys(game.players, 0)
         for payout in payouts:
             for player, value in payout.player_awards:
                 won[player] += value
@@ -87,12 +87,20 @@ def replay(game: Game, upto: int | None = None) -> Replay:
                 chips[p] = max(0, chips[p] + rules.chips_per_round + gained - spent.get(p, 0))
         for p in game.players:
             money[p] += won[p]
-        standings = rank([(p, money[p], notes[p], chips[p], money[p] + chips[p] * rules.chip_value)
-                          for p in game.players])
-        results.append(RoundResult(
-            number=rd.number, payouts=payouts, tiles=rd.tiles, won=tuple(won.items()),
-            chips_spent=rd.chips_spent, standings=standings,
-            next_start=next_start_player(payouts) if game.edition is Edition.ROYALE else None))
+        standings = rank(
+            [(p, money[p], notes[p], chips[p], money[p] + chips[p] * rules.chip_value) for p in game.players]
+        )
+        results.append(
+            RoundResult(
+                number=rd.number,
+                payouts=payouts,
+                tiles=rd.tiles,
+                won=tuple(won.items()),
+                chips_spent=rd.chips_spent,
+                standings=standings,
+                next_start=next_start_player(payouts) if game.edition is Edition.ROYALE else None,
+            )
+        )
     final = results[-1].standings if results else rank([(p, 0, 0, 0, 0) for p in game.players])
     winners = tuple(s.player for s in final if s.place == 1)
     top_total = final[0].total if final else 0
@@ -107,5 +115,12 @@ def replay(game: Game, upto: int | None = None) -> Replay:
         citations.append(cite(f"{GAME_ID}/tie-break"))
     if game.edition is Edition.ROYALE:
         citations.append(cite(f"{GAME_ID}/chips"))
-    return Replay(game=game, rounds=tuple(results), complete=len(results) == rules.rounds,
-                  standings=final, winners=winners, decided_by=decided, citations=tuple(citations))
+    return Replay(
+        game=game,
+        rounds=tuple(results),
+        complete=len(results) == rules.rounds,
+        standings=final,
+        winners=winners,
+        decided_by=decided,
+        citations=tuple(citations),
+    )

@@ -38,20 +38,35 @@ def _stock(edition: Edition, deck: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _choose(rng: random.Random, player: str, values: list[int], rolled: dict[str, list[int]],
-            money: list[tuple[int, ...]], placed: dict[int, dict[str, list[int]]]) -> int:
+def _choose(
+    rng: random.Random,
+    player: str,
+    values: list[int],
+    rolled: dict[str, list[int]],
+    money: list[tuple[int, ...]],
+    placed: dict[int, dict[str, list[int]]],
+) -> int:
     """A plausible table choice: go where you would lead for big money, with some whim."""
+
     def appeal(value: int) -> float:
         mine = placed[value].get(player, [0, 0])
         count = mine[0] + 2 * mine[1] + rolled["small"].count(value) + 2 * rolled["big"].count(value)
         best_other = max((s + 2 * b for who, (s, b) in placed[value].items() if who != player), default=0)
         lead = 1.0 if count > best_other else 0.3
         return max(money[value - 1]) * lead + rng.uniform(0, 40)
+
     return max(sorted(set(values)), key=appeal)
 
 
-def simulate(edition: Edition, players: Sequence[str], seed: int = 0, *, white_dice: bool | None = None,
-             tiles: bool = False, title: str = "") -> Game:
+def simulate(
+    edition: Edition,
+    players: Sequence[str],
+    seed: int = 0,
+    *,
+    white_dice: bool | None = None,
+    tiles: bool = False,
+    title: str = "",
+) -> Game:
     """A complete, rule-abiding game with random rolls and random (legal) choices."""
     rng = random.Random(seed)
     rules = rules_for(edition)
@@ -59,25 +74,31 @@ def simulate(edition: Edition, players: Sequence[str], seed: int = 0, *, white_d
     white = (n <= rules.white_dice_max_players and edition is not Edition.ROYALE) if white_dice is None else white_dice
     big = rules.big_die
     deck = _deck(edition, rng)
-    chips = {p: 0 for p in players}
+    chips = dict.fromkeys(players, 0)
     start = players[0]
     rounds: list[Round] = []
     for number in range(1, rules.rounds + 1):
         money = _stock(edition, deck)
-        placed: dict[int, dict[str, list[int]]] = {c: {} for c in CASINOS}   # casino -> who -> [small, big]
+        placed: dict[int, dict[str, list[int]]] = {c: {} for c in CASINOS}  # casino -> who -> [small, big]
 
         def put(casino: int, who: str, small: int, bigs: int) -> None:
-            cell = placed[casino].setdefault(who, [0, 0])
+            cell = placed[casino].setdefault(who, [0, 0])  # noqa: B023 (called within this round)
             cell[0] += small
             cell[1] += bigs
 
-        hands = {p: {"small": rules.dice_per_player - (1 if big else 0), "big": 1 if big else 0,
-                     "white": WHITE_PER_PLAYER.get(n, 0) if white else 0} for p in players}
+        hands = {
+            p: {
+                "small": rules.dice_per_player - (1 if big else 0),
+                "big": 1 if big else 0,
+                "white": WHITE_PER_PLAYER.get(n, 0) if white else 0,
+            }
+            for p in players
+        }
         if white:
             extra = rules.white_dice_in_play - WHITE_PER_PLAYER.get(n, 0) * n
             for _ in range(extra):
                 put(rng.randint(1, 6), HOUSE, 1, 0)
-        spent = {p: 0 for p in players}
+        spent = dict.fromkeys(players, 0)
         if edition is Edition.ROYALE:
             for p in players:
                 chips[p] += rules.chips_per_round
@@ -104,10 +125,11 @@ def simulate(edition: Edition, players: Sequence[str], seed: int = 0, *, white_d
                 h["small"] -= s
                 h["big"] -= b
                 h["white"] -= w
-        casinos = tuple(Casino(c, money[c - 1], tuple(Stake(who, sm, bg) for who, (sm, bg) in placed[c].items()))
-                        for c in CASINOS)
+        casinos = tuple(
+            Casino(c, money[c - 1], tuple(Stake(who, sm, bg) for who, (sm, bg) in placed[c].items())) for c in CASINOS
+        )
         payouts = pay_round(casinos, rules)
-        for payout in payouts:                       # leftovers go under the pile
+        for payout in payouts:  # leftovers go under the pile
             deck[:0] = list(payout.leftovers)
         rewards: list[TileReward] = []
         if tiles and edition is Edition.ROYALE:
@@ -121,10 +143,17 @@ def simulate(edition: Edition, players: Sequence[str], seed: int = 0, *, white_d
                     if value in deck:
                         deck.remove(value)
                         rewards.append(TileReward(who, money=(value,), what="Jackpot"))
-        rounds.append(Round(number=number, casinos=casinos,
-                            chips_spent=tuple((p, v) for p, v in spent.items() if v),
-                            tiles=tuple(rewards), start=start if number > 1 and edition is Edition.ROYALE else None))
+        rounds.append(
+            Round(
+                number=number,
+                casinos=casinos,
+                chips_spent=tuple((p, v) for p, v in spent.items() if v),
+                tiles=tuple(rewards),
+                start=start if number > 1 and edition is Edition.ROYALE else None,
+            )
+        )
         if edition is Edition.ROYALE:
             start = next_start_player(payouts) or start
-    return Game(edition=edition, players=tuple(players), rounds=tuple(rounds), white_dice=white,
-                big_die=big, title=title)
+    return Game(
+        edition=edition, players=tuple(players), rounds=tuple(rounds), white_dice=white, big_die=big, title=title
+    )

@@ -28,8 +28,7 @@ def _dice(stakes: tuple[Stake, ...]) -> str:
     own = tuple(Stake(s.participant, s.small, s.big) for s in stakes if s.small or s.big)
     if all(_BARE.match(s.participant) for s in stakes):
         return _str(format_stakes(own))
-    return "{ " + ", ".join(f"{_key(s.participant)} = {_str(format_stakes([s]).split('=', 1)[1])}"
-                            for s in own) + " }"
+    return "{ " + ", ".join(f"{_key(s.participant)} = {_str(format_stakes([s]).split('=', 1)[1])}" for s in own) + " }"
 
 
 def format_round(rd: Round) -> str:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from cluesolver.errors import InputError, Problem
 from rulesref.cite import Citation
+from rulesref.core.errors import InputError, Problem
 from rulesref.lords.board import Company, company, lot, neighbours, supply
 from rulesref.lords.state import Casino, Die, State, Tile, casinos, ties
 from rulesref.lords.verdict import Reason, reason, rule
@@ -27,30 +27,43 @@ REMODEL_PER_TILE = 5
 
 @dataclass(frozen=True)
 class ActionResult:
-    action: str                   # "build", "sprawl", "remodel", "reorganize", "reroll"
+    action: str  # "build", "sprawl", "remodel", "reorganize", "reroll"
     player: str
-    target: str                   # the lot named by the player
+    target: str  # the lot named by the player
     cost: int
     rule: Citation
-    reasons: tuple[Reason, ...] = ()     # why it is illegal; empty when legal
+    reasons: tuple[Reason, ...] = ()  # why it is illegal; empty when legal
     notes: tuple[Reason, ...] = ()
-    state: State | None = None           # the state after the action, when legal
+    state: State | None = None  # the state after the action, when legal
 
     @property
     def legal(self) -> bool:
         return not self.reasons
 
     def to_json(self) -> dict[str, object]:
-        return {"action": self.action, "player": self.player, "target": self.target, "cost": self.cost,
-                "legal": self.legal, "rule": self.rule.to_json(),
-                "reasons": [r.to_json() for r in self.reasons], "notes": [n.to_json() for n in self.notes]}
+        return {
+            "action": self.action,
+            "player": self.player,
+            "target": self.target,
+            "cost": self.cost,
+            "legal": self.legal,
+            "rule": self.rule.to_json(),
+            "reasons": [r.to_json() for r in self.reasons],
+            "notes": [n.to_json() for n in self.notes],
+        }
 
 
 def require_player(state: State, name: str) -> None:
     if name not in state.names:
         import difflib
-        raise InputError(Problem("unknown player", text=name,
-                                 choices=tuple(difflib.get_close_matches(name, list(state.names), n=3, cutoff=0.4))))
+
+        raise InputError(
+            Problem(
+                "unknown player",
+                text=name,
+                choices=tuple(difflib.get_close_matches(name, list(state.names), n=3, cutoff=0.4)),
+            )
+        )
 
 
 def _common(state: State, player: str, label: str, out: list[Reason]) -> None:
@@ -72,20 +85,30 @@ def _pay(state: State, player: str, cost: int, out: list[Reason], section: str) 
 def _colour_left(state: State, comp: Company, needed: int, out: list[Reason], what: str) -> None:
     left = supply().tiles_per_company - state.tiles_of(comp)
     if left < needed:
-        out.append(reason(f"{what} needs {needed} {comp.colour} tile{'s' if needed != 1 else ''} "
-                          f"but {left} {'is' if left == 1 else 'are'} left in the supply", "components"))
+        out.append(
+            reason(
+                f"{what} needs {needed} {comp.colour} tile{'s' if needed != 1 else ''} "
+                f"but {left} {'is' if left == 1 else 'are'} left in the supply",
+                "components",
+            )
+        )
 
 
-def _die_for(state: State, player: str, die_from: str | None, target: str, out: list[Reason],
-             notes: list[Reason]) -> State:
+def _die_for(
+    state: State, player: str, die_from: str | None, target: str, out: list[Reason], notes: list[Reason]
+) -> State:
     """Take a die from the supply, or from ``die_from`` when all of the player's dice are out."""
     if state.dice_on_board(player) < supply().dice_per_player:
         if die_from is not None:
             notes.append(reason(f"{player} still has dice in the supply; {die_from} keeps its die", "components"))
         return state
     if die_from is None:
-        out.append(reason(f"all {supply().dice_per_player} of {player}'s dice are on the board: "
-                          "say which tile to take one from", "components"))
+        out.append(
+            reason(
+                f"all {supply().dice_per_player} of {player}'s dice are on the board: say which tile to take one from",
+                "components",
+            )
+        )
         return state
     src = lot(die_from).label
     tile = state.tiles.get(src)
@@ -106,20 +129,21 @@ def _company_or_none(colour: str | Company | None) -> Company | None:
     return company(colour)
 
 
-def _any_colour(state: State, needed: int, exclude: Company | None, what: str, out: list[Reason],
-                notes: list[Reason]) -> None:
+def _any_colour(
+    state: State, needed: int, exclude: Company | None, what: str, out: list[Reason], notes: list[Reason]
+) -> None:
     """No colour chosen: legal if some colour still has ``needed`` tiles; the player picks later."""
     left = {c: supply().tiles_per_company - state.tiles_of(c) for c in Company if c != exclude}
     usable = [c.colour for c, n in left.items() if n >= needed]
     if usable:
         notes.append(reason(f"no colour given: {what} with any of {', '.join(usable)}", "components"))
     else:
-        out.append(reason(f"{what} needs {needed} tiles of one colour and no colour has that many left",
-                          "components"))
+        out.append(reason(f"{what} needs {needed} tiles of one colour and no colour has that many left", "components"))
 
 
-def build(state: State, player: str, label: str, colour: str | Company | None,
-          die_from: str | None = None) -> ActionResult:
+def build(
+    state: State, player: str, label: str, colour: str | Company | None, die_from: str | None = None
+) -> ActionResult:
     """Build on a lot carrying the player's marker (``colour=None``: only check and price it)."""
     require_player(state, player)
     here = lot(label)
@@ -153,8 +177,9 @@ def _next_to(label: str, state: State) -> list[Casino]:
     return [c for c in casinos(state) if near & set(c.lots)]
 
 
-def sprawl(state: State, player: str, label: str, colour: str | Company | None = None,
-           die_from: str | None = None) -> ActionResult:
+def sprawl(
+    state: State, player: str, label: str, colour: str | Company | None = None, die_from: str | None = None
+) -> ActionResult:
     """Sprawl a casino the player runs onto an empty, unowned neighbouring lot."""
     require_player(state, player)
     here = lot(label)
@@ -163,8 +188,12 @@ def sprawl(state: State, player: str, label: str, colour: str | Company | None =
     notes: list[Reason] = []
     _common(state, player, here.label, out)
     if here.label in state.markers:
-        out.append(reason(f"{here.label} carries {state.markers[here.label]}'s marker: "
-                          "you can only sprawl onto an unowned lot", "sprawl"))
+        out.append(
+            reason(
+                f"{here.label} carries {state.markers[here.label]}'s marker: you can only sprawl onto an unowned lot",
+                "sprawl",
+            )
+        )
     elif here.label in state.tiles:
         out.append(reason(f"{here.label} already has a casino tile", "sprawl"))
     wanted = None if colour is None else (colour if isinstance(colour, Company) else company(colour))
@@ -174,15 +203,25 @@ def sprawl(state: State, player: str, label: str, colour: str | Company | None =
         mine = [c for c in mine if c.company == wanted]
     comps = sorted({c.company for c in mine}, key=lambda c: c.value)
     if not near:
-        out.append(reason(f"{here.label} is not next to any casino (neighbours inside the block: "
-                          f"{', '.join(sorted(neighbours(here.label)))})", "sprawl"))
+        out.append(
+            reason(
+                f"{here.label} is not next to any casino (neighbours inside the block: "
+                f"{', '.join(sorted(neighbours(here.label)))})",
+                "sprawl",
+            )
+        )
     elif not mine:
         run_by = "; ".join(f"{c.name} run by {c.boss.describe()}" for c in near)
         extra = f" of colour {wanted.colour}" if wanted else ""
         out.append(reason(f"{player} is not boss of any casino{extra} next to {here.label} ({run_by})", "sprawl"))
     elif len(comps) > 1:
-        out.append(reason(f"{here.label} touches {player}'s casinos of several colours: say which "
-                          f"({' or '.join(c.colour for c in comps)})", "sprawl"))
+        out.append(
+            reason(
+                f"{here.label} touches {player}'s casinos of several colours: say which "
+                f"({' or '.join(c.colour for c in comps)})",
+                "sprawl",
+            )
+        )
     comp = comps[0] if len(comps) == 1 else None
     if comp is not None:
         _colour_left(state, comp, 1, out, "sprawling")
@@ -191,8 +230,9 @@ def sprawl(state: State, player: str, label: str, colour: str | Company | None =
     if out or comp is None:
         return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), tuple(out), tuple(notes))
     after = after.with_tile(here.label, Tile(comp, Die(player, here.die))).with_player(player, money=-cost)
-    notes.append(reason(f"the card of {here.label} is still in the deck: whoever draws it takes this die over",
-                        "take-over"))
+    notes.append(
+        reason(f"the card of {here.label} is still in the deck: whoever draws it takes this die over", "take-over")
+    )
     notes += _tie_notes(after)
     return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), (), tuple(notes), after)
 
@@ -236,8 +276,9 @@ def remodel(state: State, player: str, label: str, colour: str | Company | None)
     return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), (), tuple(notes), after)
 
 
-def _check_rolls(rolls: Mapping[str, int], expected: tuple[str, ...], what: str, section: str,
-                 out: list[Reason]) -> dict[str, int]:
+def _check_rolls(
+    rolls: Mapping[str, int], expected: tuple[str, ...], what: str, section: str, out: list[Reason]
+) -> dict[str, int]:
     given = {lot(k).label: v for k, v in rolls.items()}
     for k, v in given.items():
         if not isinstance(v, int) or not 1 <= v <= 6:
@@ -247,8 +288,13 @@ def _check_rolls(rolls: Mapping[str, int], expected: tuple[str, ...], what: str,
     if missing:
         out.append(reason(f"{what}: no new number for {', '.join(missing)}", section))
     if extra:
-        out.append(reason(f"{what}: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not rerolled "
-                          f"(only {', '.join(expected)})", section))
+        out.append(
+            reason(
+                f"{what}: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not rerolled "
+                f"(only {', '.join(expected)})",
+                section,
+            )
+        )
     return given
 
 
@@ -264,8 +310,12 @@ def reorganize(state: State, player: str, label: str, rolls: Mapping[str, int] |
             out.append(reason(f"{player} has no die in {here.name}", "reorganize"))
         again = [x for x, _ in here.dice if x in state.reorganized]
         if again:
-            out.append(reason(f"{', '.join(again)} {'was' if len(again) == 1 else 'were'} already reorganized "
-                              "this turn", "reorganize"))
+            out.append(
+                reason(
+                    f"{', '.join(again)} {'was' if len(again) == 1 else 'were'} already reorganized this turn",
+                    "reorganize",
+                )
+            )
         _pay(state, player, cost, out, "reorganize")
     given: dict[str, int] = {}
     if here is not None and rolls is not None:
@@ -275,8 +325,9 @@ def reorganize(state: State, player: str, label: str, rolls: Mapping[str, int] |
     after = state.with_player(player, money=-cost)
     notes: list[Reason] = []
     if rolls is None:
-        notes.append(reason(f"roll {len(here.dice)} dice; owners place their own dice on their own tiles",
-                            "reorganize"))
+        notes.append(
+            reason(f"roll {len(here.dice)} dice; owners place their own dice on their own tiles", "reorganize")
+        )
     for x, d in here.dice:
         if x in given:
             after = after.with_tile(x, Tile(here.company, Die(d.owner, given[x])))

@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from cluesolver.errors import Problem, UnknownNameError
+from rulesref.core.errors import Problem, UnknownNameError
 
 
 class Company(enum.Enum):
@@ -40,35 +40,42 @@ class Company(enum.Enum):
         return f"{self.value} ({self.colour})"
 
 
-_COLOURS = {Company.ALBION: "purple", Company.SPHINX: "gold", Company.VEGA: "aqua",
-            Company.TIVOLI: "silver", Company.PIONEER: "brown"}
+_COLOURS = {
+    Company.ALBION: "purple",
+    Company.SPHINX: "gold",
+    Company.VEGA: "aqua",
+    Company.TIVOLI: "silver",
+    Company.PIONEER: "brown",
+}
 
 #: Every word a player may use for a company: its name, its tile colour, common synonyms.
 COMPANY_WORDS: dict[str, Company] = {
     **{c.value.lower(): c for c in Company},
     **{c.colour: c for c in Company},
-    "sphynx": Company.SPHINX, "teal": Company.VEGA,
-    "grey": Company.TIVOLI, "gray": Company.TIVOLI,
+    "sphynx": Company.SPHINX,
+    "teal": Company.VEGA,
+    "grey": Company.TIVOLI,
+    "gray": Company.TIVOLI,
 }
 
-STRIP = "Strip"          # what a Strip card pays
-END = "END"              # the End of Game card
+STRIP = "Strip"  # what a Strip card pays
+END = "END"  # the End of Game card
 
 
 @dataclass(frozen=True)
 class Lot:
     """One lot of the board with what is printed on it and on its card."""
 
-    label: str               # "C5"
-    block: str               # "C"
-    number: int              # 5
-    row: int                 # 0-based row inside the block
-    col: int                 # 0-based column inside the block
-    die: int                 # printed die value
-    cost: int                # build cost in $ millions
-    setup_value: int         # money its card gives at setup
-    pays: Company | str      # the company its card pays, or STRIP
-    strip: bool              # borders the Strip
+    label: str  # "C5"
+    block: str  # "C"
+    number: int  # 5
+    row: int  # 0-based row inside the block
+    col: int  # 0-based column inside the block
+    die: int  # printed die value
+    cost: int  # build cost in $ millions
+    setup_value: int  # money its card gives at setup
+    pays: Company | str  # the company its card pays, or STRIP
+    strip: bool  # borders the Strip
 
     @property
     def sprawl_cost(self) -> int:
@@ -97,10 +104,18 @@ def lots() -> dict[str, Lot]:
         label = raw["lot"]
         number = int(label[1:])
         pays = raw["card_pays"]
-        out[label] = Lot(label=label, block=raw["block"], number=number, row=(number - 1) // 3,
-                         col=(number - 1) % 3, die=raw["die"], cost=raw["cost"],
-                         setup_value=raw["setup_value"],
-                         pays=STRIP if pays == STRIP else Company(pays), strip=raw["strip_adjacent"])
+        out[label] = Lot(
+            label=label,
+            block=raw["block"],
+            number=number,
+            row=(number - 1) // 3,
+            col=(number - 1) % 3,
+            die=raw["die"],
+            cost=raw["cost"],
+            setup_value=raw["setup_value"],
+            pays=STRIP if pays == STRIP else Company(pays),
+            strip=raw["strip_adjacent"],
+        )
     return out
 
 
@@ -121,8 +136,11 @@ def lot(label: str) -> Lot:
     key = label.strip().upper()
     found = lots().get(key)
     if found is None:
-        raise UnknownNameError(Problem("no such lot", text=label,
-                                       choices=tuple(difflib.get_close_matches(key, list(lots()), n=3, cutoff=0.5))))
+        raise UnknownNameError(
+            Problem(
+                "no such lot", text=label, choices=tuple(difflib.get_close_matches(key, list(lots()), n=3, cutoff=0.5))
+            )
+        )
     return found
 
 

@@ -19,21 +19,24 @@ def check_state(state: State) -> tuple[Reason, ...]:
     n = len(state.players)
     if not 2 <= n <= 4:
         if 5 <= n <= 6:
-            out.append(reason(f"{n} players: the original game plays 2 to 4 (the 2020 reprint plays up to 6)",
-                              "editions"))
+            out.append(
+                reason(f"{n} players: the original game plays 2 to 4 (the 2020 reprint plays up to 6)", "editions")
+            )
         else:
             out.append(reason(f"{n} player{'s' if n != 1 else ''}: the game needs 2 to 4 players", "components"))
     limits = supply()
     for comp in Company:
         count = state.tiles_of(comp)
         if count > limits.tiles_per_company:
-            out.append(reason(f"{count} {comp.colour} tiles on the board but only {limits.tiles_per_company} exist",
-                              "components"))
+            out.append(
+                reason(
+                    f"{count} {comp.colour} tiles on the board but only {limits.tiles_per_company} exist", "components"
+                )
+            )
     for p in state.players:
         dice = state.dice_on_board(p.name)
         if dice > limits.dice_per_player:
-            out.append(reason(f"{p.name} has {dice} dice on the board but owns {limits.dice_per_player}",
-                              "components"))
+            out.append(reason(f"{p.name} has {dice} dice on the board but owns {limits.dice_per_player}", "components"))
     for c in casinos(state):
         if c.boss.reroll_needed:
             tied = ", ".join(f"{x} ({state.tiles[x].die})" for x in c.boss.tied)
@@ -61,6 +64,11 @@ def notes_for(state: State) -> tuple[Reason, ...]:
     for p in state.players:
         count = len(state.markers_of(p.name))
         if count > supply().markers_per_player:
-            out.append(reason(f"{p.name} has {count} markers out but owns {supply().markers_per_player}; "
-                              "the rules do not say what happens then", "markers-run-out"))
+            out.append(
+                reason(
+                    f"{p.name} has {count} markers out but owns {supply().markers_per_player}; "
+                    "the rules do not say what happens then",
+                    "markers-run-out",
+                )
+            )
     return tuple(out)

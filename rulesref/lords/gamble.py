@@ -1,8 +1,8 @@
 """Gambling in another player's casino: bet limit, the 2d6 table, odds, expected value.
 
-    >>> from fractions import Fraction
-    >>> [o.chance for o in OUTCOMES]
-    [Fraction(1, 18), Fraction(7, 18), Fraction(5, 9)]
+>>> from fractions import Fraction
+>>> [o.chance for o in OUTCOMES]
+[Fraction(1, 18), Fraction(7, 18), Fraction(5, 9)]
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ def ways(total: int) -> int:
 
 @dataclass(frozen=True)
 class Outcome:
-    name: str                  # "double", "win", "lose"
+    name: str  # "double", "win", "lose"
     sums: tuple[int, ...]
-    multiple: int              # what the boss pays per $ of bet (negative: the gambler pays)
+    multiple: int  # what the boss pays per $ of bet (negative: the gambler pays)
 
     @property
     def chance(self) -> Fraction:
@@ -57,7 +57,7 @@ class Settlement:
 
 def settle(bet: int, outcome: Outcome, boss_money: int, layoff: bool) -> Settlement:
     """Money moved by one result, with the boss's cash limit and an optional lay-off."""
-    amount = bet * outcome.multiple                    # what the house pays the gambler
+    amount = bet * outcome.multiple  # what the house pays the gambler
     boss_share = (abs(amount) // 2) * (1 if amount > 0 else -1) if layoff else amount
     bank_share = amount - boss_share
     if boss_share > 0:
@@ -74,9 +74,9 @@ class GambleQuote:
     layoff: bool
     rule: Citation
     reasons: tuple[Reason, ...]
-    settlements: tuple[Settlement, ...]     # one per outcome
+    settlements: tuple[Settlement, ...]  # one per outcome
     roll: int | None = None
-    state: State | None = None              # after the roll, when one is given and the bet is legal
+    state: State | None = None  # after the roll, when one is given and the bet is legal
 
     @property
     def legal(self) -> bool:
@@ -98,8 +98,9 @@ class GambleQuote:
         return next(s for s in self.settlements if self.roll in s.outcome.sums)
 
 
-def gamble(state: State, gambler: str, label: str, bet: int, *, layoff: bool = False,
-           roll: int | None = None) -> GambleQuote:
+def gamble(
+    state: State, gambler: str, label: str, bet: int, *, layoff: bool = False, roll: int | None = None
+) -> GambleQuote:
     """Quote (and with ``roll``, settle) a bet in the casino on ``label``."""
     require_player(state, gambler)
     here = state.casino_at(lot(label).label)
@@ -121,8 +122,7 @@ def gamble(state: State, gambler: str, label: str, bet: int, *, layoff: bool = F
         elif here.boss.owner is None:
             out.append(reason(f"{here.name} has no boss to play the house", "gamble"))
         elif here.boss.owner == gambler:
-            out.append(reason(f"{gambler} is the boss of {here.name}: gamble in another player's casino",
-                              "gamble"))
+            out.append(reason(f"{gambler} is the boss of {here.name}: gamble in another player's casino", "gamble"))
         else:
             boss_money = state.player(here.boss.owner).money
     if bet <= 0:

@@ -27,8 +27,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from cluesolver.errors import InputError, Problem, UnknownNameError
-from cluesolver.gamefile import read_text
+from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.files import read_text
 from rulesref.lords.board import Company, card, company, lot
 from rulesref.lords.notation import format_rolls, parse_rolls
 
@@ -43,7 +43,7 @@ class Start:
 class Turn:
     player: str
     card: str
-    die_from: str | None = None      # all the drawer's dice are out: the tile one is taken from
+    die_from: str | None = None  # all the drawer's dice are out: the tile one is taken from
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ class Entry:
     line: int
     text: str
     event: Event
-    actor: str | None = None      # "Ana builds C3 purple": who the line says acts (None: the turn player)
+    actor: str | None = None  # "Ana builds C3 purple": who the line says acts (None: the turn player)
 
 
 @dataclass(frozen=True)
@@ -174,10 +174,24 @@ def _player(word: str, players: tuple[str, ...]) -> str:
 
 
 _VERBS = ("start", "turn", "draw", "build", "sprawl", "remodel", "reorganize", "gamble", "reroll", "trade", "final")
-_ACTING = {"draws": "draw", "builds": "build", "sprawls": "sprawl", "remodels": "remodel",
-           "reorganizes": "reorganize", "reorganises": "reorganize", "gambles": "gamble", "rerolls": "reroll",
-           "draw": "draw", "build": "build", "sprawl": "sprawl", "remodel": "remodel", "reorganize": "reorganize",
-           "reorganise": "reorganize", "gamble": "gamble", "reroll": "reroll"}
+_ACTING = {
+    "draws": "draw",
+    "builds": "build",
+    "sprawls": "sprawl",
+    "remodels": "remodel",
+    "reorganizes": "reorganize",
+    "reorganises": "reorganize",
+    "gambles": "gamble",
+    "rerolls": "reroll",
+    "draw": "draw",
+    "build": "build",
+    "sprawl": "sprawl",
+    "remodel": "remodel",
+    "reorganize": "reorganize",
+    "reorganise": "reorganize",
+    "gamble": "gamble",
+    "reroll": "reroll",
+}
 
 
 def _split_actor(body: str, players: tuple[str, ...]) -> tuple[str | None, str]:
@@ -204,7 +218,7 @@ def _roll_sum(text: str) -> int:
 def _parse_event(body: str, players: tuple[str, ...]) -> Event:
     words = body.split()
     verb = words[0].lower().replace("reorganise", "reorganize")
-    rest = body[len(words[0]):].strip()
+    rest = body[len(words[0]) :].strip()
     if verb == "start":
         m = re.fullmatch(r"(.+?)\s*:\s*(.*)", rest)
         if not m:
@@ -294,8 +308,14 @@ def parse_log(text: str, path: str | None = None) -> GameLog:
             body.append((number, line))
     game = headers.get("game")
     if game is None or game[1].lower().replace(" ", "-") not in ("lords-of-vegas", "lords"):
-        problems.append(Problem("a Lords of Vegas log starts with 'game: lords-of-vegas'", path=path,
-                                line=game[0] if game else 1, text=game[1] if game else None))
+        problems.append(
+            Problem(
+                "a Lords of Vegas log starts with 'game: lords-of-vegas'",
+                path=path,
+                line=game[0] if game else 1,
+                text=game[1] if game else None,
+            )
+        )
     players: tuple[str, ...] = ()
     if "players" not in headers:
         problems.append(Problem("the header needs 'players: NAME, NAME, ...' in seating order", path=path, line=1))
@@ -303,11 +323,12 @@ def parse_log(text: str, path: str | None = None) -> GameLog:
         number, value = headers["players"]
         players = tuple(p.strip() for p in value.split(",") if p.strip())
         if len(set(players)) != len(players) or not players:
-            problems.append(Problem("players must be distinct names separated by commas", path=path, line=number,
-                                    text=value))
+            problems.append(
+                Problem("players must be distinct names separated by commas", path=path, line=number, text=value)
+            )
     entries = []
     if "players" not in headers:
-        body = []              # without the players every line would only add noise
+        body = []  # without the players every line would only add noise
     for number, line in body:
         try:
             actor, text_ = _split_actor(line, players)

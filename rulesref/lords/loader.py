@@ -31,8 +31,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from cluesolver.errors import InputError, Problem, UnknownNameError, toml_problem
-from cluesolver.gamefile import read_text
+from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.files import read_text
+from rulesref.core.tomlfile import toml_problem
 from rulesref.lords.board import card, company, lots
 from rulesref.lords.state import Die, Player, State, Tile
 from rulesref.lords.track import is_space, nearest_spaces
@@ -65,8 +66,15 @@ class _Collector:
                 return i + 1
         return None
 
-    def add(self, message: str, *, key: str | None = None, section: str | None = None,
-            text: str | None = None, choices: tuple[str, ...] = ()) -> None:
+    def add(
+        self,
+        message: str,
+        *,
+        key: str | None = None,
+        section: str | None = None,
+        text: str | None = None,
+        choices: tuple[str, ...] = (),
+    ) -> None:
         line = self.line_of(key, section) if key else None
         self.problems.append(Problem(message, path=self.path, line=line, text=text, choices=choices))
 
@@ -114,13 +122,20 @@ def state_from_data(data: dict[str, Any], text: str = "", path: str | None = Non
             c.add(f"'{key}' must be true or false", key=key, text=str(value))
     rerolls = data.get("rerolls", [])
     if not isinstance(rerolls, list) or not all(isinstance(r, str) for r in rerolls):
-        c.add('\'rerolls\' is a list of tie rerolls like "C2=5 C3=1"', key="rerolls")
+        c.add("'rerolls' is a list of tie rerolls like \"C2=5 C3=1\"", key="rerolls")
         rerolls = []
     if c.problems:
         raise InputError(c.problems)
-    state = State(players=tuple(players), markers=markers, tiles=tiles,
-                  turn=turn or (names[0] if names else None), reorganized=frozenset(reorganized),
-                  gambled=bool(gambled), drawn=tuple(drawn), over=bool(over))
+    state = State(
+        players=tuple(players),
+        markers=markers,
+        tiles=tiles,
+        turn=turn or (names[0] if names else None),
+        reorganized=frozenset(reorganized),
+        gambled=bool(gambled),
+        drawn=tuple(drawn),
+        over=bool(over),
+    )
     return _apply_rerolls(state, rerolls, c)
 
 
@@ -158,13 +173,19 @@ def _players(raw: Any, c: _Collector) -> list[Player]:
             continue
         for key in fields:
             if key not in ("money", "points"):
-                c.add("unknown player field", key=key, section=section, text=key,
-                      choices=_close(key, ["money", "points"]))
+                c.add(
+                    "unknown player field", key=key, section=section, text=key, choices=_close(key, ["money", "points"])
+                )
         money = _whole(fields.get("money"), f"{name}'s money", c, section)
         points = _whole(fields.get("points", 0), f"{name}'s points", c, section)
         if points is not None and not is_space(points):
-            c.add(f"{name}'s points {points} are not a space of the score track", key="points",
-                  section=section, text=str(points), choices=nearest_spaces(points))
+            c.add(
+                f"{name}'s points {points} are not a space of the score track",
+                key="points",
+                section=section,
+                text=str(points),
+                choices=nearest_spaces(points),
+            )
         # a player with a bad field still exists: other sections may name them
         out.append(Player(name=str(name), money=money or 0, points=points or 0))
     return out
@@ -259,7 +280,7 @@ def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str
 def _tiles(raw: Any, names: list[str], c: _Collector) -> dict[str, Tile]:
     out: dict[str, Tile] = {}
     if not isinstance(raw, dict):
-        c.add("[tiles] must be a table: lot = \"colour owner pips\"", key="tiles")
+        c.add('[tiles] must be a table: lot = "colour owner pips"', key="tiles")
         return out
     for key, spec in raw.items():
         label = _lot_label(key, c, key, "tiles")

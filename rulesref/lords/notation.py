@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from cluesolver.errors import InputError, Problem, UnknownNameError
+from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.lords.board import lot
 
 
@@ -53,8 +53,9 @@ def parse_points(text: str) -> list[int]:
     problems: list[Problem] = []
     for part in [p for p in re.split(r"[,\s]+", text.strip()) if p]:
         if not part.isdigit():
-            problems.append(Problem(f"casino points are whole numbers of at least 0 (e.g. 1,1,3), not {part!r}",
-                                    text=part))
+            problems.append(
+                Problem(f"casino points are whole numbers of at least 0 (e.g. 1,1,3), not {part!r}", text=part)
+            )
         else:
             out.append(int(part))
     if problems:

@@ -26,7 +26,7 @@ from rulesref.lords.verdict import Reason, reason, rule
 
 @dataclass(frozen=True)
 class Takeover:
-    kind: str          # "marker", "die-replaced", "die-placed", "own-die", "none"
+    kind: str  # "marker", "die-replaced", "die-placed", "own-die", "none"
     lot: str | None
     text: str
     rule: Citation
@@ -35,9 +35,9 @@ class Takeover:
 @dataclass(frozen=True)
 class CasinoPay:
     casino: Casino
-    money: Mapping[str, int]       # owner -> $ for their dice
+    money: Mapping[str, int]  # owner -> $ for their dice
     boss: str | None
-    points: int                    # points paid to the boss (0 when nobody can take them)
+    points: int  # points paid to the boss (0 when nobody can take them)
     note: str = ""
 
 
@@ -71,38 +71,47 @@ class Payout:
     casinos: tuple[CasinoPay, ...]
     players: tuple[PlayerPay, ...]
     notes: tuple[Reason, ...]
-    problems: tuple[Reason, ...]       # why this draw cannot happen; the state is then unchanged
+    problems: tuple[Reason, ...]  # why this draw cannot happen; the state is then unchanged
     state: State
     warnings: tuple[Reason, ...] = ()  # not strict: what is wrong with a draw that is paid anyway
-    draw_again: bool = False           # two players, an F card: the drawer draws again
-    winner: str | None = None          # reached 90 points
+    draw_again: bool = False  # two players, an F card: the drawer draws again
+    winner: str | None = None  # reached 90 points
 
     @property
     def game_over(self) -> bool:
         return self.state.over
 
 
-def _takeover(state: State, name: str, drawer: str, die_from: str | None,
-              problems: list[Reason], notes: list[Reason]) -> tuple[State, Takeover]:
+def _takeover(
+    state: State, name: str, drawer: str, die_from: str | None, problems: list[Reason], notes: list[Reason]
+) -> tuple[State, Takeover]:
     here = lot(name)
     tile = state.tiles.get(here.label)
     if tile is None:
         if len(state.markers_of(drawer)) >= supply().markers_per_player:
-            notes.append(reason(f"{drawer} has no marker left; the rules are silent, the marker is placed anyway",
-                                "markers-run-out"))
-        return (state.with_marker(here.label, drawer),
-                Takeover("marker", here.label, f"{drawer} puts a marker on {here.label}", rule("take-over")))
+            notes.append(
+                reason(
+                    f"{drawer} has no marker left; the rules are silent, the marker is placed anyway", "markers-run-out"
+                )
+            )
+        return (
+            state.with_marker(here.label, drawer),
+            Takeover("marker", here.label, f"{drawer} puts a marker on {here.label}", rule("take-over")),
+        )
     if tile.die is not None and tile.die.owner == drawer:
-        return state, Takeover("own-die", here.label, f"{here.label} already carries {drawer}'s die",
-                               rule("take-over"))
+        return state, Takeover("own-die", here.label, f"{here.label} already carries {drawer}'s die", rule("take-over"))
     pips = tile.die.pips if tile.die else here.die
     after = state
     if state.dice_on_board(drawer) >= supply().dice_per_player:
         src = lot(die_from).label if die_from else None
         src_tile = state.tiles.get(src) if src else None
         if src_tile is None or src_tile.die is None or src_tile.die.owner != drawer or src == here.label:
-            problems.append(reason(f"all of {drawer}'s dice are on the board: say which tile to take one from "
-                                   "(a tile with your die)", "components"))
+            problems.append(
+                reason(
+                    f"all of {drawer}'s dice are on the board: say which tile to take one from (a tile with your die)",
+                    "components",
+                )
+            )
             return state, Takeover("none", here.label, "nothing", rule("take-over"))
         after = after.with_tile(src, Tile(src_tile.company, None))  # type: ignore[arg-type]
         notes.append(reason(f"{drawer}'s die leaves {src}", "components"))
@@ -123,8 +132,15 @@ def paying(state: State, pays: Company | str) -> tuple[Casino, ...]:
     return tuple(c for c in casinos(state) if c.company == pays)
 
 
-def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping[str, int]] = (),
-         die_from: str | None = None, strict: bool = True) -> Payout:
+def draw(
+    state: State,
+    card_name: str,
+    drawer: str,
+    *,
+    rerolls: Sequence[Mapping[str, int]] = (),
+    die_from: str | None = None,
+    strict: bool = True,
+) -> Payout:
     """Resolve drawing ``card_name`` by ``drawer``.
 
     ``rerolls`` settles boss ties the take-over creates, in order: each maps the tied lots of
@@ -135,7 +151,7 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     require_player(state, drawer)
     name = card(card_name)
     if die_from is not None:
-        die_from = lot(die_from).label          # an unknown lot is bad input even when no die has to move
+        die_from = lot(die_from).label  # an unknown lot is bad input even when no die has to move
     pays = card_pays(name)
     problems: list[Reason] = []
     notes: list[Reason] = []
@@ -146,8 +162,9 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     if name in state.drawn:
         used.append(reason(f"the card {name} was already drawn (each card comes up once)", "turn"))
     elif name != END and name in state.markers:
-        used.append(reason(f"{name} already carries {state.markers[name]}'s marker, so its card was drawn before",
-                           "take-over"))
+        used.append(
+            reason(f"{name} already carries {state.markers[name]}'s marker, so its card was drawn before", "take-over")
+        )
     (problems if strict else warnings).extend(used)
     two_f = len(state.players) == 2 and name != END and lot(name).block == "F"
     # a card starts a turn: nothing is reorganized or gambled yet (a two-player redraw has no actions between)
@@ -155,8 +172,9 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     if name == END:
         take = Takeover("none", None, "the End of Game card names no lot", rule("end"))
     elif two_f:
-        take = Takeover("none", lot(name).label, "block F is closed with two players: nobody takes it",
-                        rule("two-players"))
+        take = Takeover(
+            "none", lot(name).label, "block F is closed with two players: nobody takes it", rule("two-players")
+        )
     elif problems or used:
         take = Takeover("none", lot(name).label, "nothing (the card was used before)", rule("take-over"))
     else:
@@ -171,8 +189,9 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
     if problems:
         return Payout(name, pays, drawer, take, (), (), tuple(notes), tuple(problems), state, tuple(warnings))
     for c in ties(after):
-        notes.append(reason(f"tie for boss in {c.name}: its points wait for a reroll of {', '.join(c.boss.tied)}",
-                            "boss-ties"))
+        notes.append(
+            reason(f"tie for boss in {c.name}: its points wait for a reroll of {', '.join(c.boss.tied)}", "boss-ties")
+        )
     income = {p.name: len(after.markers_of(p.name)) for p in after.players}
     pays_list = []
     money = {p.name: 0 for p in after.players}
@@ -202,5 +221,17 @@ def draw(state: State, card_name: str, drawer: str, *, rerolls: Sequence[Mapping
         notes.append(reason(f"{winner} reaches {WIN_AT} points and wins at once", "winning"))
     if two_f:
         notes.append(reason(f"{drawer} draws again (an F card with two players)", "two-players"))
-    return Payout(name, pays, drawer, take, tuple(pays_list), tuple(players), tuple(notes), (), after,
-                  tuple(warnings), draw_again=two_f, winner=winner)
+    return Payout(
+        name,
+        pays,
+        drawer,
+        take,
+        tuple(pays_list),
+        tuple(players),
+        tuple(notes),
+        (),
+        after,
+        tuple(warnings),
+        draw_again=two_f,
+        winner=winner,
+    )

@@ -38,12 +38,12 @@ from rulesref.lords.verdict import Reason, reason
 class Step:
     line: int
     text: str
-    turn: int                       # the turn this line belongs to (0 = setup)
+    turn: int  # the turn this line belongs to (0 = setup)
     summary: str
     problems: tuple[Reason, ...] = ()
     notes: tuple[Reason, ...] = ()
     payout: Payout | None = None
-    players: tuple[Player, ...] = ()     # everyone's money and points after this line
+    players: tuple[Player, ...] = ()  # everyone's money and points after this line
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class Replay:
     standings: Standings
     recorded: tuple[Final, ...]
     differences: tuple[Difference, ...]
-    stopped_at: int | None = None    # --at: the last turn replayed
+    stopped_at: int | None = None  # --at: the last turn replayed
 
     @property
     def problems(self) -> tuple[tuple[Step, Reason], ...]:
@@ -82,7 +82,7 @@ class _Replayer:
         self.turn_no = 0
         self.current: str | None = None
         self.redraw = False
-        self.consumed: dict[int, int] = {}     # entry index -> line of the draw that used its reroll
+        self.consumed: dict[int, int] = {}  # entry index -> line of the draw that used its reroll
         self.steps: list[Step] = []
         self.finals: list[Final] = []
 
@@ -100,9 +100,15 @@ class _Replayer:
                 stopped = self.turn_no
                 break
             if i in self.consumed:
-                self.steps.append(Step(entry.line, entry.text, self.turn_no,
-                                       f"tie reroll, applied before the payout of line {self.consumed[i]}",
-                                       players=self.state.players))
+                self.steps.append(
+                    Step(
+                        entry.line,
+                        entry.text,
+                        self.turn_no,
+                        f"tie reroll, applied before the payout of line {self.consumed[i]}",
+                        players=self.state.players,
+                    )
+                )
                 continue
             # a tie is reported once, on the line that caused it (draws check their own ties)
             before = set() if isinstance(entry.event, Reroll) else {c.lots for c in ties(self.state)}
@@ -110,12 +116,27 @@ class _Replayer:
             if not isinstance(entry.event, (Turn, Draw)) and not self._reroll_follows(i):
                 problems = problems + tuple(
                     reason(f"tie for boss in {c.name} ({', '.join(c.boss.tied)}) is not rerolled", "boss-ties")
-                    for c in ties(self.state) if c.lots not in before)
-            self.steps.append(Step(entry.line, entry.text, self.turn_no, summary, tuple(problems), tuple(notes),
-                                   payout, self.state.players))
+                    for c in ties(self.state)
+                    if c.lots not in before
+                )
+            self.steps.append(
+                Step(
+                    entry.line,
+                    entry.text,
+                    self.turn_no,
+                    summary,
+                    tuple(problems),
+                    tuple(notes),
+                    payout,
+                    self.state.players,
+                )
+            )
         if stopped is None and self.redraw:
-            self.steps[-1] = replace(self.steps[-1], problems=self.steps[-1].problems + (
-                reason("the log ends before the required redraw after an F card", "two-players"),))
+            self.steps[-1] = replace(
+                self.steps[-1],
+                problems=self.steps[-1].problems
+                + (reason("the log ends before the required redraw after an F card", "two-players"),),
+            )
         st = standings(self.state)
         diffs: tuple[Difference, ...] = ()
         if stopped is None:
@@ -147,9 +168,15 @@ class _Replayer:
             return f"{ev.player} recorded {ev.points} points and ${ev.money}", (), notes, None
         if isinstance(ev, Trade):
             r = trade(self.state, ev.giver, ev.receiver, money=ev.money, lots=ev.lots, dice=ev.dice)
-            return self._result(r, f"{ev.giver} gives {ev.receiver} " + ", ".join(
-                ([f"${ev.money}"] if ev.money else []) + [f"lot {x}" for x in ev.lots]
-                + [f"die {x}" for x in ev.dice])) + (None,)
+            return self._result(
+                r,
+                f"{ev.giver} gives {ev.receiver} "
+                + ", ".join(
+                    ([f"${ev.money}"] if ev.money else [])
+                    + [f"lot {x}" for x in ev.lots]
+                    + [f"die {x}" for x in ev.dice]
+                ),
+            ) + (None,)
         if isinstance(ev, Reroll):
             r = actions.reroll(self.state, ev.rolls[0][0], dict(ev.rolls))
             return self._result(r, "tie reroll") + (None,)
@@ -174,8 +201,10 @@ class _Replayer:
             self.state = q.state
             s = q.result
             bank = f", bank {s.bank:+d}" if s.bank else ""
-            text = (f"{who} gambles ${ev.bet} in {q.casino.name if q.casino else ev.lot}, rolls {ev.roll}: "
-                    f"{s.outcome.name} ({who} {s.gambler:+d}, boss {s.boss:+d}{bank})")
+            text = (
+                f"{who} gambles ${ev.bet} in {q.casino.name if q.casino else ev.lot}, rolls {ev.roll}: "
+                f"{s.outcome.name} ({who} {s.gambler:+d}, boss {s.boss:+d}{bank})"
+            )
             return text, (), (), None
         else:  # pragma: no cover - every event type is handled above
             raise TypeError(ev)
@@ -213,8 +242,9 @@ class _Replayer:
         if isinstance(ev, Turn):
             player = ev.player
             if self.redraw:
-                problems.append(reason(f"{self.current} must draw again first (an F card with two players)",
-                                       "two-players"))
+                problems.append(
+                    reason(f"{self.current} must draw again first (an F card with two players)", "two-players")
+                )
             expected = self.next_player()
             if expected is not None and player != expected and not self.redraw:
                 problems.append(reason(f"it is {expected}'s turn, not {player}'s", "turn"))
@@ -222,13 +252,18 @@ class _Replayer:
                 started = {e.event.player for e in self.log.entries if isinstance(e.event, Start)}
                 missing = [n for n in self.state.names if n not in started]
                 if missing:
-                    problems.append(reason(f"no starting cards for {', '.join(missing)} (a 'start' line each)",
-                                           "setup"))
+                    problems.append(
+                        reason(f"no starting cards for {', '.join(missing)} (a 'start' line each)", "setup")
+                    )
         else:
             assert isinstance(ev, Draw)
             if not self.redraw or self.current is None:
-                return f"{entry.text} (refused)", (reason("drawing again is only for an F card with two players",
-                                             "two-players"),), (), None
+                return (
+                    f"{entry.text} (refused)",
+                    (reason("drawing again is only for an F card with two players", "two-players"),),
+                    (),
+                    None,
+                )
             player = self.current
         rerolls = []
         j = i + 1
@@ -236,10 +271,10 @@ class _Replayer:
             rerolls.append(dict(self.log.entries[j].event.rolls))  # type: ignore[union-attr]
             self.consumed[j] = entry.line
             j += 1
-        tied_before = {c.lots for c in ties(self.state)}     # already reported on an earlier line
+        tied_before = {c.lots for c in ties(self.state)}  # already reported on an earlier line
         p = draw(self.state, ev.card, player, rerolls=rerolls, die_from=ev.die_from)
         problems += p.problems
-        if p.problems:      # the draw cannot happen: skipped, the turn stays where it was
+        if p.problems:  # the draw cannot happen: skipped, the turn stays where it was
             return f"{player} draws {ev.card} (skipped)", tuple(problems), (), p
         if isinstance(ev, Turn):
             self.turn_no += 1
@@ -250,9 +285,11 @@ class _Replayer:
             if c.lots not in tied_before:
                 problems.append(reason(f"tie for boss in {c.name} is not rerolled before the payout", "boss-ties"))
         notes = tuple(n for n in p.notes if n.rule.id != "lords-of-vegas/boss-ties")
-        gains = ", ".join(f"{x.name} +${x.money_after - x.money_before}"
-                          + (f" +{x.points_after - x.points_before} pts" if x.points_after != x.points_before else "")
-                          for x in p.players)
+        gains = ", ".join(
+            f"{x.name} +${x.money_after - x.money_before}"
+            + (f" +{x.points_after - x.points_before} pts" if x.points_after != x.points_before else "")
+            for x in p.players
+        )
         return f"{player} draws {p.card}: {p.takeover.text}; {gains}", tuple(problems), notes, p
 
 
@@ -263,8 +300,8 @@ class Change:
     line: int
     text: str
     turn: int
-    money: int         # change
-    points: int        # change
+    money: int  # change
+    points: int  # change
     money_after: int
     points_after: int
 
@@ -274,9 +311,15 @@ def history(r: Replay, player: str) -> tuple[Change, ...]:
     if player not in r.log.players:
         import difflib
 
-        from cluesolver.errors import Problem, UnknownNameError
-        raise UnknownNameError(Problem("unknown player", text=player, choices=tuple(
-            difflib.get_close_matches(player, list(r.log.players), n=3, cutoff=0.4))))
+        from rulesref.core.errors import Problem, UnknownNameError
+
+        raise UnknownNameError(
+            Problem(
+                "unknown player",
+                text=player,
+                choices=tuple(difflib.get_close_matches(player, list(r.log.players), n=3, cutoff=0.4)),
+            )
+        )
     out = []
     money, points = 0, 0
     for s in r.steps:

@@ -11,7 +11,7 @@ from rulesref.lords.verdict import Reason, reason
 
 @dataclass(frozen=True)
 class Standing:
-    place: int            # 1 = winner; players sharing points and money share a place
+    place: int  # 1 = winner; players sharing points and money share a place
     name: str
     points: int
     money: int
@@ -21,7 +21,7 @@ class Standing:
 class Standings:
     rows: tuple[Standing, ...]
     winners: tuple[str, ...]
-    decided_by: Reason     # how the winner was found (points, money tie-break, shared, 90 points)
+    decided_by: Reason  # how the winner was found (points, money tie-break, shared, 90 points)
 
     def to_json(self) -> list[dict[str, object]]:
         return [{"place": r.place, "player": r.name, "points": r.points, "money": r.money} for r in self.rows]

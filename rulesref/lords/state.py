@@ -63,7 +63,7 @@ class Boss:
 @dataclass(frozen=True)
 class Casino:
     company: Company
-    lots: tuple[str, ...]            # board order
+    lots: tuple[str, ...]  # board order
     dice: tuple[tuple[str, Die], ...]  # (lot, die) for tiles that carry a die
     boss: Boss
 
@@ -96,13 +96,13 @@ class State:
     """Everything on the table that matters for the rules."""
 
     players: tuple[Player, ...]
-    markers: Mapping[str, str] = field(default_factory=dict)   # lot -> owner
-    tiles: Mapping[str, Tile] = field(default_factory=dict)    # lot -> tile
-    turn: str | None = None                                    # whose turn it is
-    reorganized: frozenset[str] = frozenset()                  # lots whose dice were reorganized this turn
-    gambled: bool = False                                      # the turn player has gambled this turn
-    drawn: tuple[str, ...] = ()                                # cards out of the deck (start cards, draws)
-    over: bool = False                                         # the End of Game card was drawn
+    markers: Mapping[str, str] = field(default_factory=dict)  # lot -> owner
+    tiles: Mapping[str, Tile] = field(default_factory=dict)  # lot -> tile
+    turn: str | None = None  # whose turn it is
+    reorganized: frozenset[str] = frozenset()  # lots whose dice were reorganized this turn
+    gambled: bool = False  # the turn player has gambled this turn
+    drawn: tuple[str, ...] = ()  # cards out of the deck (start cards, draws)
+    over: bool = False  # the End of Game card was drawn
 
     # -- players -----------------------------------------------------------
     @property
@@ -117,8 +117,10 @@ class State:
 
     def with_player(self, name: str, *, money: int = 0, points: int | None = None) -> State:
         """Add ``money`` to a player (may be negative) and/or set their points."""
-        players = tuple(replace(p, money=p.money + money, points=p.points if points is None else points)
-                        if p.name == name else p for p in self.players)
+        players = tuple(
+            replace(p, money=p.money + money, points=p.points if points is None else points) if p.name == name else p
+            for p in self.players
+        )
         return replace(self, players=players)
 
     # -- pieces ------------------------------------------------------------

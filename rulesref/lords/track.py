@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from cluesolver.errors import InputError, Problem
+from rulesref.core.errors import InputError, Problem
 from rulesref.lords.board import track
 
 WIN_AT = 90
@@ -58,13 +58,16 @@ def nearest_spaces(points: int) -> tuple[str, ...]:
     """The track spaces either side of ``points`` (for error messages)."""
     spaces = track()
     i = bisect.bisect_left(spaces, points)
-    return tuple(str(s) for s in spaces[max(0, i - 1):i + 1])
+    return tuple(str(s) for s in spaces[max(0, i - 1) : i + 1])
 
 
 def check_space(points: int, what: str = "score") -> None:
     if not is_space(points):
-        raise InputError(Problem(f"{what} {points} is not a space of the score track", text=str(points),
-                                 choices=nearest_spaces(points)))
+        raise InputError(
+            Problem(
+                f"{what} {points} is not a space of the score track", text=str(points), choices=nearest_spaces(points)
+            )
+        )
 
 
 def gap_before(space: int) -> int:

@@ -1,10 +1,10 @@
 """Trades between players: money, lots (markers) and dice in casinos.
 
-    >>> from rulesref.lords.state import Player, State
-    >>> s = State(players=(Player("Ana", 10), Player("Ben", 0)), markers={"A1": "Ana"})
-    >>> r = trade(s, "Ana", "Ben", money=4, lots=("A1",))
-    >>> r.state.player("Ben").money, r.state.markers["A1"]
-    (4, 'Ben')
+>>> from rulesref.lords.state import Player, State
+>>> s = State(players=(Player("Ana", 10), Player("Ben", 0)), markers={"A1": "Ana"})
+>>> r = trade(s, "Ana", "Ben", money=4, lots=("A1",))
+>>> r.state.player("Ben").money, r.state.markers["A1"]
+(4, 'Ben')
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from rulesref.lords.state import Die, State, Tile, ties
 from rulesref.lords.verdict import Reason, reason, rule
 
 
-def trade(state: State, giver: str, receiver: str, *, money: int = 0, lots: tuple[str, ...] = (),
-          dice: tuple[str, ...] = ()) -> ActionResult:
+def trade(
+    state: State, giver: str, receiver: str, *, money: int = 0, lots: tuple[str, ...] = (), dice: tuple[str, ...] = ()
+) -> ActionResult:
     """``giver`` hands money, lots and dice to ``receiver``; every reason it cannot happen."""
     require_player(state, giver)
     require_player(state, receiver)
@@ -38,8 +39,7 @@ def trade(state: State, giver: str, receiver: str, *, money: int = 0, lots: tupl
         if tile is None or tile.die is None or tile.die.owner != giver:
             out.append(reason(f"{x} does not carry a die of {giver}", "trading"))
     if labels and state.dice_on_board(receiver) + len(labels) > supply().dice_per_player:
-        out.append(reason(f"{receiver} has no die left in the supply to take over {', '.join(labels)}",
-                          "components"))
+        out.append(reason(f"{receiver} has no die left in the supply to take over {', '.join(labels)}", "components"))
     if out:
         return ActionResult("trade", giver, receiver, money, rule("trading"), tuple(out))
     after = state.with_player(giver, money=-money).with_player(receiver, money=money)
@@ -48,6 +48,7 @@ def trade(state: State, giver: str, receiver: str, *, money: int = 0, lots: tupl
     for x in labels:
         tile = after.tiles[x]
         after = after.with_tile(x, Tile(tile.company, Die(receiver, tile.die.pips)))  # type: ignore[union-attr]
-    notes = tuple(reason(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties")
-                  for c in ties(after))
+    notes = tuple(
+        reason(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(after)
+    )
     return ActionResult("trade", giver, receiver, money, rule("trading"), (), notes, after)

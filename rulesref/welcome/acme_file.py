@@ -28,23 +28,32 @@ def read_acme(r: Reader, raw: Any, read_claims: ClaimReader) -> Acme | None:
     values: dict[str, DomainValue] = {}
     for domain in ACME_DOMAINS:
         v = values_raw.get(domain)
-        if not (isinstance(v, list) and len(v) == 3
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
-            r.problem(inner, domain, "should be [basic, improved, threshold] from the Architect card, "
-                                     "e.g. [3, 5, 7]", text=v)
+        if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+            r.problem(
+                inner, domain, "should be [basic, improved, threshold] from the Architect card, e.g. [3, 5, 7]", text=v
+            )
             continue
         values[domain] = DomainValue(*v)
-    return Acme(stack=stack, values=values, crane=r.integer(raw, "crane", scope, 0),
-                bank_threshold=r.integer(raw, "bank-threshold", scope),
-                hidden_card=r.integer(raw, "hidden-card", scope, minimum=1, maximum=15),
-                hotels=r.integer(raw, "hotels", scope, 0, minimum=0, maximum=11),
-                projects=read_claims(r, raw.get("projects", {}), scope),
-                card=r.string(raw, "card", scope, None))
+    return Acme(
+        stack=stack,
+        values=values,
+        crane=r.integer(raw, "crane", scope, 0),
+        bank_threshold=r.integer(raw, "bank-threshold", scope),
+        hidden_card=r.integer(raw, "hidden-card", scope, minimum=1, maximum=15),
+        hotels=r.integer(raw, "hotels", scope, 0, minimum=0, maximum=11),
+        projects=read_claims(r, raw.get("projects", {}), scope),
+        card=r.string(raw, "card", scope, None),
+    )
 
 
-EFFECT_WORDS = {"construction": Effect.CONSTRUCTION, "improvement": Effect.IMPROVEMENT,
-                "inauguration": Effect.INAUGURATION, "limo": Effect.LIMO, "limousine": Effect.LIMO,
-                "show": Effect.SHOW}
+EFFECT_WORDS = {
+    "construction": Effect.CONSTRUCTION,
+    "improvement": Effect.IMPROVEMENT,
+    "inauguration": Effect.INAUGURATION,
+    "limo": Effect.LIMO,
+    "limousine": Effect.LIMO,
+    "show": Effect.SHOW,
+}
 
 
 def parse_effect(token: str) -> Effect:
@@ -62,13 +71,18 @@ def _stack(r: Reader, raw: Any, scope: Scope) -> tuple[Effect, ...]:
     elif isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         tokens = list(raw)
     else:
-        r.problem(scope, "stack", "should list ACME's cards in pile order, e.g. \"C Im L S In C\"", text=raw)
+        r.problem(scope, "stack", 'should list ACME\'s cards in pile order, e.g. "C Im L S In C"', text=raw)
         return ()
     out: list[Effect] = []
     for token in tokens:
         try:
             out.append(parse_effect(token))
         except ValueError:
-            r.problem(scope, "stack", "has a card that is not an effect (C, Im, In, L, S)", text=token,
-                      choices=close(token, list(EFFECT_WORDS)))
+            r.problem(
+                scope,
+                "stack",
+                "has a card that is not an effect (C, Im, In, L, S)",
+                text=token,
+                choices=close(token, list(EFFECT_WORDS)),
+            )
     return tuple(out)

@@ -27,7 +27,7 @@ DEBTS_PER_SHOW_COLUMN = 2
 @dataclass(frozen=True)
 class RuleProblem:
     player: str
-    zone: str          # "streets", "bonuses", "projects", "debts", ...
+    zone: str  # "streets", "bonuses", "projects", "debts", ...
     message: str
     citation: Citation
 
@@ -35,8 +35,7 @@ class RuleProblem:
         return f"{self.player}: {self.message} {self.citation}"
 
     def to_json(self) -> dict[str, object]:
-        return {"player": self.player, "zone": self.zone, "message": self.message,
-                "rule": self.citation.to_json()}
+        return {"player": self.player, "zone": self.zone, "message": self.message, "rule": self.citation.to_json()}
 
 
 @dataclass(frozen=True)
@@ -49,8 +48,7 @@ class CheckReport:
         return not self.problems
 
     def to_json(self) -> dict[str, object]:
-        return {"clean": self.clean, "players": list(self.players),
-                "problems": [p.to_json() for p in self.problems]}
+        return {"clean": self.clean, "players": list(self.players), "problems": [p.to_json() for p in self.problems]}
 
 
 def check_table(table: Table) -> CheckReport:
@@ -76,13 +74,20 @@ def check_sheet(sheet: Sheet, table: Table) -> list[RuleProblem]:
     b, ina = sheet.bonuses, sheet.inauguration
     special = [n for s in sheet.streets for n in easy_opening_numbers(s)]
     if len(special) > b.easy_opening:
-        add("bonuses", f"{_count(len(special), 'number')} only Easy Opening can give "
-                       f"({', '.join(map(str, special))}) but Easy Opening was used {_times(b.easy_opening)}",
-            "easy-opening")
+        add(
+            "bonuses",
+            f"{_count(len(special), 'number')} only Easy Opening can give "
+            f"({', '.join(map(str, special))}) but Easy Opening was used {_times(b.easy_opening)}",
+            "easy-opening",
+        )
     copies = sum(extended_copies(s) for s in sheet.streets)
     if copies != b.extended_casino:
-        add("bonuses", f"the streets hold {_count(copies, 'Extended Casino copy')} (=N) but Extended Casino "
-                       f"was used {_times(b.extended_casino)}", "extended-casino")
+        add(
+            "bonuses",
+            f"the streets hold {_count(copies, 'Extended Casino copy')} (=N) but Extended Casino "
+            f"was used {_times(b.extended_casino)}",
+            "extended-casino",
+        )
     if ina.checked < 3:
         add("inauguration", f"{ina.checked} boxes checked, but every track starts with 3 crossed off", "setup")
     track = table.inauguration_track
@@ -91,24 +96,39 @@ def check_sheet(sheet: Sheet, table: Table) -> list[RuleProblem]:
     if ina.circled is None:
         needed = b.total * table.bonus_set_size
         if needed > ina.checked:
-            add("bonuses", f"{_count(b.total, 'bonus')} need {needed} checked boxes "
-                           f"({table.bonus_set_size} a set) but only {ina.checked} are checked", "bonuses")
+            add(
+                "bonuses",
+                f"{_count(b.total, 'bonus')} need {needed} checked boxes "
+                f"({table.bonus_set_size} a set) but only {ina.checked} are checked",
+                "bonuses",
+            )
     else:
         if ina.circled > ina.checked:
             add("bonuses", f"{ina.circled} boxes circled for bonuses but only {ina.checked} are checked", "bonuses")
         if ina.circled < b.total:
-            add("bonuses", f"{_count(b.total, 'bonus')} used but only {_count(ina.circled, 'box')} circled "
-                           f"to pay for them", "bonuses")
+            add(
+                "bonuses",
+                f"{_count(b.total, 'bonus')} used but only {_count(ina.circled, 'box')} circled to pay for them",
+                "bonuses",
+            )
 
     # Debts the player declared against what the sheet shows
     d = sheet.debts
     built_empty = sum(open_construction_debts(s) for s in sheet.streets)
     if d.construction is not None and d.construction != built_empty:
-        add("debts", f"{_count(d.construction, 'construction debt')} declared, but the streets show "
-                     f"{_count(built_empty, 'built casino')} still empty (x) after a Construction", "construction")
+        add(
+            "debts",
+            f"{_count(d.construction, 'construction debt')} declared, but the streets show "
+            f"{_count(built_empty, 'built casino')} still empty (x) after a Construction",
+            "construction",
+        )
     if d.extended_casino is not None and d.extended_casino != b.extended_casino:
-        add("debts", f"{_count(d.extended_casino, 'Extended Casino debt')} declared, but Extended Casino was "
-                     f"used {_times(b.extended_casino)}", "extended-casino")
+        add(
+            "debts",
+            f"{_count(d.extended_casino, 'Extended Casino debt')} declared, but Extended Casino was "
+            f"used {_times(b.extended_casino)}",
+            "extended-casino",
+        )
     column_debts = sum(c.debts for c in sheet.shows)
     if d.show is not None and d.show != column_debts:
         add("debts", f"{_count(d.show, 'show debt')} declared, but the show columns hold {column_debts}", "show")
@@ -116,8 +136,12 @@ def check_sheet(sheet: Sheet, table: Table) -> list[RuleProblem]:
         if col.debts > DEBTS_PER_SHOW_COLUMN:
             add("shows", f"show column {number} has {col.debts} debts; a column has only 2", "show")
         elif col.boxes == 0 and col.debts:
-            add("shows", f"show column {number} has debts circled but no box crossed; its debts are circled "
-                         f"only when its first box is crossed", "show")
+            add(
+                "shows",
+                f"show column {number} has debts circled but no box crossed; its debts are circled "
+                f"only when its first box is crossed",
+                "show",
+            )
 
     # What was built elsewhere on the sheet
     if sheet.hotels.total > AVENUES:
@@ -128,9 +152,12 @@ def check_sheet(sheet: Sheet, table: Table) -> list[RuleProblem]:
     if table.first_game and holes:
         add("golf", f"{_count(holes, 'golf hole')} in a first game, which is played without golf", "first-game")
     elif holes > course:
-        add("golf", f"{_count(holes, 'golf hole')} circled but the longest row of neighbouring opened casinos "
-                    f"in the top street is {course}; the course only grows from casino to neighbouring casino",
-            "golf")
+        add(
+            "golf",
+            f"{_count(holes, 'golf hole')} circled but the longest row of neighbouring opened casinos "
+            f"in the top street is {course}; the course only grows from casino to neighbouring casino",
+            "golf",
+        )
     return out
 
 
@@ -154,32 +181,69 @@ def check_projects(table: Table) -> list[RuleProblem]:
         highs = [name for name, c in entries if c.claim is Claim.HIGH]
         for name, c in entries:
             if first is not None:
-                listed = name in first or (table.acme is not None and name == table.acme.name
-                                           and any(f.lower() == "acme" for f in first))
+                listed = name in first or (
+                    table.acme is not None and name == table.acme.name and any(f.lower() == "acme" for f in first)
+                )
                 if c.claim is Claim.HIGH and not listed:
-                    out.append(RuleProblem(name, "projects", f"claims the high value of the {colour.value} "
-                                           f"project, but only {', '.join(first) or 'nobody'} fulfilled it first",
-                                           cite))
+                    out.append(
+                        RuleProblem(
+                            name,
+                            "projects",
+                            f"claims the high value of the {colour.value} "
+                            f"project, but only {', '.join(first) or 'nobody'} fulfilled it first",
+                            cite,
+                        )
+                    )
                 if c.claim is Claim.LOW and listed:
-                    out.append(RuleProblem(name, "projects", f"fulfilled the {colour.value} project first but "
-                                           f"wrote its low value", cite))
+                    out.append(
+                        RuleProblem(
+                            name,
+                            "projects",
+                            f"fulfilled the {colour.value} project first but wrote its low value",
+                            cite,
+                        )
+                    )
             if earliest is not None and c.turn is not None:
                 if c.claim is Claim.HIGH and c.turn > earliest:
-                    out.append(RuleProblem(name, "projects", f"claims the high value of the {colour.value} "
-                                           f"project on turn {c.turn}, but it was first fulfilled on turn "
-                                           f"{earliest}", cite))
+                    out.append(
+                        RuleProblem(
+                            name,
+                            "projects",
+                            f"claims the high value of the {colour.value} "
+                            f"project on turn {c.turn}, but it was first fulfilled on turn "
+                            f"{earliest}",
+                            cite,
+                        )
+                    )
                 if c.claim is Claim.LOW and c.turn == earliest:
-                    out.append(RuleProblem(name, "projects", f"fulfilled the {colour.value} project on turn "
-                                           f"{earliest}, among the first, but wrote its low value", cite))
+                    out.append(
+                        RuleProblem(
+                            name,
+                            "projects",
+                            f"fulfilled the {colour.value} project on turn "
+                            f"{earliest}, among the first, but wrote its low value",
+                            cite,
+                        )
+                    )
         claimants = {name for name, _ in entries}
         for who in first or ():
             if who not in claimants and not (who.lower() == "acme" and table.acme and table.acme.name in claimants):
-                out.append(RuleProblem(who, "projects", f"is listed as first on the {colour.value} project but "
-                                       f"did not score it", cite))
+                out.append(
+                    RuleProblem(
+                        who, "projects", f"is listed as first on the {colour.value} project but did not score it", cite
+                    )
+                )
         if entries and not highs:
             lows = ", ".join(name for name, _ in entries)
-            out.append(RuleProblem(lows, "projects", f"the {colour.value} project is scored low but nobody has "
-                                   f"its high value: someone must have fulfilled it first", cite))
+            out.append(
+                RuleProblem(
+                    lows,
+                    "projects",
+                    f"the {colour.value} project is scored low but nobody has "
+                    f"its high value: someone must have fulfilled it first",
+                    cite,
+                )
+            )
     return out
 
 

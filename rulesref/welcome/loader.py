@@ -2,7 +2,7 @@
 
 The file shape is documented in ``docs/welcome-to-new-las-vegas.md``.  Every problem of
 the file (syntax, unknown keys, wrong types, unknown players or effects) is reported at
-once in one :class:`~cluesolver.errors.InputError`; nothing is half-read.
+once in one :class:`~rulesref.core.errors.InputError`; nothing is half-read.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from cluesolver.errors import InputError, toml_problem
+from rulesref.core.errors import InputError
+from rulesref.core.tomlfile import toml_problem
 from rulesref.welcome.acme_file import read_acme
 from rulesref.welcome.model import (
     DEFAULT_BONUS_SET_SIZE,
@@ -29,8 +30,8 @@ from rulesref.welcome.model import (
     Project,
     ProjectClaim,
     RedCarpets,
-    ShowColumn,
     Sheet,
+    ShowColumn,
     Table,
 )
 from rulesref.welcome.reader import REQUIRED, Reader, Scope, close
@@ -38,12 +39,25 @@ from rulesref.welcome.streets import Street, parse_street
 
 GAME_ID = "welcome-to-new-las-vegas"
 TOP_KEYS = ("game", "title", "first-game", "bonus-set-size", "inauguration-track", "project", "player", "acme")
-PLAYER_KEYS = ("name", "bank", "streets", "street-bonus", "projects", "hotels", "golf", "shows", "limo",
-               "inauguration", "bonuses", "debts", "safe")
+PLAYER_KEYS = (
+    "name",
+    "bank",
+    "streets",
+    "street-bonus",
+    "projects",
+    "hotels",
+    "golf",
+    "shows",
+    "limo",
+    "inauguration",
+    "bonuses",
+    "debts",
+    "safe",
+)
 
 
 def load_table(path: Path) -> Table:
-    from cluesolver.gamefile import read_text
+    from rulesref.core.files import read_text
 
     return parse_table(read_text(path), path=str(path))
 
@@ -59,10 +73,10 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     r.check_keys(data, TOP_KEYS, top)
     game = data.get("game")
     if game != GAME_ID:
-        from cluesolver.gamefile import normalise_game
+        from rulesref.core.games import normalise_game
 
         if not (isinstance(game, str) and normalise_game(game) == GAME_ID):
-            r.problem(top, "game", f"should be \"{GAME_ID}\"", text=game)
+            r.problem(top, "game", f'should be "{GAME_ID}"', text=game)
 
     first_game = r.boolean(data, "first-game", top)
     set_size = r.integer(data, "bonus-set-size", top, DEFAULT_BONUS_SET_SIZE, minimum=1)
@@ -77,28 +91,51 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     for p in players:
         if acme is not None and p.name.lower() == acme.name.lower():
             start = (p.line or 1) - 1
-            r.problem(Scope(f"player '{p.name}'", start, r.next_header(start)), "name",
-                      f"cannot be {acme.name} in a solo game: {acme.name} is the opponent")
+            r.problem(
+                Scope(f"player '{p.name}'", start, r.next_header(start)),
+                "name",
+                f"cannot be {acme.name} in a solo game: {acme.name} is the opponent",
+            )
 
     names = list(dict.fromkeys(p.name for p in players))
     for project in projects:
         for who in project.first or ():
             if who not in names and not (acme is not None and who.lower() == "acme"):
-                r.problem(Scope(f"project {project.colour.value}", (project.line or 1) - 1,
-                                r.next_header((project.line or 1) - 1)),
-                          "first", "names an unknown player", text=who,
-                          choices=close(who, names + (["ACME"] if acme else [])))
+                r.problem(
+                    Scope(
+                        f"project {project.colour.value}",
+                        (project.line or 1) - 1,
+                        r.next_header((project.line or 1) - 1),
+                    ),
+                    "first",
+                    "names an unknown player",
+                    text=who,
+                    choices=close(who, names + (["ACME"] if acme else [])),
+                )
     claimed = {c.colour for p in players for c in p.projects} | ({c.colour for c in acme.projects} if acme else set())
     for colour in sorted(claimed - {p.colour for p in projects}, key=lambda c: c.value):
-        r.problem(top, None, f"a player scored the {colour.value} project but there is no "
-                             f"[[project]] with colour = \"{colour.value}\" giving its high and low values")
+        r.problem(
+            top,
+            None,
+            f"a player scored the {colour.value} project but there is no "
+            f'[[project]] with colour = "{colour.value}" giving its high and low values',
+        )
     if r.problems:
         raise InputError(r.problems)
-    return Table(players=tuple(players), projects=tuple(projects), first_game=first_game,
-                 bonus_set_size=set_size, inauguration_track=track, acme=acme, title=title, path=path)
+    return Table(
+        players=tuple(players),
+        projects=tuple(projects),
+        first_game=first_game,
+        bonus_set_size=set_size,
+        inauguration_track=track,
+        acme=acme,
+        title=title,
+        path=path,
+    )
 
 
 # -- projects ------------------------------------------------------------------------
+
 
 def _projects(r: Reader, raw: Any) -> list[Project]:
     if not isinstance(raw, list):
@@ -123,19 +160,21 @@ def _projects(r: Reader, raw: Any) -> list[Project]:
             r.problem(scope, "low", f"({low}) is above the high value ({high})")
         first = item.get("first")
         if first is not None and not (isinstance(first, list) and all(isinstance(x, str) for x in first)):
-            r.problem(scope, "first", "should be a list of player names, e.g. [\"Ana\"]", text=first)
+            r.problem(scope, "first", 'should be a list of player names, e.g. ["Ana"]', text=first)
             first = None
         if colour is None:
             continue
         if Colour(colour) in seen:
             r.problem(scope, "colour", f"there is already a {colour} project; a game has one of each colour")
         seen.add(Colour(colour))
-        out.append(Project(Colour(colour), high, low, name, tuple(first) if first is not None else None,
-                           line=start + 1))
+        out.append(
+            Project(Colour(colour), high, low, name, tuple(first) if first is not None else None, line=start + 1)
+        )
     return out
 
 
 # -- players -------------------------------------------------------------------------
+
 
 def _players(r: Reader, raw: Any, first_game: bool) -> list[Sheet]:
     top = Scope("")
@@ -168,22 +207,34 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Scope, index: int, first_game
     bank_text = item.get("bank")
     bank = None
     if bank_text is None and not first_game:
-        r.problem(scope, None, "'bank' is missing: write bank = \"loan\" or bank = \"refuse\" "
-                               "(the choice hidden under the folded corner)")
+        r.problem(
+            scope,
+            None,
+            '\'bank\' is missing: write bank = "loan" or bank = "refuse" (the choice hidden under the folded corner)',
+        )
     if bank_text is not None:
         chosen = r.choice(bank_text, "bank", scope, [b.value for b in BankVote])
         bank = BankVote(chosen) if chosen else None
     streets = _streets(r, item, scope)
     bonus = item.get("street-bonus")
     street_bonus: tuple[int, ...] = (0,) * STREETS_PER_CITY
-    if not (isinstance(bonus, list) and len(bonus) == STREETS_PER_CITY
-            and all(isinstance(b, int) and not isinstance(b, bool) for b in bonus)):
-        r.problem(scope, "street-bonus", "should list the 4 street bonuses you see, top street first, "
-                                         "e.g. [6, 7, 8, 9]", text=bonus)
+    if not (
+        isinstance(bonus, list)
+        and len(bonus) == STREETS_PER_CITY
+        and all(isinstance(b, int) and not isinstance(b, bool) for b in bonus)
+    ):
+        r.problem(
+            scope,
+            "street-bonus",
+            "should list the 4 street bonuses you see, top street first, e.g. [6, 7, 8, 9]",
+            text=bonus,
+        )
     else:
         street_bonus = tuple(bonus)
     return Sheet(
-        name=name, streets=streets, street_bonus=street_bonus,
+        name=name,
+        streets=streets,
+        street_bonus=street_bonus,
         hotels=_hotels(r, r.table(item, "hotels", scope), scope),
         golf=_golf(r, r.table(item, "golf", scope), scope),
         shows=_shows(r, item.get("shows"), scope),
@@ -201,8 +252,12 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Scope, index: int, first_game
 def _streets(r: Reader, item: dict[str, Any], scope: Scope) -> tuple[Street, ...]:
     raw = item.get("streets")
     if not (isinstance(raw, list) and all(isinstance(s, str) for s in raw)):
-        r.problem(scope, "streets", "should list the 4 streets as text, top street first, "
-                                    "e.g. [\"1 3 c 8\", \". 4 6\", \"2 x 9\", \"5 7 =7\"]", text=raw)
+        r.problem(
+            scope,
+            "streets",
+            'should list the 4 streets as text, top street first, e.g. ["1 3 c 8", ". 4 6", "2 x 9", "5 7 =7"]',
+            text=raw,
+        )
         return ()
     if len(raw) != STREETS_PER_CITY:
         r.problem(scope, "streets", f"a city has {STREETS_PER_CITY} streets, this lists {len(raw)}")
@@ -246,8 +301,12 @@ def _shows(r: Reader, raw: Any, scope: Scope) -> tuple[ShowColumn, ...]:
     if raw is None:
         return (ShowColumn(), ShowColumn())
     if not (isinstance(raw, list) and len(raw) == 2):
-        r.problem(scope, "shows", "should list the 2 show columns, e.g. "
-                                  "[{ value = 9, boxes = 3, debts = 0 }, { value = 0 }]", text=raw)
+        r.problem(
+            scope,
+            "shows",
+            "should list the 2 show columns, e.g. [{ value = 9, boxes = 3, debts = 0 }, { value = 0 }]",
+            text=raw,
+        )
         return (ShowColumn(), ShowColumn())
     out: list[ShowColumn] = []
     for number, col in enumerate(raw, start=1):
@@ -255,14 +314,19 @@ def _shows(r: Reader, raw: Any, scope: Scope) -> tuple[ShowColumn, ...]:
         if isinstance(col, int) and not isinstance(col, bool):
             col = {"value": col}
         if not isinstance(col, dict):
-            r.problem(scope, "shows", f"column {number} should be {{ value = ..., boxes = ..., debts = ... }}",
-                      text=col)
+            r.problem(
+                scope, "shows", f"column {number} should be {{ value = ..., boxes = ..., debts = ... }}", text=col
+            )
             out.append(ShowColumn())
             continue
         r.check_keys(col, ("value", "boxes", "debts"), inner)
-        out.append(ShowColumn(value=r.integer(col, "value", inner, 0, minimum=0),
-                              boxes=r.integer(col, "boxes", inner, None, minimum=0),
-                              debts=r.integer(col, "debts", inner, 0, minimum=0)))
+        out.append(
+            ShowColumn(
+                value=r.integer(col, "value", inner, 0, minimum=0),
+                boxes=r.integer(col, "boxes", inner, None, minimum=0),
+                debts=r.integer(col, "debts", inner, 0, minimum=0),
+            )
+        )
     return tuple(out)
 
 
@@ -283,13 +347,18 @@ def _limo(r: Reader, data: dict[str, Any], scope: Scope) -> Limo:
     r.check_keys(data, ("vip", "luxury", "mafia", "missing-lines", "penalty"), inner)
     missing = r.integer(data, "missing-lines", inner, 0, minimum=0)
     penalty = r.integer(data, "penalty", inner, 0 if missing == 0 else REQUIRED, maximum=0)
-    return Limo(vip=_carpets(r, data, "vip", inner, True), luxury=_carpets(r, data, "luxury", inner, True),
-                mafia=_carpets(r, data, "mafia", inner, False), missing_lines=missing, penalty=penalty)
+    return Limo(
+        vip=_carpets(r, data, "vip", inner, True),
+        luxury=_carpets(r, data, "luxury", inner, True),
+        mafia=_carpets(r, data, "mafia", inner, False),
+        missing_lines=missing,
+        penalty=penalty,
+    )
 
 
 def _claims(r: Reader, raw: Any, scope: Scope) -> tuple[ProjectClaim, ...]:
     if not isinstance(raw, dict):
-        r.problem(scope, "projects", "should be a table like { pink = \"high\", yellow = \"low\" }", text=raw)
+        r.problem(scope, "projects", 'should be a table like { pink = "high", yellow = "low" }', text=raw)
         return ()
     out: list[ProjectClaim] = []
     colours = [c.value for c in Colour]
@@ -314,21 +383,25 @@ def _claims(r: Reader, raw: Any, scope: Scope) -> tuple[ProjectClaim, ...]:
 def _inauguration(r: Reader, data: dict[str, Any], scope: Scope) -> Inauguration:
     inner = r.sub(scope, "inauguration", f"{scope.label} inauguration")
     r.check_keys(data, ("checked", "circled", "improved", "last-box"), inner)
-    return Inauguration(checked=r.integer(data, "checked", inner, 3, minimum=0),
-                        circled=r.integer(data, "circled", inner, None, minimum=0),
-                        improved=r.boolean(data, "improved", inner),
-                        last_box=r.boolean(data, "last-box", inner))
+    return Inauguration(
+        checked=r.integer(data, "checked", inner, 3, minimum=0),
+        circled=r.integer(data, "circled", inner, None, minimum=0),
+        improved=r.boolean(data, "improved", inner),
+        last_box=r.boolean(data, "last-box", inner),
+    )
 
 
 def _bonuses(r: Reader, data: dict[str, Any], scope: Scope) -> Bonuses:
     inner = r.sub(scope, "bonuses", f"{scope.label} bonuses")
     r.check_keys(data, ("free-action", "easy-opening", "extended-casino"), inner)
-    return Bonuses(*(r.integer(data, k, inner, 0, minimum=0)
-                     for k in ("free-action", "easy-opening", "extended-casino")))
+    return Bonuses(
+        *(r.integer(data, k, inner, 0, minimum=0) for k in ("free-action", "easy-opening", "extended-casino"))
+    )
 
 
 def _debts(r: Reader, data: dict[str, Any], scope: Scope) -> DeclaredDebts:
     inner = r.sub(scope, "debts", f"{scope.label} debts")
     r.check_keys(data, ("construction", "extended-casino", "show"), inner)
-    return DeclaredDebts(*(r.integer(data, k, inner, None, minimum=0)
-                           for k in ("construction", "extended-casino", "show")))
+    return DeclaredDebts(
+        *(r.integer(data, k, inner, None, minimum=0) for k in ("construction", "extended-casino", "show"))
+    )

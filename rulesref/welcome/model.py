@@ -14,7 +14,7 @@ from enum import Enum
 from rulesref.welcome.streets import Street
 
 STREETS_PER_CITY = 4
-DEFAULT_BONUS_SET_SIZE = 2       # an online help page's figure; the printed sets are unknown
+DEFAULT_BONUS_SET_SIZE = 2  # an online help page's figure; the printed sets are unknown
 PRINTED_SAFE_BUNDLES = 1
 FIRST_GAME_SAFE_BUNDLES = 3
 
@@ -76,18 +76,18 @@ class Golf:
 
 @dataclass(frozen=True)
 class ShowColumn:
-    value: int = 0                 # lowest visible number
-    boxes: int | None = None       # show boxes crossed off, if given
-    debts: int = 0                 # debts of the column still circled (0-2)
+    value: int = 0  # lowest visible number
+    boxes: int | None = None  # show boxes crossed off, if given
+    debts: int = 0  # debts of the column still circled (0-2)
 
 
 @dataclass(frozen=True)
 class RedCarpets:
     """Red-carpet casinos of one kind that the limousine visited."""
 
-    opened: int = 0                # visited and opened: these count
-    unopened: int = 0              # visited but never opened: nothing
-    value: int = 0                 # lowest visible value (none for Mafia)
+    opened: int = 0  # visited and opened: these count
+    unopened: int = 0  # visited but never opened: nothing
+    value: int = 0  # lowest visible value (none for Mafia)
 
 
 @dataclass(frozen=True)
@@ -95,15 +95,15 @@ class Limo:
     vip: RedCarpets = RedCarpets()
     luxury: RedCarpets = RedCarpets()
     mafia: RedCarpets = RedCarpets()
-    missing_lines: int = 0         # fewest lines still needed to close the trip
-    penalty: int = 0               # the most negative value visible (<= 0)
+    missing_lines: int = 0  # fewest lines still needed to close the trip
+    penalty: int = 0  # the most negative value visible (<= 0)
 
 
 @dataclass(frozen=True)
 class ProjectClaim:
     colour: Colour
     claim: Claim
-    turn: int | None = None        # the turn it was fulfilled, if the player noted it
+    turn: int | None = None  # the turn it was fulfilled, if the player noted it
 
 
 @dataclass(frozen=True)
@@ -119,10 +119,10 @@ class Bonuses:
 
 @dataclass(frozen=True)
 class Inauguration:
-    checked: int = 3               # boxes crossed off, counting the 3 printed ones
-    circled: int | None = None     # boxes circled for bonuses (default: bonuses x set size)
-    improved: bool = False         # the 10/5/2 box crossed off: 15/8/0 instead
-    last_box: bool = False         # the box after the scissors is checked
+    checked: int = 3  # boxes crossed off, counting the 3 printed ones
+    circled: int | None = None  # boxes circled for bonuses (default: bonuses x set size)
+    improved: bool = False  # the 10/5/2 box crossed off: 15/8/0 instead
+    last_box: bool = False  # the box after the scissors is checked
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ class Sheet:
     bank: BankVote | None = None
     safe_start: int | None = None  # bundles before the bank (default 1, or 3 in a first game)
     debts: DeclaredDebts = DeclaredDebts()
-    line: int | None = None        # where the player starts in the file
+    line: int | None = None  # where the player starts in the file
 
     def claim(self, colour: Colour) -> ProjectClaim | None:
         return next((p for p in self.projects if p.colour is colour), None)
@@ -161,7 +161,7 @@ class Project:
     high: int
     low: int
     name: str | None = None
-    first: tuple[str, ...] | None = None   # who the table agrees fulfilled it first
+    first: tuple[str, ...] | None = None  # who the table agrees fulfilled it first
     line: int | None = None
 
     def points(self, claim: Claim) -> int:
@@ -172,7 +172,7 @@ class Project:
 class DomainValue:
     basic: int
     improved: int
-    threshold: int                 # Improvement cards ACME needs for the improved value
+    threshold: int  # Improvement cards ACME needs for the improved value
 
 
 ACME_DOMAINS = ("inauguration", "shows", "hotels", "streets", "golf", "limo")
@@ -184,12 +184,12 @@ class Acme:
 
     stack: tuple[Effect, ...]
     values: dict[str, DomainValue] = field(hash=False)
-    crane: int = 0                 # crane modifier added to its Construction cards
-    bank_threshold: int = 0        # hidden card >= this: ACME asked for a loan
+    crane: int = 0  # crane modifier added to its Construction cards
+    bank_threshold: int = 0  # hidden card >= this: ACME asked for a loan
     hidden_card: int = 0
-    hotels: int = 0                # hotels marked "A"
+    hotels: int = 0  # hotels marked "A"
     projects: tuple[ProjectClaim, ...] = ()
-    card: str | None = None        # name of the Architect card, for display
+    card: str | None = None  # name of the Architect card, for display
     name: str = "ACME"
 
     def count(self, effect: Effect) -> int:
@@ -205,7 +205,7 @@ class Table:
     projects: tuple[Project, ...] = ()
     first_game: bool = False
     bonus_set_size: int = DEFAULT_BONUS_SET_SIZE
-    inauguration_track: int | None = None   # boxes on the printed track, if given
+    inauguration_track: int | None = None  # boxes on the printed track, if given
     acme: Acme | None = None
     title: str | None = None
     path: str | None = None

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from cluesolver.errors import Problem
+from rulesref.core.errors import Problem
 
 _MISSING = object()
-REQUIRED: object = _MISSING   # pass as ``default`` to make a key compulsory
+REQUIRED: object = _MISSING  # pass as ``default`` to make a key compulsory
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Scope:
     """A part of the file: a label for messages and the range of lines it spans."""
 
     label: str
-    start: int = 0          # 0-based first line
+    start: int = 0  # 0-based first line
     end: int | None = None  # 0-based line after the last
 
 
@@ -63,16 +63,29 @@ class Reader:
         return Scope(label, start, scope.end)
 
     # -- reporting ------------------------------------------------------------------
-    def problem(self, scope: Scope, key: str | None, message: str, *, text: Any = None,
-                choices: Iterable[str] = (), missing: bool = False) -> None:
+    def problem(
+        self,
+        scope: Scope,
+        key: str | None,
+        message: str,
+        *,
+        text: Any = None,
+        choices: Iterable[str] = (),
+        missing: bool = False,
+    ) -> None:
         """Record a problem; a ``missing`` key is located where its table starts."""
         where = f"{scope.label}: " if scope.label else ""
         name = f"'{key}' " if key else ""
         at_scope = scope.start + 1 if scope.label else None
-        self.problems.append(Problem(
-            f"{where}{name}{message}", path=self.path,
-            line=self.line_of(key, scope) if key and not missing else at_scope,
-            text=None if text is None else str(text), choices=tuple(choices)))
+        self.problems.append(
+            Problem(
+                f"{where}{name}{message}",
+                path=self.path,
+                line=self.line_of(key, scope) if key and not missing else at_scope,
+                text=None if text is None else str(text),
+                choices=tuple(choices),
+            )
+        )
 
     def check_keys(self, data: dict[str, Any], allowed: Iterable[str], scope: Scope) -> None:
         known = list(allowed)
@@ -88,8 +101,16 @@ class Reader:
             return {}
         return value
 
-    def integer(self, data: dict[str, Any], key: str, scope: Scope, default: Any = _MISSING, *,
-                minimum: int | None = None, maximum: int | None = None) -> int:
+    def integer(
+        self,
+        data: dict[str, Any],
+        key: str,
+        scope: Scope,
+        default: Any = _MISSING,
+        *,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> int:
         value = data.get(key, _MISSING)
         if value is _MISSING:
             if default is _MISSING:
@@ -129,8 +150,7 @@ class Reader:
         text = str(value).strip().lower() if isinstance(value, str) else None
         if text in names:
             return text
-        self.problem(scope, key, f"should be one of {', '.join(names)}", text=value,
-                     choices=close(str(value), names))
+        self.problem(scope, key, f"should be one of {', '.join(names)}", text=value, choices=close(str(value), names))
         return None
 
 

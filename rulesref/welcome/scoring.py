@@ -1,8 +1,8 @@
 """Final scoring of a whole table: every zone of every sheet, the bank, the safe, the winner.
 
-    >>> from rulesref.welcome.model import BankVote
-    >>> bank_outcome([BankVote.LOAN, BankVote.REFUSE, BankVote.REFUSE]).bundles
-    2
+>>> from rulesref.welcome.model import BankVote
+>>> bank_outcome([BankVote.LOAN, BankVote.REFUSE, BankVote.REFUSE]).bundles
+2
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from rulesref.welcome.streets import (
     open_construction_debts,
 )
 
-RANK_POINTS = {1: (10, 15), 2: (5, 8), 3: (2, 0)}   # rank: (normal, 10/5/2 box improved)
+RANK_POINTS = {1: (10, 15), 2: (5, 8), 3: (2, 0)}  # rank: (normal, 10/5/2 box improved)
 BANKRUPTCY = -20
 
 
@@ -48,10 +48,16 @@ def bank_outcome(votes: Sequence[BankVote], *, first_game: bool = False) -> Bank
     if loans == 0:
         return BankOutcome(loans, refusals, 0, "nobody asked for a loan: no extra bundles", rule("bank"))
     if 2 * loans > len(votes):
-        return BankOutcome(loans, refusals, 4,
-                           f"{loans} of {len(votes)} asked for a loan, more than half: 4 bundles each", rule("bank"))
-    return BankOutcome(loans, refusals, 2,
-                       f"{refusals} of {len(votes)} refused, half or more: 2 bundles each", rule("bank"))
+        return BankOutcome(
+            loans,
+            refusals,
+            4,
+            f"{loans} of {len(votes)} asked for a loan, more than half: 4 bundles each",
+            rule("bank"),
+        )
+    return BankOutcome(
+        loans, refusals, 2, f"{refusals} of {len(votes)} refused, half or more: 2 bundles each", rule("bank")
+    )
 
 
 def unspent_boxes(sheet: Sheet, bonus_set_size: int) -> int:
@@ -79,10 +85,15 @@ def rank_inauguration(entries: Sequence[tuple[str, int, bool, bool]]) -> dict[st
     for name, boxes, improved, scores_rank in entries:
         rank = counts.index(boxes) + 1
         out[name] = InaugurationPlace(
-            name=name, boxes=boxes, rank=rank,
+            name=name,
+            boxes=boxes,
+            rank=rank,
             points=rank_points(rank, improved) if scores_rank else 0,
-            last=scores_rank and boxes == fewest, improved=improved, scores_rank=scores_rank,
-            tied_with=tuple(n for n, b, _, _ in entries if b == boxes and n != name))
+            last=scores_rank and boxes == fewest,
+            improved=improved,
+            scores_rank=scores_rank,
+            tied_with=tuple(n for n, b, _, _ in entries if b == boxes and n != name),
+        )
     return out
 
 
@@ -129,8 +140,9 @@ def project_zone(table: Table, claims: Sequence[ProjectClaim]) -> ZoneScore:
     return ZoneScore(Zone.PROJECTS, points, " + ".join(parts) or "none", rule("project-scoring"))
 
 
-def player_result(sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[int],
-                  place: InaugurationPlace) -> PlayerResult:
+def player_result(
+    sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[int], place: InaugurationPlace
+) -> PlayerResult:
     """Every zone of one sheet; ``best`` is the table's longest run per street."""
     h, g, lm = sheet.hotels, sheet.golf, sheet.limo
     streets = street_results(sheet, best)
@@ -140,30 +152,58 @@ def player_result(sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[
         rank += f", tied with {', '.join(place.tied_with)}"
     if place.last:
         rank += ", fewest: circles the debt"
-    limo_detail = (f"VIP {lm.vip.opened}x{lm.vip.value} + Luxury {lm.luxury.opened}x{lm.luxury.value}"
-                   f" + missing {lm.missing_lines}x{lm.penalty}")
+    limo_detail = (
+        f"VIP {lm.vip.opened}x{lm.vip.value} + Luxury {lm.luxury.opened}x{lm.luxury.value}"
+        f" + missing {lm.missing_lines}x{lm.penalty}"
+    )
     if lm.mafia.opened:
         limo_detail += f"; Mafia {lm.mafia.opened} -> {_plural(lm.mafia.opened, 'bundle')}"
     zones = (
         project_zone(table, sheet.projects),
-        ZoneScore(Zone.HOTELS, h.large.points + h.small.points,
-                  f"{h.large.count} large x{h.large.value} + {h.small.count} small x{h.small.value}",
-                  rule("hotel-scoring")),
-        ZoneScore(Zone.INAUGURATION, place.points,
-                  rank + (" (10/5/2 box improved)" if place.improved else ""), rule("inauguration-ranking")),
-        ZoneScore(Zone.GOLF, g.par3.points + g.par4.points + g.par5.points,
-                  f"par3 {g.par3.count}x{g.par3.value} + par4 {g.par4.count}x{g.par4.value}"
-                  f" + par5 {g.par5.count}x{g.par5.value}", rule("golf-scoring")),
-        ZoneScore(Zone.SHOWS, sum(c.value for c in sheet.shows),
-                  " + ".join(str(c.value) for c in sheet.shows), rule("show-scoring")),
-        ZoneScore(Zone.LIMO, lm.vip.opened * lm.vip.value + lm.luxury.opened * lm.luxury.value
-                  + lm.missing_lines * lm.penalty, limo_detail, rule("limo-scoring")),
-        ZoneScore(Zone.STREETS, sum(s.points for s in streets),
-                  " + ".join(f"{s.length}{'+' + str(s.bonus_value) if s.bonus else ''}" for s in streets),
-                  rule("street-scoring")),
-        ZoneScore(Zone.SAFE, safe.penalty,
-                  f"{_plural(safe.bundles, 'bundle')} for {_plural(safe.owed, 'debt')}"
-                  + (": short, -20" if safe.short else ""), rule("safe")),
+        ZoneScore(
+            Zone.HOTELS,
+            h.large.points + h.small.points,
+            f"{h.large.count} large x{h.large.value} + {h.small.count} small x{h.small.value}",
+            rule("hotel-scoring"),
+        ),
+        ZoneScore(
+            Zone.INAUGURATION,
+            place.points,
+            rank + (" (10/5/2 box improved)" if place.improved else ""),
+            rule("inauguration-ranking"),
+        ),
+        ZoneScore(
+            Zone.GOLF,
+            g.par3.points + g.par4.points + g.par5.points,
+            f"par3 {g.par3.count}x{g.par3.value} + par4 {g.par4.count}x{g.par4.value}"
+            f" + par5 {g.par5.count}x{g.par5.value}",
+            rule("golf-scoring"),
+        ),
+        ZoneScore(
+            Zone.SHOWS,
+            sum(c.value for c in sheet.shows),
+            " + ".join(str(c.value) for c in sheet.shows),
+            rule("show-scoring"),
+        ),
+        ZoneScore(
+            Zone.LIMO,
+            lm.vip.opened * lm.vip.value + lm.luxury.opened * lm.luxury.value + lm.missing_lines * lm.penalty,
+            limo_detail,
+            rule("limo-scoring"),
+        ),
+        ZoneScore(
+            Zone.STREETS,
+            sum(s.points for s in streets),
+            " + ".join(f"{s.length}{'+' + str(s.bonus_value) if s.bonus else ''}" for s in streets),
+            rule("street-scoring"),
+        ),
+        ZoneScore(
+            Zone.SAFE,
+            safe.penalty,
+            f"{_plural(safe.bundles, 'bundle')} for {_plural(safe.owed, 'debt')}"
+            + (": short, -20" if safe.short else ""),
+            rule("safe"),
+        ),
     )
     return PlayerResult(sheet.name, zones, streets, place, safe, h.total, h.large.count)
 
@@ -186,6 +226,7 @@ def end_triggers(table: Table) -> tuple[EndTrigger, ...]:
 
 def standings(results: Sequence[PlayerResult]) -> tuple[tuple[PlayerResult, ...], str | None]:
     """Order by total, then hotels, then Large Hotels; returns the ordered results and a tie note."""
+
     def key(r: PlayerResult) -> tuple[int, int, int]:
         return (r.total, r.hotels, r.large_hotels)
 
@@ -195,39 +236,56 @@ def standings(results: Sequence[PlayerResult]) -> tuple[tuple[PlayerResult, ...]
         place = index + 1
         if index and key(ordered[index - 1]) == key(r):
             place = placed[-1].place
-        placed.append(PlayerResult(r.name, r.zones, r.streets, r.inauguration, r.safe, r.hotels,
-                                   r.large_hotels, place, r.acme))
+        placed.append(
+            PlayerResult(r.name, r.zones, r.streets, r.inauguration, r.safe, r.hotels, r.large_hotels, place, r.acme)
+        )
     note = None
     tied = [r for r in placed if r.total == placed[0].total] if placed else []
     if len(tied) > 1:
         names = " and ".join(r.name for r in tied)
         winners = [r for r in tied if r.place == 1]
         if len(winners) > 1:
-            note = (f"{names} tie on {tied[0].total} points, hotels ({tied[0].hotels}) and Large Hotels "
-                    f"({tied[0].large_hotels}): they share the win (or play again!)")
+            note = (
+                f"{names} tie on {tied[0].total} points, hotels ({tied[0].hotels}) and Large Hotels "
+                f"({tied[0].large_hotels}): they share the win (or play again!)"
+            )
         elif winners[0].hotels > tied[1].hotels:
-            note = (f"{names} tie on {tied[0].total} points: {winners[0].name} wins with more hotels "
-                    f"({winners[0].hotels} against {tied[1].hotels})")
+            note = (
+                f"{names} tie on {tied[0].total} points: {winners[0].name} wins with more hotels "
+                f"({winners[0].hotels} against {tied[1].hotels})"
+            )
         else:
-            note = (f"{names} tie on {tied[0].total} points and {tied[0].hotels} hotels: {winners[0].name} "
-                    f"wins with more Large Hotels ({winners[0].large_hotels} against {tied[1].large_hotels})")
+            note = (
+                f"{names} tie on {tied[0].total} points and {tied[0].hotels} hotels: {winners[0].name} "
+                f"wins with more Large Hotels ({winners[0].large_hotels} against {tied[1].large_hotels})"
+            )
     return tuple(placed), note
 
 
-def unconfirmed_notes(table: Table, places: dict[str, InaugurationPlace], acme_run: int | None,
-                      best: Sequence[int]) -> list[str]:
+def unconfirmed_notes(
+    table: Table, places: dict[str, InaugurationPlace], acme_run: int | None, best: Sequence[int]
+) -> list[str]:
     """Say so whenever a result leans on a rule the sources do not confirm."""
     notes: list[str] = []
     if any(p.tied_with for p in places.values()):
-        notes.append("not confirmed: how inauguration ties rank; tied players share the rank and the next "
-                     "count takes the next rank [welcome-to-new-las-vegas/inauguration-ranking]")
+        notes.append(
+            "not confirmed: how inauguration ties rank; tied players share the rank and the next "
+            "count takes the next rank [welcome-to-new-las-vegas/inauguration-ranking]"
+        )
     if any(p.bonuses.total and p.inauguration.circled is None for p in table.players):
-        notes.append(f"not confirmed: a bonus costs {table.bonus_set_size} checked boxes (bonus-set-size); give "
-                     f"'circled' if your track says otherwise [welcome-to-new-las-vegas/bonuses]")
-    if acme_run is not None and any(acme_run == b for b in best) and any(
-            run == acme_run for p in table.players for run in _runs(p)):
-        notes.append("not confirmed: a street tie between you and ACME gives both the street bonus "
-                     "[welcome-to-new-las-vegas/solo-scoring]")
+        notes.append(
+            f"not confirmed: a bonus costs {table.bonus_set_size} checked boxes (bonus-set-size); give "
+            f"'circled' if your track says otherwise [welcome-to-new-las-vegas/bonuses]"
+        )
+    if (
+        acme_run is not None
+        and any(acme_run == b for b in best)
+        and any(run == acme_run for p in table.players for run in _runs(p))
+    ):
+        notes.append(
+            "not confirmed: a street tie between you and ACME gives both the street bonus "
+            "[welcome-to-new-las-vegas/solo-scoring]"
+        )
     return notes
 
 
@@ -255,8 +313,7 @@ def score_table(table: Table) -> TableResult:
     if acme:
         best = [max(b, acme.run) for b in best]
 
-    entries = [(p.name, unspent_boxes(p, table.bonus_set_size), p.inauguration.improved, True)
-               for p in table.players]
+    entries = [(p.name, unspent_boxes(p, table.bonus_set_size), p.inauguration.improved, True) for p in table.players]
     if acme and table.acme:
         entries.append((table.acme.name, acme.inauguration_cards, False, False))
     places = rank_inauguration(entries)
@@ -273,6 +330,13 @@ def score_table(table: Table) -> TableResult:
     if table.first_game:
         notes.append("first game: no bank vote, every safe starts with 3 bundles")
     notes += unconfirmed_notes(table, places, acme.run if acme else None, best)
-    return TableResult(players=ordered, winners=winners, tie_note=tie_note,
-                       tie_citation=rule("tie-break") if tie_note else None, bank=bank,
-                       street_best=tuple(best), triggers=triggers, notes=tuple(notes))
+    return TableResult(
+        players=ordered,
+        winners=winners,
+        tie_note=tie_note,
+        tie_citation=rule("tie-break") if tie_note else None,
+        bank=bank,
+        street_best=tuple(best),
+        triggers=triggers,
+        notes=tuple(notes),
+    )

@@ -29,8 +29,8 @@ class AcmeView:
     """What ACME's pile and card decide before anybody is compared with it."""
 
     improvements: int
-    improved: frozenset[str]     # domains whose threshold is reached
-    run: int                     # its longest odd/even run, the same in every street
+    improved: frozenset[str]  # domains whose threshold is reached
+    run: int  # its longest odd/even run, the same in every street
     inauguration_cards: int
     golf_holes: int
     vote: BankVote
@@ -56,12 +56,14 @@ def acme_view(acme: Acme) -> AcmeView:
     improvements = acme.count(Effect.IMPROVEMENT)
     improved = frozenset(d for d, v in acme.values.items() if improvements >= v.threshold)
     vote = BankVote.LOAN if acme.hidden_card >= acme.bank_threshold else BankVote.REFUSE
-    return AcmeView(improvements, improved, street_run(acme), acme.count(Effect.INAUGURATION),
-                    golf_holes(acme.stack), vote)
+    return AcmeView(
+        improvements, improved, street_run(acme), acme.count(Effect.INAUGURATION), golf_holes(acme.stack), vote
+    )
 
 
-def acme_result(table: Table, view: AcmeView, bank: BankOutcome, best: Sequence[int],
-                place: InaugurationPlace) -> PlayerResult:
+def acme_result(
+    table: Table, view: AcmeView, bank: BankOutcome, best: Sequence[int], place: InaugurationPlace
+) -> PlayerResult:
     acme = table.acme
     assert acme is not None
 
@@ -71,36 +73,61 @@ def acme_result(table: Table, view: AcmeView, bank: BankOutcome, best: Sequence[
     def how(domain: str) -> str:
         return "improved" if domain in view.improved else "basic"
 
-
     streets = tuple(
-        StreetResult(street=i + 1, run=None, length=view.run, bonus_value=val("streets"),
-                     bonus=view.run == best[i])
-        for i in range(4))
+        StreetResult(street=i + 1, run=None, length=view.run, bonus_value=val("streets"), bonus=view.run == best[i])
+        for i in range(4)
+    )
     neither = bank.loans == 0 and not table.first_game
     penalty = -acme.hidden_card if neither else 0
     safe = SafeResult(start=0, bank=bank.bundles, mafia=0, debts=(), unlimited=True, penalty=penalty)
     n_inaug, n_show, n_limo = (acme.count(e) for e in (Effect.INAUGURATION, Effect.SHOW, Effect.LIMO))
     zones = (
         project_zone(table, acme.projects),
-        ZoneScore(Zone.HOTELS, acme.hotels * val("hotels"),
-                  f"{acme.hotels} hotels marked A x{val('hotels')} ({how('hotels')})", rule("solo-scoring")),
-        ZoneScore(Zone.INAUGURATION, n_inaug * val("inauguration"),
-                  f"{n_inaug} Inauguration cards x{val('inauguration')} ({how('inauguration')}), no rank points",
-                  rule("solo-scoring")),
-        ZoneScore(Zone.GOLF, view.golf_holes * val("golf"),
-                  f"{view.golf_holes} repeated effects = holes x{val('golf')} ({how('golf')})", rule("solo-scoring")),
-        ZoneScore(Zone.SHOWS, n_show * val("shows"),
-                  f"{n_show} Show cards x{val('shows')} ({how('shows')})", rule("solo-scoring")),
-        ZoneScore(Zone.LIMO, n_limo * val("limo"),
-                  f"{n_limo} Limo cards x{val('limo')} ({how('limo')})", rule("solo-scoring")),
-        ZoneScore(Zone.STREETS, sum(s.points for s in streets),
-                  f"run {view.run} in each street ({acme.count(Effect.CONSTRUCTION)} Construction "
-                  f"{acme.crane:+d} crane)" + "".join(f", bonus street {s.street} +{s.bonus_value}"
-                                                      for s in streets if s.bonus),
-                  rule("solo-scoring")),
-        ZoneScore(Zone.SAFE, penalty,
-                  (f"nobody borrowed: minus the hidden card {acme.hidden_card}" if neither
-                   else f"hidden card {acme.hidden_card}: {'loan' if view.vote is BankVote.LOAN else 'no loan'};"
-                        " ACME never runs short"), rule("solo-scoring")),
+        ZoneScore(
+            Zone.HOTELS,
+            acme.hotels * val("hotels"),
+            f"{acme.hotels} hotels marked A x{val('hotels')} ({how('hotels')})",
+            rule("solo-scoring"),
+        ),
+        ZoneScore(
+            Zone.INAUGURATION,
+            n_inaug * val("inauguration"),
+            f"{n_inaug} Inauguration cards x{val('inauguration')} ({how('inauguration')}), no rank points",
+            rule("solo-scoring"),
+        ),
+        ZoneScore(
+            Zone.GOLF,
+            view.golf_holes * val("golf"),
+            f"{view.golf_holes} repeated effects = holes x{val('golf')} ({how('golf')})",
+            rule("solo-scoring"),
+        ),
+        ZoneScore(
+            Zone.SHOWS,
+            n_show * val("shows"),
+            f"{n_show} Show cards x{val('shows')} ({how('shows')})",
+            rule("solo-scoring"),
+        ),
+        ZoneScore(
+            Zone.LIMO, n_limo * val("limo"), f"{n_limo} Limo cards x{val('limo')} ({how('limo')})", rule("solo-scoring")
+        ),
+        ZoneScore(
+            Zone.STREETS,
+            sum(s.points for s in streets),
+            f"run {view.run} in each street ({acme.count(Effect.CONSTRUCTION)} Construction "
+            f"{acme.crane:+d} crane)"
+            + "".join(f", bonus street {s.street} +{s.bonus_value}" for s in streets if s.bonus),
+            rule("solo-scoring"),
+        ),
+        ZoneScore(
+            Zone.SAFE,
+            penalty,
+            (
+                f"nobody borrowed: minus the hidden card {acme.hidden_card}"
+                if neither
+                else f"hidden card {acme.hidden_card}: {'loan' if view.vote is BankVote.LOAN else 'no loan'};"
+                " ACME never runs short"
+            ),
+            rule("solo-scoring"),
+        ),
     )
     return PlayerResult(acme.name, zones, streets, place, safe, acme.hotels, acme.hotels, acme=True)

@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from cluesolver.errors import InputError, Problem
 from rulesref.cite import Citation
+from rulesref.core.errors import InputError, Problem
 from rulesref.welcome.citations import rule
 
 LOWEST_NUMBER = 0
@@ -39,10 +39,10 @@ _TOKEN = re.compile(r"^(?P<mark>[cx]?)(?P<ext>=?)(?P<num>[+-]?\d+)?$")
 class Casino:
     """One casino slot of a street."""
 
-    number: int | None = None     # the number written, if opened
-    crane: bool = False           # a casino under construction on the printed sheet
-    built: bool = True            # False only while the crane stands
-    extended: bool = False        # written with the Extended Casino bonus
+    number: int | None = None  # the number written, if opened
+    crane: bool = False  # a casino under construction on the printed sheet
+    built: bool = True  # False only while the crane stands
+    extended: bool = False  # written with the Extended Casino bonus
 
     @property
     def opened(self) -> bool:
@@ -92,9 +92,9 @@ def parse_street(text: str, *, where: str = "street") -> Street:
         try:
             casinos.append(parse_casino(token))
         except ValueError:
-            problems.append(Problem(
-                f"{where}: '{token}' is not a casino; write a number, '.', 'c', 'x', 'x7' or '=7'",
-                text=token))
+            problems.append(
+                Problem(f"{where}: '{token}' is not a casino; write a number, '.', 'c', 'x', 'x7' or '=7'", text=token)
+            )
     if not casinos and not problems:
         problems.append(Problem(f"{where} is empty; write its casinos left to right", text=text))
     if problems:
@@ -138,7 +138,7 @@ class Run:
     """Neighbouring opened casinos, all odd or all even (standing cranes skipped)."""
 
     parity: Parity
-    positions: tuple[int, ...]    # 0-based slot indices in the street
+    positions: tuple[int, ...]  # 0-based slot indices in the street
     numbers: tuple[int, ...]
 
     @property
@@ -194,8 +194,8 @@ class PlacementProblem:
     """A street that breaks the placement rules, with the deciding section."""
 
     message: str
-    street: int                   # 1-based
-    positions: tuple[int, ...]    # 1-based casino positions
+    street: int  # 1-based
+    positions: tuple[int, ...]  # 1-based casino positions
     citation: Citation
 
 
@@ -212,18 +212,31 @@ def placement_problems(street: Street, street_no: int) -> list[PlacementProblem]
         if not LOWEST_NUMBER <= c.number <= HIGHEST_NUMBER:
             add(f"street {street_no}, casino {i + 1}: {c.number} is outside 0-17", "placement", i)
         if c.standing_crane:
-            add(f"street {street_no}, casino {i + 1}: {c.number} is written in a casino still "
-                f"under construction (cross the crane off first: x{c.number})", "placement", i)
+            add(
+                f"street {street_no}, casino {i + 1}: {c.number} is written in a casino still "
+                f"under construction (cross the crane off first: x{c.number})",
+                "placement",
+                i,
+            )
         if c.extended and not _has_twin_neighbour(street, i):
-            add(f"street {street_no}, casino {i + 1}: Extended Casino copy ={c.number} is not "
-                f"directly beside an opened {c.number}", "extended-casino", i)
+            add(
+                f"street {street_no}, casino {i + 1}: Extended Casino copy ={c.number} is not "
+                f"directly beside an opened {c.number}",
+                "extended-casino",
+                i,
+            )
 
     numbered = [(i, c) for i, c in enumerate(street) if c.number is not None]
     for (i, a), (j, b) in zip(numbered, numbered[1:]):
         assert a.number is not None and b.number is not None
         if a.number > b.number:
-            add(f"street {street_no}: {a.number} (casino {i + 1}) comes before {b.number} "
-                f"(casino {j + 1}); numbers must rise from left to right", "placement", i, j)
+            add(
+                f"street {street_no}: {a.number} (casino {i + 1}) comes before {b.number} "
+                f"(casino {j + 1}); numbers must rise from left to right",
+                "placement",
+                i,
+                j,
+            )
 
     seen: dict[int, int] = {}
     for i, c in numbered:
@@ -232,10 +245,13 @@ def placement_problems(street: Street, street_no: int) -> list[PlacementProblem]
         assert c.number is not None
         if c.number in seen:
             first = seen[c.number]
-            hint = (f"; if it is an Extended Casino copy write it as ={c.number}"
-                    if abs(first - i) == 1 else "")
-            add(f"street {street_no}: {c.number} appears twice (casinos {first + 1} and {i + 1}){hint}",
-                "placement", first, i)
+            hint = f"; if it is an Extended Casino copy write it as ={c.number}" if abs(first - i) == 1 else ""
+            add(
+                f"street {street_no}: {c.number} appears twice (casinos {first + 1} and {i + 1}){hint}",
+                "placement",
+                first,
+                i,
+            )
         else:
             seen[c.number] = i
     return out
@@ -243,16 +259,12 @@ def placement_problems(street: Street, street_no: int) -> list[PlacementProblem]
 
 def _has_twin_neighbour(street: Street, i: int) -> bool:
     number = street[i].number
-    for j in (i - 1, i + 1):
-        if 0 <= j < len(street) and street[j].number == number:
-            return True
-    return False
+    return any(0 <= j < len(street) and street[j].number == number for j in (i - 1, i + 1))
 
 
 def easy_opening_numbers(street: Street) -> tuple[int, ...]:
     """Numbers only Easy Opening can produce (0, 16, 17), not counting Extended copies."""
-    return tuple(c.number for c in street
-                 if c.number is not None and not c.extended and c.number in EASY_OPENING_ONLY)
+    return tuple(c.number for c in street if c.number is not None and not c.extended and c.number in EASY_OPENING_ONLY)
 
 
 def extended_copies(street: Street) -> int:

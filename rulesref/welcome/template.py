@@ -1,15 +1,15 @@
 """A blank table file to fill in at the end of a game, one block per player.
 
-    >>> from rulesref.welcome.loader import parse_table
-    >>> len(parse_table(blank_table(["Ana", "Bo"])).players)
-    2
+>>> from rulesref.welcome.loader import parse_table
+>>> len(parse_table(blank_table(["Ana", "Bo"])).players)
+2
 """
 
 from __future__ import annotations
 
-from cluesolver.errors import InputError, Problem
+from rulesref.core.errors import InputError, Problem
 
-_HEADER = '''# Welcome to New Las Vegas: fill in what each sheet shows, then run
+_HEADER = """# Welcome to New Las Vegas: fill in what each sheet shows, then run
 #   cluesolver check {file}      and      cluesolver score {file}
 # Values are the lowest ones still visible on your sheet. Format: docs/welcome-to-new-las-vegas.md
 game = "welcome-to-new-las-vegas"
@@ -32,9 +32,9 @@ low = 0
 colour = "yellow"
 high = 0
 low = 0
-'''
+"""
 
-_PLAYER = '''
+_PLAYER = """
 [[player]]
 name = "{name}"
 bank = "refuse"              # or "loan": the choice under the folded corner
@@ -49,9 +49,9 @@ shows = [{{ value = 0, boxes = 0, debts = 0 }}, {{ value = 0, boxes = 0, debts =
 limo = {{ vip = {{ opened = 0, value = 0 }}, luxury = {{ opened = 0, value = 0 }}, mafia = {{ opened = 0 }}, missing-lines = 0, penalty = 0 }}
 inauguration = {{ checked = 3, improved = false }}
 bonuses = {{ free-action = 0, easy-opening = 0, extended-casino = 0 }}
-'''
+"""
 
-_ACME = '''
+_ACME = """
 # Solo: copy the numbers from your ACME Architect card.
 [acme]
 stack = ""                   # ACME's pile in order: C, Im, In, L, S
@@ -68,7 +68,7 @@ hotels = [0, 0, 0]
 streets = [0, 0, 0]
 golf = [0, 0, 0]
 limo = [0, 0, 0]
-'''
+"""
 
 
 def blank_table(names: list[str], *, solo: bool = False, file: str = "table.toml") -> str:

@@ -1,6 +1,6 @@
 """Advice at the table: what a line changed, what to suggest next, whether to accuse.
 
-Everything here is exact over the consistent deals of the log (see :mod:`cluesolver.count`).
+Everything here is exact over the consistent deals of the log (see :mod:`cluesolver.clue.count`).
 
 *Information.*  The uncertainty about the envelope is measured in bits as the sum, over
 the categories, of the entropy of that category's envelope card (an upper bound of the
@@ -22,11 +22,11 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from cluesolver.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
-from cluesolver.count import Counts, count
-from cluesolver.errors import InputError, Problem
-from cluesolver.log import Accusation, GameLog, Suggestion
-from cluesolver.report import Fact, Report
+from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
+from cluesolver.clue.count import Counts, count
+from cluesolver.clue.log import Accusation, GameLog, Suggestion
+from cluesolver.clue.report import Fact, Report
+from rulesref.core.errors import InputError, Problem
 
 # ----------------------------------------------------------------------------- turns
 
@@ -101,13 +101,14 @@ class LineEffect:
     moves: tuple[Move, ...]
     deals_before: int
     deals_after: int
-    newly_solved: tuple[str, ...]     # categories settled by this line
+    newly_solved: tuple[str, ...]  # categories settled by this line
 
     def to_json(self) -> dict[str, object]:
         return {
             "new_facts": [str(f) for f in self.new_facts],
             "moves": [{"holder": m.holder, "card": m.card, "before": m.before, "after": m.after} for m in self.moves],
-            "deals_before": self.deals_before, "deals_after": self.deals_after,
+            "deals_before": self.deals_before,
+            "deals_after": self.deals_after,
             "newly_solved": list(self.newly_solved),
         }
 
@@ -147,24 +148,24 @@ BLOCKERS = False
 class Outcome:
     """One way a suggestion can be answered, as the log's owner would see it."""
 
-    shower: str | None          # None: nobody shows
-    card: str | None            # the card seen, when the owner made the suggestion
+    shower: str | None  # None: nobody shows
+    card: str | None  # the card seen, when the owner made the suggestion
     probability: float
     bits_after: float
-    settles: tuple[str, ...]    # categories that would become certain
-    live_after: float = 0.0     # log2 of the envelope combinations still possible
+    settles: tuple[str, ...]  # categories that would become certain
+    live_after: float = 0.0  # log2 of the envelope combinations still possible
     deal_bits_after: float = 0.0
-    spread_after: float = 0.0   # sum over categories of 2**entropy (the effective number of candidates)
+    spread_after: float = 0.0  # sum over categories of 2**entropy (the effective number of candidates)
 
 
 @dataclass(frozen=True)
 class Advice:
     cards: tuple[str, ...]
-    expected_bits: float        # expected drop of the envelope's uncertainty
-    settle_chance: float        # chance the answer settles at least one category
+    expected_bits: float  # expected drop of the envelope's uncertainty
+    settle_chance: float  # chance the answer settles at least one category
     outcomes: tuple[Outcome, ...]
-    expected_cut: float = 0.0   # expected drop of log2(envelope candidates per category, multiplied)
-    expected_deal_bits: float = 0.0   # expected drop of the uncertainty about every card's holder
+    expected_cut: float = 0.0  # expected drop of log2(envelope candidates per category, multiplied)
+    expected_deal_bits: float = 0.0  # expected drop of the uncertainty about every card's holder
     expected_spread_cut: float = 0.0  # expected drop of the effective number of envelope candidates
 
     def score(self, hands_weight: float = 0.0) -> float:
@@ -177,11 +178,24 @@ class Advice:
         return sum(o.probability for o in self.outcomes if o.shower is None)
 
     def to_json(self) -> dict[str, object]:
-        return {"cards": list(self.cards), "expected_bits": self.expected_bits,
-                "expected_hand_bits": self.expected_deal_bits, "expected_candidates_cut": self.expected_cut,
-                "settle_chance": self.settle_chance, "nobody_shows": self.nobody_shows,
-                "outcomes": [{"shower": o.shower, "card": o.card, "probability": o.probability,
-                              "bits_after": o.bits_after, "settles": list(o.settles)} for o in self.outcomes]}
+        return {
+            "cards": list(self.cards),
+            "expected_bits": self.expected_bits,
+            "expected_hand_bits": self.expected_deal_bits,
+            "expected_candidates_cut": self.expected_cut,
+            "settle_chance": self.settle_chance,
+            "nobody_shows": self.nobody_shows,
+            "outcomes": [
+                {
+                    "shower": o.shower,
+                    "card": o.card,
+                    "probability": o.probability,
+                    "bits_after": o.bits_after,
+                    "settles": list(o.settles),
+                }
+                for o in self.outcomes
+            ],
+        }
 
 
 @dataclass(frozen=True)
@@ -190,13 +204,18 @@ class Ranking:
     room: str | None
     bits_now: float
     advice: tuple[Advice, ...]
-    candidates: int             # suggestions allowed
-    evaluated: int              # of those, counted exactly
+    candidates: int  # suggestions allowed
+    evaluated: int  # of those, counted exactly
 
     def to_json(self) -> dict[str, object]:
-        return {"player": self.player, "room": self.room, "bits_now": self.bits_now,
-                "candidates": self.candidates, "evaluated": self.evaluated,
-                "suggestions": [a.to_json() for a in self.advice]}
+        return {
+            "player": self.player,
+            "room": self.room,
+            "bits_now": self.bits_now,
+            "candidates": self.candidates,
+            "evaluated": self.evaluated,
+            "suggestions": [a.to_json() for a in self.advice],
+        }
 
 
 def room_category(log: GameLog) -> str:
@@ -212,13 +231,25 @@ def match_room(log: GameLog, text: str) -> str:
         rooms = next(c.cards for c in log.variant.categories if c.id == cat)
         import difflib
 
-        raise InputError(Problem(f"not a {cat}: {card} is a {log.variant.category_of(card)}", text=text,
-                                 choices=tuple(difflib.get_close_matches(text, rooms, n=3, cutoff=0.3))))
+        raise InputError(
+            Problem(
+                f"not a {cat}: {card} is a {log.variant.category_of(card)}",
+                text=text,
+                choices=tuple(difflib.get_close_matches(text, rooms, n=3, cutoff=0.3)),
+            )
+        )
     return card
 
 
-def rank(log: GameLog, player: str | None = None, room: str | None = None, top: int = 5,
-         max_exact: int = 48, counts: Counts | None = None, hands_weight: float = HANDS_WEIGHT) -> Ranking:
+def rank(
+    log: GameLog,
+    player: str | None = None,
+    room: str | None = None,
+    top: int = 5,
+    max_exact: int = 48,
+    counts: Counts | None = None,
+    hands_weight: float = HANDS_WEIGHT,
+) -> Ranking:
     """The suggestions for ``player`` (default: whoever is to move), best first.
 
     The order is by expected envelope information plus ``hands_weight`` times the expected
@@ -251,7 +282,8 @@ def _binary_bits(p: float) -> float:
 def _interest(card: str, counts: Counts) -> float:
     """How much naming a card can teach: doubt about the envelope, then about its holder."""
     return _binary_bits(counts.probability(ENVELOPE, card)) + 0.25 * (
-        1 - max(counts.probability(h, card) for h in counts.held))
+        1 - max(counts.probability(h, card) for h in counts.held)
+    )
 
 
 def _shortlist(pools: list[tuple[str, ...]], counts: Counts, who: str, max_exact: int) -> list[tuple[str, ...]]:
@@ -285,8 +317,7 @@ def _narrow(pool: tuple[str, ...], counts: Counts, who: str, width: int) -> tupl
     return tuple(out or ranked[:1])
 
 
-def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tuple[str, ...],
-              now: float) -> Advice:
+def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tuple[str, ...], now: float) -> Advice:
     me = log.header.me
     players = log.players
     i = players.index(who)
@@ -322,8 +353,9 @@ def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tup
     spread_now = sum(2 ** _category_bits([counts.held[ENVELOPE][c] for c in cs], counts.deals) for _, cs in cats)
     spread_cut = spread_now - sum(o.probability * o.spread_after for o in outcomes)
     outcomes.sort(key=lambda o: -o.probability)
-    return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes), max(cut, 0.0), max(deal_gain, 0.0),
-                  spread_cut)
+    return Advice(
+        cards, max(now - expected, 0.0), settle, tuple(outcomes), max(cut, 0.0), max(deal_gain, 0.0), spread_cut
+    )
 
 
 def _rows(counts: Counts) -> dict[str, dict[str, float]]:
@@ -336,15 +368,22 @@ def _deal_bits(rows: dict[str, dict[str, float]], weight: float) -> float:
     return sum(_category_bits([rows[h][c] for h in rows], weight) for c in cards)
 
 
-def _seen_outcomes(puzzle: Puzzle, counts: Counts, k: str, cards: tuple[str, ...], before: list[Constraint],
-                   cats: tuple[tuple[str, tuple[str, ...]], ...], solved_now: set[str]) -> list[Outcome]:
+def _seen_outcomes(
+    puzzle: Puzzle,
+    counts: Counts,
+    k: str,
+    cards: tuple[str, ...],
+    before: list[Constraint],
+    cats: tuple[tuple[str, tuple[str, ...]], ...],
+    solved_now: set[str],
+) -> list[Outcome]:
     """Answers by ``k`` to the owner's own suggestion: which card ``k`` shows.
 
     The chance of each card counts ``k`` picking uniformly among the cards they hold;
     what is learnt is what the log will say: ``k`` holds that card (and the players
     before ``k`` hold none of the cards).
     """
-    weight = {c: 0.0 for c in cards}
+    weight = dict.fromkeys(cards, 0.0)
     possible = [c for c in cards if counts.held[k][c] > 0]
     for size in range(1, len(possible) + 1):
         for subset in itertools.combinations(possible, size):
@@ -361,13 +400,22 @@ def _seen_outcomes(puzzle: Puzzle, counts: Counts, k: str, cards: tuple[str, ...
     return out
 
 
-def _outcome(shower: str | None, card: str | None, probability: float, weight: float,
-             rows: dict[str, dict[str, float]], cats: tuple[tuple[str, tuple[str, ...]], ...],
-             solved_now: set[str]) -> Outcome:
+def _outcome(
+    shower: str | None,
+    card: str | None,
+    probability: float,
+    weight: float,
+    rows: dict[str, dict[str, float]],
+    cats: tuple[tuple[str, tuple[str, ...]], ...],
+    solved_now: set[str],
+) -> Outcome:
     env = rows[ENVELOPE]
     bits = sum(_category_bits([env[c] for c in cs], weight) for _, cs in cats)
-    settles = tuple(cat for cat, cs in cats
-                    if cat not in solved_now and any(abs(env[c] - weight) <= 1e-9 * max(weight, 1) for c in cs))
+    settles = tuple(
+        cat
+        for cat, cs in cats
+        if cat not in solved_now and any(abs(env[c] - weight) <= 1e-9 * max(weight, 1) for c in cs)
+    )
     live = sum(math.log2(max(sum(1 for c in cs if env[c] > 0), 1)) for _, cs in cats)
     spread = sum(2 ** _category_bits([env[c] for c in cs], weight) for _, cs in cats)
     return Outcome(shower, card, probability, bits, settles, live, _deal_bits(rows, weight), spread)
@@ -381,25 +429,31 @@ class AccuseAdvice:
     player: str | None
     certain: bool
     cards: tuple[str, ...]
-    probability: float          # that ``cards`` is the envelope
+    probability: float  # that ``cards`` is the envelope
     runners_up: tuple[tuple[tuple[str, ...], float], ...]
-    open_combinations: int | None   # None: too many to list
-    out_of_game: bool               # the player already accused wrongly
+    open_combinations: int | None  # None: too many to list
+    out_of_game: bool  # the player already accused wrongly
 
     @property
     def risk(self) -> float:
         return 1.0 - self.probability
 
     def to_json(self) -> dict[str, object]:
-        return {"player": self.player, "certain": self.certain, "cards": list(self.cards),
-                "probability": self.probability, "risk": self.risk,
-                "open_combinations": self.open_combinations, "out_of_game": self.out_of_game,
-                "runners_up": [{"cards": list(c), "probability": p} for c, p in self.runners_up]}
+        return {
+            "player": self.player,
+            "certain": self.certain,
+            "cards": list(self.cards),
+            "probability": self.probability,
+            "risk": self.risk,
+            "open_combinations": self.open_combinations,
+            "out_of_game": self.out_of_game,
+            "runners_up": [{"cards": list(c), "probability": p} for c, p in self.runners_up],
+        }
 
 
 def accusation(log: GameLog, player: str | None = None, limit: int = 400) -> AccuseAdvice:
     """Accuse when certain; otherwise the likeliest whole solution and its risk."""
-    from cluesolver.envelope import solutions
+    from cluesolver.clue.envelope import solutions
 
     puzzle = puzzle_of(log)
     counts = count(puzzle)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cluesolver.log import Accusation, GameLog, RoundEnd, Suggestion
+from cluesolver.clue.log import Accusation, GameLog, RoundEnd, Suggestion
 
 START_HOUR = 9
 END_HOUR = 16
@@ -33,7 +33,7 @@ def hour_label(hour: int) -> str:
 class PlayerState:
     name: str
     bets: int
-    all_in_line: int | None      # the line of their all-in, if they went
+    all_in_line: int | None  # the line of their all-in, if they went
     all_in_correct: bool | None
 
     @property
@@ -49,7 +49,7 @@ class PlayerState:
 class Turn:
     player: str
     line: int
-    round: int          # 0-based round the turn falls in
+    round: int  # 0-based round the turn falls in
 
 
 @dataclass(frozen=True)
@@ -86,11 +86,24 @@ class Clock:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "time": self.label, "hour": self.hour, "rounds_done": self.rounds_done,
-            "rounds_left": self.rounds_left, "from_markers": self.from_markers, "time_up": self.time_up,
-            "last_round": self.last_round, "winner": self.winner,
-            "players": [{"name": p.name, "bets": p.bets, "all_in_line": p.all_in_line,
-                         "all_in_correct": p.all_in_correct, "out": p.out} for p in self.players],
+            "time": self.label,
+            "hour": self.hour,
+            "rounds_done": self.rounds_done,
+            "rounds_left": self.rounds_left,
+            "from_markers": self.from_markers,
+            "time_up": self.time_up,
+            "last_round": self.last_round,
+            "winner": self.winner,
+            "players": [
+                {
+                    "name": p.name,
+                    "bets": p.bets,
+                    "all_in_line": p.all_in_line,
+                    "all_in_correct": p.all_in_correct,
+                    "out": p.out,
+                }
+                for p in self.players
+            ],
         }
 
 
@@ -131,7 +144,7 @@ def clock(log: GameLog) -> Clock:
         out_now = {e.accuser for e in log.events if isinstance(e, Accusation) and not e.correct}
         still_in = [p for p in log.players if p not in out_now or p == seen[-1].player]
         if still_in and seen[-1].player == still_in[-1]:
-            done += 1   # the last seat still in has played: the round is over
+            done += 1  # the last seat still in has played: the round is over
     else:
         done = 0
     states = []

@@ -34,9 +34,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
-from cluesolver.errors import CluesolverError
-
+from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
+from rulesref.core.errors import CluesolverError
 
 #: How a constrained holder's term is built: "auto" picks the cheaper of "unions"
 #: (inclusion–exclusion over its constraints) and "subsets" (a transform over its
@@ -78,7 +77,7 @@ class _State:
     """Allowed holders per card after propagation, with the open constraints."""
 
     table: Table
-    allowed: np.ndarray                       # (cards, pseudo-holders) bool
+    allowed: np.ndarray  # (cards, pseudo-holders) bool
     fixed: list[int]
     cap: list[int]
     at_least: list[tuple[int, frozenset[int]]]
@@ -114,11 +113,10 @@ def _setup(puzzle: Puzzle) -> _State:
         hi[s] = P + K + j
     H = P + K + len(t.slots)
     allowed = np.ones((len(cards), H), dtype=bool)
-    allowed[:, P:P + K] = False
+    allowed[:, P : P + K] = False
     for c in range(len(cards)):
         allowed[c, P + card_cat[c]] = True
-    st = _State(t, allowed, [-1] * len(cards), list(t.sizes) + [1] * K + [1] * len(t.slots),
-                [], [], P, K, card_cat)
+    st = _State(t, allowed, [-1] * len(cards), list(t.sizes) + [1] * K + [1] * len(t.slots), [], [], P, K, card_cat)
 
     def holder(name: str, card: int) -> int:
         return P + card_cat[card] if name == ENVELOPE else hi[name]
@@ -227,7 +225,7 @@ def count(puzzle: Puzzle, method: str | None = None) -> Counts:
     """
     method = method or METHOD
     table = puzzle.table
-    zero = {h: {c: 0 for c in table.cards} for h in table.holders}
+    zero = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     try:
         st = _setup(puzzle)
         _propagate(st)
@@ -236,14 +234,15 @@ def count(puzzle: Puzzle, method: str | None = None) -> Counts:
     cover = _Cover(st)
     if method == "cover":
         return cover.counts()
-    from cluesolver.count_dp import DealDP
+    from cluesolver.clue.count_dp import DealDP
 
     dp = DealDP(st)
     if method == "auto" and dp.max_states() > MAX_STATES and cover.array_size() > MAX_STATES:
         raise TooOpenError(
             "this position leaves too many possibilities open to count exactly here "
             f"(about {min(dp.max_states(), cover.array_size()):.1e} states); "
-            "enter the notebook owner's cards ('me:' and 'my cards:') or more of the game")
+            "enter the notebook owner's cards ('me:' and 'my cards:') or more of the game"
+        )
     # measured: a cover operation costs about five times a DP one (numpy temporaries)
     if method == "dp" or (method == "auto" and dp.cost() < 5 * cover.cost()):
         return _dp_counts(st)
@@ -254,10 +253,10 @@ def _dp_counts(st: _State) -> Counts:
     """The DP method; wrong accusations by inclusion–exclusion over the accused sets."""
     import copy
 
-    from cluesolver.count_dp import DealDP
+    from cluesolver.clue.count_dp import DealDP
 
     table = st.table
-    held = {h: {c: 0 for c in table.cards} for h in table.holders}
+    held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     terms: list[tuple[int, _State]] = []
     base = copy.deepcopy(st)
     base.not_env = []
@@ -282,7 +281,7 @@ def _dp_counts(st: _State) -> Counts:
             for h, v in row.items():
                 held[term.holder_name(h)][table.cards[c]] += sign * v
     if deals == 0:
-        return Counts(table, 0, {h: {c: 0 for c in table.cards} for h in table.holders})
+        return Counts(table, 0, {h: dict.fromkeys(table.cards, 0) for h in table.holders})
     return Counts(table, deals, held)
 
 
@@ -323,7 +322,7 @@ class _Cover:
         self.u = len(unknown)
         self.bound = deal_bound(st)
         self.dtype: type = np.int64 if self.bound < PY_INTS_FROM else object
-        self.mod: int | None = None     # the prime of the current pass, or None
+        self.mod: int | None = None  # the prime of the current pass, or None
 
     def array_size(self) -> int:
         return math.prod(n + 1 for n in self.sizes)
@@ -405,8 +404,9 @@ class _Cover:
         g = self._combine([(table[cnts[z]], coef) for z, coef in unions.items()])
         dg = self._combine([(lower[cnts[z]], coef) for z, coef in unions.items()])
         touched = sorted(set().union(*unions))
-        own = [(i, self._combine([(lower[cnts[z]], coef) for z, coef in unions.items() if i not in z]))
-               for i in touched]
+        own = [
+            (i, self._combine([(lower[cnts[z]], coef) for z, coef in unions.items() if i not in z])) for i in touched
+        ]
         plain = [i for i in allowed if i not in touched]
         return g, own, plain, dg
 
@@ -433,7 +433,7 @@ class _Cover:
         emb_shape = [2 if a in bits else 1 for a in range(self.ndim)]
         hs = []
         for j in range(k + 1):
-            f = (ok & (pop == j)).astype(self.dtype)   # subset counts stay below 2**nb
+            f = (ok & (pop == j)).astype(self.dtype)  # subset counts stay below 2**nb
             for b in range(nb):
                 v = f.reshape(-1, 2, 1 << b)
                 v[:, 1, :] += v[:, 0, :]
@@ -521,7 +521,7 @@ class _Cover:
             deals_p, marg_p = self._pass(_PRIME)
             deals = _crt((deals, 1 << 64), (deals_p, _PRIME))
             marg = {key: (_crt(marg[key], marg_p[key]), 0) for key in marg}
-        held = {h: {c: 0 for c in table.cards} for h in names}
+        held = {h: dict.fromkeys(table.cards, 0) for h in names}
         if deals == 0:
             return Counts(table, 0, held)
         for c, f in enumerate(st.fixed):
@@ -592,8 +592,7 @@ class _Cover:
             return v
         return v % self.mod if self.mod is not None else v % (1 << 64)
 
-    def _record(self, marg: dict[tuple[str, str], tuple[int, int]], name: str, axis: int,
-                sums: np.ndarray) -> None:
+    def _record(self, marg: dict[tuple[str, str], tuple[int, int]], name: str, axis: int, sums: np.ndarray) -> None:
         """Per card of ``axis``: sum of y * sums[y] is n times its holder count."""
         n = self.sizes[axis]
         total = sum(y * int(sums[y]) for y in range(1, n + 1))
@@ -602,7 +601,7 @@ class _Cover:
         elif self.mod is not None:
             value, modulus = total * pow(n, -1, self.mod) % self.mod, self.mod
         else:
-            v = (n & -n).bit_length() - 1           # n = 2**v * odd
+            v = (n & -n).bit_length() - 1  # n = 2**v * odd
             modulus = 1 << (64 - v)
             value = ((total % (1 << 64)) >> v) * pow(n >> v, -1, modulus) % modulus
         for c in self.axes[axis]:

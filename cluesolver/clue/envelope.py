@@ -10,8 +10,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from cluesolver.constraints import ENVELOPE, Has, Puzzle
-from cluesolver.count import Counts, count
+from cluesolver.clue.constraints import ENVELOPE, Has, Puzzle
+from cluesolver.clue.count import Counts, count
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, puzzle_of, slot_holder
-from cluesolver.errors import InputError, Problem
-from cluesolver.log import GameLog
-from cluesolver.report import Fact
-from cluesolver.variants import normalise
+from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, puzzle_of, slot_holder
+from cluesolver.clue.log import GameLog
+from cluesolver.clue.report import Fact
+from cluesolver.clue.variants import normalise
+from rulesref.core.errors import InputError, Problem
 
 
 class _Model:
@@ -118,9 +118,9 @@ def parse_fact(log: GameLog, text: str) -> Fact:
     m = re.fullmatch(r"(?i)(.+?)\s+(has|holds)\s+(.+)", raw)
     if m and m.group(1).strip().casefold() in holders:
         return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3), raw), True)
-    raise InputError(Problem(
-        "a fact reads like 'Ben has Knife', 'Ben does not have Knife' or 'Knife is in the envelope'",
-        text=raw))
+    raise InputError(
+        Problem("a fact reads like 'Ben has Knife', 'Ben does not have Knife' or 'Knife is in the envelope'", text=raw)
+    )
 
 
 def _card(log: GameLog, text: str, whole: str) -> str:
@@ -131,4 +131,4 @@ def _card(log: GameLog, text: str, whole: str) -> str:
         raise InputError(Problem(p.message, text=text.strip(), choices=p.choices)) from None
 
 
-__all__ = ["minimal_conflict", "why", "parse_fact", "normalise"]
+__all__ = ["minimal_conflict", "normalise", "parse_fact", "why"]

@@ -13,13 +13,21 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Union
 
-from cluesolver import variants
-from cluesolver.errors import InputError, Problem, UnknownNameError
-from cluesolver.variants import Variant, normalise
+from cluesolver.clue import variants
+from cluesolver.clue.variants import Variant, normalise
+from rulesref.core.errors import InputError, Problem, UnknownNameError
 
 HEADER_KEYS = ("game", "players", "me", "hands", "my cards", "table")
-_HEADER_SYNONYMS = {"my hand": "my cards", "cards": "my cards", "mycards": "my cards", "hand sizes": "hands",
-                    "player": "players", "variant": "game", "edition": "game", "table cards": "table"}
+_HEADER_SYNONYMS = {
+    "my hand": "my cards",
+    "cards": "my cards",
+    "mycards": "my cards",
+    "hand sizes": "hands",
+    "player": "players",
+    "variant": "game",
+    "edition": "game",
+    "table cards": "table",
+}
 
 
 # ----------------------------------------------------------------------------- model
@@ -31,8 +39,8 @@ class Reply:
 
     player: str
     shows: bool
-    card: str | None = None      # the card, when the log may name it
-    implied: bool = field(default=False, compare=False)   # a pass taken from a skipped player
+    card: str | None = None  # the card, when the log may name it
+    implied: bool = field(default=False, compare=False)  # a pass taken from a skipped player
 
     @property
     def passes(self) -> bool:
@@ -84,8 +92,8 @@ class Shown:
     line: int = field(compare=False)
     shower: str
     viewer: str
-    cards: tuple[str, ...]       # the cards it was one of
-    card: str | None = None      # named when the log's owner is shower or viewer
+    cards: tuple[str, ...]  # the cards it was one of
+    card: str | None = None  # named when the log's owner is shower or viewer
 
 
 @dataclass(frozen=True)
@@ -111,7 +119,7 @@ class Header:
     game: str
     players: tuple[str, ...]
     me: str | None = None
-    hands: tuple[int, ...] | None = None     # as written; None = the default deal
+    hands: tuple[int, ...] | None = None  # as written; None = the default deal
     my_cards: tuple[str, ...] = ()
     table: tuple[str, ...] = ()
     lines: dict[str, int] = field(default_factory=dict, compare=False)
@@ -138,13 +146,13 @@ class GameLog:
     def table_slots(self) -> tuple[str, ...]:
         return self.header.table
 
-    def upto(self, line: int | None) -> "GameLog":
+    def upto(self, line: int | None) -> GameLog:
         """The log as it stood after file line ``line`` (header always kept)."""
         if line is None:
             return self
         return replace(self, events=tuple(e for e in self.events if e.line <= line))
 
-    def without_last(self) -> "GameLog":
+    def without_last(self) -> GameLog:
         return replace(self, events=self.events[:-1])
 
 
@@ -157,8 +165,9 @@ class _Line:
     def __init__(self, path: str | None, number: int, raw: str) -> None:
         self.path, self.number, self.raw = path, number, raw
 
-    def problem(self, message: str, text: str | None = None, start: int | None = None,
-                choices: tuple[str, ...] = ()) -> Problem:
+    def problem(
+        self, message: str, text: str | None = None, start: int | None = None, choices: tuple[str, ...] = ()
+    ) -> Problem:
         column = (start + 1) if start is not None else (self.raw.find(text) + 1 if text else None)
         if column == 0:
             column = None
@@ -168,9 +177,9 @@ class _Line:
 @dataclass
 class _Span:
     text: str
-    start: int   # 0-based column in the raw line
+    start: int  # 0-based column in the raw line
 
-    def strip(self) -> "_Span":
+    def strip(self) -> _Span:
         lead = len(self.text) - len(self.text.lstrip())
         return _Span(self.text.strip(), self.start + lead)
 
@@ -178,7 +187,7 @@ class _Span:
 def _split(span: _Span, pattern: str) -> list[_Span]:
     out, pos = [], 0
     for m in re.finditer(pattern, span.text, flags=re.IGNORECASE):
-        out.append(_Span(span.text[pos:m.start()], span.start + pos).strip())
+        out.append(_Span(span.text[pos : m.start()], span.start + pos).strip())
         pos = m.end()
     out.append(_Span(span.text[pos:], span.start + pos).strip())
     return out
@@ -212,8 +221,9 @@ class _Reader:
                 else:
                     raw_header[norm_key] = (line, _Span(value, len(key) + 1).strip())
             elif sep and not body and not self._looks_like_event(content):
-                self.problems.append(line.problem("unknown header key", key.strip(),
-                                                  choices=_closest(norm_key, HEADER_KEYS)))
+                self.problems.append(
+                    line.problem("unknown header key", key.strip(), choices=_closest(norm_key, HEADER_KEYS))
+                )
             else:
                 body.append(line)
         header = self._header(raw_header)
@@ -234,13 +244,16 @@ class _Reader:
 
     def _looks_like_event(self, content: str) -> bool:
         """A line with a colon before the first event: an event (looks at ...: card) or a bad key?"""
-        return bool(re.search(r"(?i)\blooks at\b", content.split(":")[0]))
+        return bool(re.search(r"(?i)\blooks at\b", content.split(":", maxsplit=1)[0]))
 
     def _header(self, raw: dict[str, tuple[_Line, _Span]]) -> Header | None:
         lines = {k: v[0].number for k, v in raw.items()}
         if "game" not in raw:
-            self.problems.append(Problem("missing header 'game:' (e.g. game: classic)", path=self.path, line=1,
-                                         choices=variants.BUILT_IN))
+            self.problems.append(
+                Problem(
+                    "missing header 'game:' (e.g. game: classic)", path=self.path, line=1, choices=variants.BUILT_IN
+                )
+            )
         if "players" not in raw:
             self.problems.append(Problem("missing header 'players:' (names in seating order)", path=self.path, line=1))
         if "game" in raw:
@@ -268,8 +281,11 @@ class _Reader:
             self.problems.append(pline.problem("a game needs at least two players", pspan.text, pspan.start))
             ok = False
         if self.variant is not None and len(players) > self.variant.max_players:
-            self.problems.append(pline.problem(
-                f"{self.variant.name} takes at most {self.variant.max_players} players", pspan.text, pspan.start))
+            self.problems.append(
+                pline.problem(
+                    f"{self.variant.name} takes at most {self.variant.max_players} players", pspan.text, pspan.start
+                )
+            )
         if not ok:
             return None
         self.players = players
@@ -294,7 +310,9 @@ class _Reader:
         if "my cards" in raw:
             line, span = raw["my cards"]
             if me is None and "me" not in raw:
-                self.problems.append(line.problem("'my cards:' needs 'me:' (whose notebook this is)", span.text, span.start))
+                self.problems.append(
+                    line.problem("'my cards:' needs 'me:' (whose notebook this is)", span.text, span.start)
+                )
             if self.variant is not None:
                 try:
                     my_cards = self._cards(span, line, any_count=True)
@@ -306,18 +324,32 @@ class _Reader:
             self.problems.append(Problem("'me:' is set but 'my cards:' is missing", path=self.path, line=lines["me"]))
         if self.variant is None:
             return None
-        header = Header(game=raw["game"][1].text if "game" in raw else "", players=players, me=me, hands=hands,
-                        my_cards=my_cards, table=table, lines=lines)
+        header = Header(
+            game=raw["game"][1].text if "game" in raw else "",
+            players=players,
+            me=me,
+            hands=hands,
+            my_cards=my_cards,
+            table=table,
+            lines=lines,
+        )
         sizes = hands if hands is not None else self.variant.default_hands(len(players), len(table))
         if me is not None and my_cards:
             mine = sizes[players.index(me)]
             if len(my_cards) != mine:
                 line, span = raw["my cards"]
-                self.problems.append(line.problem(
-                    f"{me} holds {mine} cards in this deal but 'my cards' lists {len(my_cards)}", span.text, span.start))
+                self.problems.append(
+                    line.problem(
+                        f"{me} holds {mine} cards in this deal but 'my cards' lists {len(my_cards)}",
+                        span.text,
+                        span.start,
+                    )
+                )
         if table and self.variant.two_player_table == 0:
             line, span = raw["table"]
-            self.problems.append(line.problem(f"{self.variant.name} has no face-down table cards", span.text, span.start))
+            self.problems.append(
+                line.problem(f"{self.variant.name} has no face-down table cards", span.text, span.start)
+            )
         return header
 
     def _slot_name(self, text: str) -> str:
@@ -351,8 +383,9 @@ class _Reader:
             return None
         if plain:
             if len(plain) != len(self.players):
-                self.problems.append(line.problem(f"{len(plain)} hand sizes for {len(self.players)} players",
-                                                  span.text, span.start))
+                self.problems.append(
+                    line.problem(f"{len(plain)} hand sizes for {len(self.players)} players", span.text, span.start)
+                )
                 return None
             result = tuple(plain)
         else:
@@ -364,8 +397,11 @@ class _Reader:
         if self.variant is not None:
             dealt = len(self.variant.cards) - len(self.variant.categories) - len(table)
             if sum(result) != dealt:
-                self.problems.append(line.problem(
-                    f"hand sizes add up to {sum(result)} but {dealt} cards are dealt", span.text, span.start))
+                self.problems.append(
+                    line.problem(
+                        f"hand sizes add up to {sum(result)} but {dealt} cards are dealt", span.text, span.start
+                    )
+                )
                 return None
         return result
 
@@ -376,8 +412,7 @@ class _Reader:
         for p in self.players:
             if p.casefold() == key:
                 return p
-        raise _LineError(line.problem("unknown player", span.text, span.start,
-                                      _closest(span.text, self.players)))
+        raise _LineError(line.problem("unknown player", span.text, span.start, _closest(span.text, self.players)))
 
     def _card(self, span: _Span, line: _Line) -> str:
         assert self.variant is not None
@@ -413,10 +448,18 @@ class _Reader:
         if sorted(cats) != sorted(want):
             doubled = sorted({c for c in cats if cats.count(c) > 1})
             missing = [c for c in want if c not in cats]
-            detail = "; ".join(filter(None, [f"two {', '.join(doubled)} cards" if doubled else "",
-                                             f"no {', '.join(missing)}" if missing else ""]))
-            raise _LineError(line.problem(f"name one card of each category ({', '.join(want)}): {detail}",
-                                          span.text, span.start))
+            detail = "; ".join(
+                filter(
+                    None,
+                    [
+                        f"two {', '.join(doubled)} cards" if doubled else "",
+                        f"no {', '.join(missing)}" if missing else "",
+                    ],
+                )
+            )
+            raise _LineError(
+                line.problem(f"name one card of each category ({', '.join(want)}): {detail}", span.text, span.start)
+            )
 
     # -- events --------------------------------------------------------------------
 
@@ -430,42 +473,49 @@ class _Reader:
         verb = rest.text.casefold()
         m = re.match(r"(suggests|suggest|bets|bet)\b", verb)
         if m:
-            return self._suggestion(line, header, who, _Span(rest.text[m.end():], rest.start + m.end()).strip())
+            return self._suggestion(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
         m = re.match(r"(accuses|accuse|goes all in|go all in|goes all-in)\b\s*(:|on\b|that\b)?", verb)
         if m:
-            return self._accusation(line, who, _Span(rest.text[m.end():], rest.start + m.end()).strip())
+            return self._accusation(line, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
         m = re.match(r"(has|holds) none of\b", verb)
         if m:
-            cards = self._cards(_Span(rest.text[m.end():], rest.start + m.end()).strip(), line, any_count=True)
+            cards = self._cards(_Span(rest.text[m.end() :], rest.start + m.end()).strip(), line, any_count=True)
             return HoldsNone(line.number, who, cards)
         m = re.match(r"(has|holds)\b", verb)
         if m:
-            span = _Span(rest.text[m.end():], rest.start + m.end()).strip()
+            span = _Span(rest.text[m.end() :], rest.start + m.end()).strip()
             return Holds(line.number, who, self._card(span, line))
         m = re.match(r"shows\b", verb)
         if m:
-            return self._shown(line, header, who, _Span(rest.text[m.end():], rest.start + m.end()).strip())
+            return self._shown(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
         m = re.match(r"looks at\b", verb)
         if m:
-            return self._looks(line, header, who, _Span(rest.text[m.end():], rest.start + m.end()).strip())
-        raise _LineError(line.problem(
-            "expected a statement: suggests, accuses, has, has none of, shows, looks at, round",
-            rest.text or stripped, rest.start if rest.text else start,
-            _closest(verb.split(" ")[0] if verb else "", ("suggests", "accuses", "has", "shows", "looks at", "bets"))))
+            return self._looks(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
+        raise _LineError(
+            line.problem(
+                "expected a statement: suggests, accuses, has, has none of, shows, looks at, round",
+                rest.text or stripped,
+                rest.start if rest.text else start,
+                _closest(
+                    verb.split(" ")[0] if verb else "", ("suggests", "accuses", "has", "shows", "looks at", "bets")
+                ),
+            )
+        )
 
     def _lead_player(self, span: _Span, line: _Line) -> tuple[str, _Span]:
         low = span.text.casefold()
         best = None
         for p in self.players:
             pk = p.casefold()
-            if low.startswith(pk) and (len(low) == len(pk) or not low[len(pk)].isalnum()):
-                if best is None or len(p) > len(best):
-                    best = p
+            fits = low.startswith(pk) and (len(low) == len(pk) or not low[len(pk)].isalnum())
+            if fits and (best is None or len(p) > len(best)):
+                best = p
         if best is None:
             word = span.text.split()[0] if span.text.split() else span.text
-            raise _LineError(line.problem("a statement starts with a player's name", word, span.start,
-                                          _closest(word, self.players)))
-        rest = _Span(span.text[len(best):], span.start + len(best)).strip()
+            raise _LineError(
+                line.problem("a statement starts with a player's name", word, span.start, _closest(word, self.players))
+            )
+        rest = _Span(span.text[len(best) :], span.start + len(best)).strip()
         return best, rest
 
     def _suggestion(self, line: _Line, header: Header, who: str, span: _Span) -> Suggestion:
@@ -481,7 +531,9 @@ class _Reader:
             low = part.text.casefold()
             if shown:
                 raise _LineError(line.problem("no answers after a player showed a card", part.text, part.start))
-            if re.fullmatch(r"(nobody|no one|noone|no-one|none) (shows|showed|show|passes)|all pass|everyone passes", low):
+            if re.fullmatch(
+                r"(nobody|no one|noone|no-one|none) (shows|showed|show|passes)|all pass|everyone passes", low
+            ):
                 for i in range(last_index + 1, len(order)):
                     replies.append(Reply(order[i], False, implied=True))
                 last_index = len(order)
@@ -490,37 +542,57 @@ class _Reader:
                 raise _LineError(line.problem("no answers after 'nobody shows'", part.text, part.start))
             responder, rest = self._lead_player(part, line)
             if responder == who:
-                raise _LineError(line.problem(f"{who} made the suggestion and does not answer it",
-                                              responder, part.start))
+                raise _LineError(
+                    line.problem(f"{who} made the suggestion and does not answer it", responder, part.start)
+                )
             idx = order.index(responder)
             if idx <= last_index:
-                expected = order[last_index + 1:] or order
-                raise _LineError(line.problem(
-                    f"answers go clockwise from {who}'s left ({', '.join(order)}); {responder} is out of order",
-                    responder, part.start, tuple(expected[:3])))
+                expected = order[last_index + 1 :] or order
+                raise _LineError(
+                    line.problem(
+                        f"answers go clockwise from {who}'s left ({', '.join(order)}); {responder} is out of order",
+                        responder,
+                        part.start,
+                        tuple(expected[:3]),
+                    )
+                )
             rlow = rest.text.casefold()
             m_pass = re.fullmatch(r"(passes|pass|passed|has nothing|has none|cannot show|can't show)", rlow)
             m_show = re.match(r"(shows|showed|show)\b", rlow)
             if not m_pass and not m_show:
-                raise _LineError(line.problem("an answer is '<player> passes' or '<player> shows [card]'",
-                                              rest.text or part.text, rest.start, ("passes", "shows")))
+                raise _LineError(
+                    line.problem(
+                        "an answer is '<player> passes' or '<player> shows [card]'",
+                        rest.text or part.text,
+                        rest.start,
+                        ("passes", "shows"),
+                    )
+                )
             for i in range(last_index + 1, idx):
                 replies.append(Reply(order[i], False, implied=True))
             last_index = idx
             if m_pass:
                 replies.append(Reply(responder, False))
                 continue
-            card_span = _Span(rest.text[m_show.end():], rest.start + m_show.end()).strip()
+            card_span = _Span(rest.text[m_show.end() :], rest.start + m_show.end()).strip()
             card = None
             if card_span.text:
                 card = self._card(card_span, line)
                 if header.me is None or header.me not in (who, responder):
-                    raise _LineError(line.problem(
-                        "a shown card can be named only in the notebook of the suggester or the shower"
-                        + ("" if header.me else " (this log has no 'me:')"), card_span.text, card_span.start))
+                    raise _LineError(
+                        line.problem(
+                            "a shown card can be named only in the notebook of the suggester or the shower"
+                            + ("" if header.me else " (this log has no 'me:')"),
+                            card_span.text,
+                            card_span.start,
+                        )
+                    )
                 if card not in cards:
-                    raise _LineError(line.problem("the shown card must be one of the suggested cards",
-                                                  card_span.text, card_span.start, cards))
+                    raise _LineError(
+                        line.problem(
+                            "the shown card must be one of the suggested cards", card_span.text, card_span.start, cards
+                        )
+                    )
             replies.append(Reply(responder, True, card))
             shown = True
         return Suggestion(line.number, who, cards, tuple(replies))
@@ -531,18 +603,27 @@ class _Reader:
             raise _LineError(line.problem("an accusation names one card of each category", span.text, span.start))
         cards = self._cards(parts[0], line)
         if len(parts) < 2:
-            raise _LineError(line.problem("an accusation needs its result: '; wrong' or '; correct'",
-                                          span.text, span.start, ("wrong", "correct")))
+            raise _LineError(
+                line.problem(
+                    "an accusation needs its result: '; wrong' or '; correct'",
+                    span.text,
+                    span.start,
+                    ("wrong", "correct"),
+                )
+            )
         result = normalise(parts[1].text)
         if result in ("wrong", "incorrect", "false", "fails", "failed", "no"):
             correct = False
         elif result in ("correct", "right", "true", "wins", "won", "yes"):
             correct = True
         else:
-            raise _LineError(line.problem("unknown accusation result", parts[1].text, parts[1].start,
-                                          ("wrong", "correct")))
+            raise _LineError(
+                line.problem("unknown accusation result", parts[1].text, parts[1].start, ("wrong", "correct"))
+            )
         if len(parts) > 2:
-            raise _LineError(line.problem("unexpected text after the accusation's result", parts[2].text, parts[2].start))
+            raise _LineError(
+                line.problem("unexpected text after the accusation's result", parts[2].text, parts[2].start)
+            )
         return Accusation(line.number, who, cards, correct)
 
     def _shown(self, line: _Line, header: Header, who: str, span: _Span) -> Shown:
@@ -551,15 +632,19 @@ class _Reader:
             raise _LineError(line.problem("a player shows a card to someone else", viewer, span.start))
         m = re.match(r"(a|one) card (from|of|among)\b", rest.text, flags=re.IGNORECASE)
         if m:
-            cards = self._cards(_Span(rest.text[m.end():], rest.start + m.end()).strip(), line, any_count=True)
+            cards = self._cards(_Span(rest.text[m.end() :], rest.start + m.end()).strip(), line, any_count=True)
             return Shown(line.number, who, viewer, cards, None)
         if not rest.text:
             raise _LineError(line.problem("name the card, or 'a card from <cards>'", span.text, span.start))
         card = self._card(rest, line)
         if header.me is None or header.me not in (who, viewer):
-            raise _LineError(line.problem(
-                f"the card can be named only in {who}'s or {viewer}'s notebook; write 'a card from ...'",
-                rest.text, rest.start))
+            raise _LineError(
+                line.problem(
+                    f"the card can be named only in {who}'s or {viewer}'s notebook; write 'a card from ...'",
+                    rest.text,
+                    rest.start,
+                )
+            )
         return Shown(line.number, who, viewer, (card,), card)
 
     def _looks(self, line: _Line, header: Header, who: str, span: _Span) -> LooksAt:
@@ -567,17 +652,22 @@ class _Reader:
         slot_text = re.sub(r"(?i)^the\s+", "", text.strip())
         slot_text = re.sub(r"(?i)\s+card$", "", slot_text).strip()
         if not header.table:
-            raise _LineError(line.problem("no face-down table cards in this game (header 'table:')",
-                                          span.text, span.start))
+            raise _LineError(
+                line.problem("no face-down table cards in this game (header 'table:')", span.text, span.start)
+            )
         slot = next((s for s in header.table if normalise(s) == normalise(slot_text)), None)
         if slot is None:
-            raise _LineError(line.problem("no face-down card at that location", slot_text, span.start,
-                                          _closest(slot_text, header.table)))
+            raise _LineError(
+                line.problem(
+                    "no face-down card at that location", slot_text, span.start, _closest(slot_text, header.table)
+                )
+            )
         card = None
         if sep and card_text.strip():
             if header.me != who:
-                raise _LineError(line.problem(f"only {who}'s own notebook can name the card {who} looked at",
-                                              card_text.strip()))
+                raise _LineError(
+                    line.problem(f"only {who}'s own notebook can name the card {who} looked at", card_text.strip())
+                )
             cstart = span.start + len(text) + 1
             card = self._card(_Span(card_text, cstart).strip(), line)
         return LooksAt(line.number, who, slot, card)
@@ -607,7 +697,7 @@ def parse_log(text: str, path: str | None = None, base_dir: Path | None = None) 
 
 
 def read_log(path: Path) -> GameLog:
-    from cluesolver.gamefile import read_text
+    from rulesref.core.files import read_text
 
     return parse_log(read_text(path), str(path), path.parent)
 

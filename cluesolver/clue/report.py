@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cluesolver.constraints import ENVELOPE, puzzle_of
-from cluesolver.count import Counts, count
-from cluesolver.log import GameLog
+from cluesolver.clue.constraints import ENVELOPE, puzzle_of
+from cluesolver.clue.count import Counts, count
+from cluesolver.clue.log import GameLog
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def analyse(log: GameLog) -> Report:
     counts = count(puzzle_of(log))
     conflict: tuple[int, ...] = ()
     if counts.deals == 0:
-        from cluesolver.explain import minimal_conflict
+        from cluesolver.clue.explain import minimal_conflict
 
         conflict = tuple(minimal_conflict(log))
     return Report(log, counts, conflict, certain_facts(counts))

@@ -10,7 +10,7 @@ Some of these problems stop the log reader itself (it refuses answers out of ord
 instance).  The check reads them as rule problems, then reads the rest of the log with
 that line cut down to its suggestion so that the remaining lines are still checked.
 Problems that are not about the rules (an unknown card, a typo) still make the log
-unreadable: :class:`~cluesolver.errors.InputError`.
+unreadable: :class:`~rulesref.core.errors.InputError`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cluesolver.errors import InputError, Problem
-from cluesolver.log import Accusation, GameLog, Suggestion, parse_log
+from cluesolver.clue.log import Accusation, GameLog, Suggestion, parse_log
+from rulesref.core.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from rulesref.cite import Citation
@@ -37,12 +37,17 @@ class RuleProblem:
     line: int | None
     severity: Severity
     message: str
-    citation: "Citation"
-    text: str | None = None          # the log line as written
+    citation: Citation
+    text: str | None = None  # the log line as written
 
     def to_json(self) -> dict[str, object]:
-        return {"line": self.line, "severity": self.severity.value, "message": self.message,
-                "rule": self.citation.to_json(), "text": self.text}
+        return {
+            "line": self.line,
+            "severity": self.severity.value,
+            "message": self.message,
+            "rule": self.citation.to_json(),
+            "text": self.text,
+        }
 
 
 @dataclass(frozen=True)
@@ -64,26 +69,45 @@ class CheckResult:
         return not self.problems
 
     def to_json(self) -> dict[str, object]:
-        return {"path": self.path, "clean": self.clean, "events": self.events,
-                "errors": len(self.errors), "warnings": len(self.warnings),
-                "problems": [p.to_json() for p in self.problems]}
+        return {
+            "path": self.path,
+            "clean": self.clean,
+            "events": self.events,
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
+            "problems": [p.to_json() for p in self.problems],
+        }
 
 
 # Sections of each rule book deciding each kind of problem.
 _SECTIONS = {
-    "clue": {"order": "turn-order", "answers": "refuting", "accuse": "accusations", "out": "eliminated-players",
-             "over": "winning", "hands": "hand-sizes", "notes": "notebook", "clock": None},
-    "clue-lost-in-vegas": {"order": "turn", "answers": "showing-photos", "accuse": "all-in",
-                           "out": "out-of-the-game", "over": "winning", "hands": "setup",
-                           "notes": "marking-your-sheet", "clock": "running-out-of-time"},
+    "clue": {
+        "order": "turn-order",
+        "answers": "refuting",
+        "accuse": "accusations",
+        "out": "eliminated-players",
+        "over": "winning",
+        "hands": "hand-sizes",
+        "notes": "notebook",
+        "clock": None,
+    },
+    "clue-lost-in-vegas": {
+        "order": "turn",
+        "answers": "showing-photos",
+        "accuse": "all-in",
+        "out": "out-of-the-game",
+        "over": "winning",
+        "hands": "setup",
+        "notes": "marking-your-sheet",
+        "clock": "running-out-of-time",
+    },
 }
 
 # Reader messages that are really rule problems: (pattern, our wording, kind); the
 # reader's own words follow ours when they name the seating.
 _READER_RULES = (
     (r"is out of order", "answers out of seating order", "answers"),
-    (r"no answers after a player showed", "an answer after a card was already shown: answering stops there",
-     "answers"),
+    (r"no answers after a player showed", "an answer after a card was already shown: answering stops there", "answers"),
     (r"no answers after 'nobody shows'", "an answer after 'nobody shows'", "answers"),
     (r"shown card must be one of the suggested", "the card shown was not one of the suggested cards", "answers"),
     (r"made the suggestion and does not answer", "the suggester answers their own suggestion", "answers"),
@@ -102,7 +126,7 @@ def _bare(raw: str) -> str:
     return raw.split("#", 1)[0].strip()
 
 
-def _cite(book: str, kind: str) -> "Citation":
+def _cite(book: str, kind: str) -> Citation:
     from rulesref.cite import cite
 
     section = _SECTIONS[book][kind] or _SECTIONS[book]["notes"]
@@ -113,7 +137,7 @@ def _variant_id(text: str) -> str:
     for raw in text.splitlines():
         key, sep, value = raw.split("#", 1)[0].partition(":")
         if sep and key.strip().lower() in ("game", "variant", "edition"):
-            from cluesolver import variants
+            from cluesolver.clue import variants
 
             try:
                 return variants.get(value.strip()).id
@@ -169,8 +193,9 @@ def _order(p: RuleProblem) -> tuple[int, int]:
     return (p.line or 0, 0 if p.severity is Severity.ERROR else 1)
 
 
-def check_log(log: GameLog, lines: list[str] | None = None, consistency: bool = True,
-              warnings: bool = True) -> list[RuleProblem]:
+def check_log(
+    log: GameLog, lines: list[str] | None = None, consistency: bool = True, warnings: bool = True
+) -> list[RuleProblem]:
     """Rule problems of a parsed log (turns, accusations, hands, the clock, consistency)."""
     book = _book(log)
     lines = lines or []
@@ -191,7 +216,7 @@ def check_log(log: GameLog, lines: list[str] | None = None, consistency: bool = 
     wrong: set[str] = set()
     over_line: int | None = None
     last_turn: str | None = None
-    last_suggester: str | None = None   # the previous event, when a suggestion
+    last_suggester: str | None = None  # the previous event, when a suggestion
     for e in log.events:
         if not isinstance(e, (Suggestion, Accusation)):
             last_suggester = None
@@ -203,18 +228,29 @@ def check_log(log: GameLog, lines: list[str] | None = None, consistency: bool = 
         if over_line is not None:
             problem(e.line, Severity.ERROR, f"{who}'s {word} comes after the game was won (line {over_line})", "over")
         elif isinstance(e, Accusation) and who in accused:
-            problem(e.line, Severity.ERROR,
-                    f"{who} accuses a second time (first on line {accused[who]}): one accusation per player", "accuse")
+            problem(
+                e.line,
+                Severity.ERROR,
+                f"{who} accuses a second time (first on line {accused[who]}): one accusation per player",
+                "accuse",
+            )
         elif who in wrong:
-            problem(e.line, Severity.ERROR,
-                    f"{who} is out after a wrong accusation (line {accused[who]}) and takes no more turns", "out")
+            problem(
+                e.line,
+                Severity.ERROR,
+                f"{who} is out after a wrong accusation (line {accused[who]}) and takes no more turns",
+                "out",
+            )
         same_turn = isinstance(e, Accusation) and last_suggester == who
         if not same_turn and last_turn is not None and over_line is None and who not in wrong:
             expected = _next_in(players, last_turn, wrong)
             if expected is not None and expected != who:
-                problem(e.line, Severity.WARNING,
-                        f"{who} takes a turn but {expected} was next after {last_turn} (turns skipped in the log?)",
-                        "order")
+                problem(
+                    e.line,
+                    Severity.WARNING,
+                    f"{who} takes a turn but {expected} was next after {last_turn} (turns skipped in the log?)",
+                    "order",
+                )
         if not same_turn:
             last_turn = who
         if isinstance(e, Accusation):
@@ -243,34 +279,51 @@ def _next_in(players: tuple[str, ...], after: str, out: set[str]) -> str | None:
 def _check_hands(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
     sizes = log.hand_sizes
     if log.header.hands is not None and max(sizes) - min(sizes) > 1:
-        problem(log.header.lines.get("hands"), Severity.WARNING,
-                "hands differ by more than one card, but cards are dealt one at a time "
-                f"({', '.join(f'{p} {n}' for p, n in zip(log.players, sizes))})", "hands")
-    from cluesolver.log import Holds
+        problem(
+            log.header.lines.get("hands"),
+            Severity.WARNING,
+            "hands differ by more than one card, but cards are dealt one at a time "
+            f"({', '.join(f'{p} {n}' for p, n in zip(log.players, sizes))})",
+            "hands",
+        )
+    from cluesolver.clue.log import Holds
 
     for p, n in zip(log.players, sizes):
         seen = [e for e in log.events if isinstance(e, Holds) and e.player == p]
         if len({e.card for e in seen}) > n:
-            problem(seen[-1].line, Severity.ERROR,
-                    f"{p} is seen holding {len({e.card for e in seen})} cards but was dealt {n}", "hands")
+            problem(
+                seen[-1].line,
+                Severity.ERROR,
+                f"{p} is seen holding {len({e.card for e in seen})} cards but was dealt {n}",
+                "hands",
+            )
 
 
 def _check_clock(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
-    from cluesolver.clock import ROUNDS, turns
+    from cluesolver.clue.clock import ROUNDS, turns
 
     for t in turns(log):
         if t.round >= ROUNDS:
-            problem(t.line, Severity.ERROR, f"{t.player} takes a turn after 4 PM: time was up, "
-                    "only the written final bets remain", "clock")
+            problem(
+                t.line,
+                Severity.ERROR,
+                f"{t.player} takes a turn after 4 PM: time was up, only the written final bets remain",
+                "clock",
+            )
             break
 
 
 def _check_consistent(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
-    from cluesolver.report import analyse
+    from cluesolver.clue.report import analyse
 
     report = analyse(log)
     if not report.consistent:
         lines = list(report.conflict)
-        problem(lines[-1] if lines else None, Severity.ERROR,
-                "no deal agrees with the log: lines " + ", ".join(map(str, lines))
-                + " cannot all be true (a card or an answer recorded wrongly?)", "notes")
+        problem(
+            lines[-1] if lines else None,
+            Severity.ERROR,
+            "no deal agrees with the log: lines "
+            + ", ".join(map(str, lines))
+            + " cannot all be true (a card or an answer recorded wrongly?)",
+            "notes",
+        )

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cluesolver.constraints import ENVELOPE
-from cluesolver.log import Accusation, GameLog, Header, Reply, Suggestion
-from cluesolver.variants import Variant
+from cluesolver.clue.constraints import ENVELOPE
+from cluesolver.clue.log import Accusation, GameLog, Header, Reply, Suggestion
+from cluesolver.clue.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,9 @@ def deal(variant: Variant, players: list[str], rng: random.Random) -> Deal:
     return Deal(owner)
 
 
-def answer(deal: Deal, suggester: str, cards: tuple[str, ...], players: list[str], me: str | None,
-           rng: random.Random) -> tuple[Reply, ...]:
+def answer(
+    deal: Deal, suggester: str, cards: tuple[str, ...], players: list[str], me: str | None, rng: random.Random
+) -> tuple[Reply, ...]:
     """The replies an honest table gives, as ``me`` would record them."""
     i = players.index(suggester)
     replies = []
@@ -57,13 +58,18 @@ def answer(deal: Deal, suggester: str, cards: tuple[str, ...], players: list[str
     return tuple(replies)
 
 
-def random_log(variant: Variant, n_players: int, turns: int, rng: random.Random,
-               spectator: bool = False, accusations: bool = True) -> tuple[GameLog, Deal]:
+def random_log(
+    variant: Variant, n_players: int, turns: int, rng: random.Random, spectator: bool = False, accusations: bool = True
+) -> tuple[GameLog, Deal]:
     players = [f"P{i + 1}" for i in range(n_players)]
     d = deal(variant, players, rng)
     me = None if spectator else players[0]
-    header = Header(game=variant.id, players=tuple(players), me=me,
-                    my_cards=tuple(c for c in variant.card_names if d.owner[c] == me) if me else ())
+    header = Header(
+        game=variant.id,
+        players=tuple(players),
+        me=me,
+        my_cards=tuple(c for c in variant.card_names if d.owner[c] == me) if me else (),
+    )
     events: list = []
     line = 10
     for t in range(turns):

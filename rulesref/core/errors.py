@@ -46,15 +46,6 @@ class Problem:
         }
 
 
-def toml_problem(exc: Exception, path: str | None, prefix: str = "not valid TOML") -> Problem:
-    """A ``tomllib.TOMLDecodeError`` as a located problem (tomllib puts the place in its text)."""
-    import re
-
-    m = re.search(r"line (\d+), column (\d+)", str(exc))
-    return Problem(f"{prefix}: {exc}", path=path,
-                   line=int(m.group(1)) if m else None, column=int(m.group(2)) if m else None)
-
-
 class CluesolverError(Exception):
     """Base class of every expected failure.  ``exit_code`` is the CLI's exit code."""
 

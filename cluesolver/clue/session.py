@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from cluesolver.errors import InputError, Problem, SessionError
-from cluesolver.log import GameLog, format_event, parse_log
+from cluesolver.clue.log import GameLog, format_event, parse_log
+from rulesref.core.errors import InputError, Problem, SessionError
 
 HOME_ENV = "CLUESOLVER_HOME"
 SUFFIX = ".clue"
@@ -107,8 +107,10 @@ def resolve(file: Path | None = None, name: str | None = None) -> Path:
         return path_of(name)
     current = current_name()
     if current is None:
-        raise SessionError("no current session: start one with 'cluesolver clue new', "
-                           "pick one with 'cluesolver clue use NAME', or pass --file PATH")
+        raise SessionError(
+            "no current session: start one with 'cluesolver clue new', "
+            "pick one with 'cluesolver clue use NAME', or pass --file PATH"
+        )
     return path_of(current)
 
 
@@ -164,8 +166,9 @@ def locked(path: Path) -> Iterator[None]:
                 raise
             holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
             who = f" (process {holder})" if holder.isdigit() else ""
-            raise SessionError(f"{path}: another process is writing this session{who}; "
-                               "nothing was changed, try again when it is done") from None
+            raise SessionError(
+                f"{path}: another process is writing this session{who}; nothing was changed, try again when it is done"
+            ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         _clean_stale_temps(path)
@@ -178,7 +181,7 @@ def read_session(path: Path) -> tuple[str, GameLog]:
     """The raw text and parsed log of a session file."""
     if not path.exists():
         raise SessionError(f"{path}: no such session (see 'cluesolver clue list')")
-    from cluesolver.gamefile import read_text
+    from rulesref.core.files import read_text
 
     text = read_text(path)
     return text, parse_log(text, str(path), path.parent)
@@ -222,8 +225,11 @@ def check_statements(lines: list[str]) -> list[str]:
             if piece.strip():
                 out.append(piece.strip())
     if not out:
-        problems.append(Problem("nothing to add: give a statement such as "
-                                "\"Ben suggests Plum, Rope, Library; Cat passes; Dan shows\""))
+        problems.append(
+            Problem(
+                'nothing to add: give a statement such as "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"'
+            )
+        )
     if problems:
         raise InputError(problems)
     return out
@@ -259,4 +265,3 @@ def undo(path: Path) -> Change:
         after = parse_log(new_text, str(path), path.parent)
         atomic_write(path, new_text)
     return Change(path, before, after, (removed or format_event(last, before),))
-

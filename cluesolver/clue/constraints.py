@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from cluesolver.log import Accusation, GameLog, Holds, HoldsNone, LooksAt, Shown, Suggestion
+from cluesolver.clue.log import Accusation, GameLog, Holds, HoldsNone, LooksAt, Shown, Suggestion
 
 ENVELOPE = "envelope"
 
@@ -60,10 +60,10 @@ class Table:
     """What a deal looks like: cards by category, holders and their sizes."""
 
     cards: tuple[str, ...]
-    categories: tuple[tuple[str, tuple[str, ...]], ...]   # (category id, its cards)
+    categories: tuple[tuple[str, tuple[str, ...]], ...]  # (category id, its cards)
     players: tuple[str, ...]
-    sizes: tuple[int, ...]                                 # per player
-    slots: tuple[str, ...] = ()                            # table slot holders ("table:Jail")
+    sizes: tuple[int, ...]  # per player
+    slots: tuple[str, ...] = ()  # table slot holders ("table:Jail")
 
     @property
     def holders(self) -> tuple[str, ...]:
@@ -125,9 +125,8 @@ def constraints_of(log: GameLog) -> tuple[Constraint, ...]:
                 out.append(Has(e.shower, e.card, ln))
             else:
                 out.append(AtLeastOne(e.shower, e.cards, ln))
-        elif isinstance(e, LooksAt):
-            if e.card is not None:
-                out.append(Has(slot_holder(e.slot), e.card, ln))
+        elif isinstance(e, LooksAt) and e.card is not None:
+            out.append(Has(slot_holder(e.slot), e.card, ln))
     return tuple(out)
 
 

@@ -13,9 +13,10 @@ Marginals come from a forward pass and its adjoint (backward) pass.
 from __future__ import annotations
 
 import math
+
 import numpy as np
 
-from cluesolver.count import _State, deal_bound
+from cluesolver.clue.count import _State, deal_bound
 
 
 class DealDP:
@@ -26,11 +27,11 @@ class DealDP:
         # The holder with most room gets no axis: its count is the cards dealt so far
         # minus the others'.  Paths that overfill it never reach the final state.
         self.implicit = max(receiving, key=lambda h: free[h]) if receiving else None
-        self.holders = [h for h in receiving if h != self.implicit]   # holders with an axis
+        self.holders = [h for h in receiving if h != self.implicit]  # holders with an axis
         self.receivers = receiving
         self.caps = [free[h] for h in self.holders]
         self.hpos = {h: i for i, h in enumerate(self.holders)}
-        self.constraints = list(st.at_least)                  # (holder, cards)
+        self.constraints = list(st.at_least)  # (holder, cards)
         self.cards = self._order([c for c, f in enumerate(st.fixed) if f == -1])
         bound = deal_bound(st)
         #: int64 arithmetic wraps, i.e. it is exact modulo 2**64; when the counts could be
@@ -53,10 +54,12 @@ class DealDP:
         remaining = set(bound)
         left = {g: set(cs) for g, (_, cs) in enumerate(self.st.at_least)}
         while remaining:
+
             def cost(c: int) -> tuple[int, int]:
                 opens = sum(1 for g, cs in left.items() if c in cs and g not in started and len(cs) > 1)
                 closes = sum(1 for g, cs in left.items() if c in cs and g in started and len(cs) == 1)
                 return (opens - closes, c)
+
             c = min(remaining, key=cost)
             remaining.discard(c)
             order.append(c)
@@ -70,7 +73,9 @@ class DealDP:
         """A rough operation count, to choose between methods."""
         m = len(self.receivers)
         passes = 1 if self.bound < (1 << 62) else 2.5
-        return float(self.max_states()) * max(len(self.cards), 1) * (2 * m + m * m / 2) * (1 + len(self.not_env)) * passes
+        return (
+            float(self.max_states()) * max(len(self.cards), 1) * (2 * m + m * m / 2) * (1 + len(self.not_env)) * passes
+        )
 
     def max_states(self) -> int:
         """The largest array the programme will hold (for choosing a method)."""
@@ -179,8 +184,7 @@ class DealDP:
         if self.bound >= (1 << 93):
             raise OverflowError("counts beyond 2**93 deals")
         p_deals, p_held = self._run(_PRIME)
-        return _crt(deals, p_deals), {c: {h: _crt(v, p_held[c][h]) for h, v in row.items()}
-                                      for c, row in held.items()}
+        return _crt(deals, p_deals), {c: {h: _crt(v, p_held[c][h]) for h, v in row.items()} for c, row in held.items()}
 
     def _run(self, modulus: int | None) -> tuple[int, dict[int, dict[int, int]]]:
         self.modulus = modulus
@@ -199,7 +203,7 @@ class DealDP:
             backs = [back]
             for i in range(n - 1, -1, -1):
                 backs.append(self._step_adjoint(backs[-1], i))
-            backs.reverse()   # backs[i] = completions from the state before card i
+            backs.reverse()  # backs[i] = completions from the state before card i
             held: dict[int, dict[int, int]] = {}
             for i, c in enumerate(self.cards):
                 row = {}

@@ -2,7 +2,7 @@
 
 A game is dealt at random.  The tracked player (the first seat, whose notebook the log
 is) follows a strategy; the other players suggest uniformly random combinations.  Every
-suggestion is answered honestly (:func:`cluesolver.simulate.answer`: clockwise, the
+suggestion is answered honestly (:func:`cluesolver.clue.simulate.answer`: clockwise, the
 first holder shows one of their matching cards at random).  The game stops as soon as
 the tracked player's notebook is certain of the whole envelope; the result is the
 number of suggestions the tracked player made until then.
@@ -11,7 +11,7 @@ Strategies:
 
 * ``baseline`` — each category's card uniformly among the cards the player has not
   seen (not in their hand, never shown to them);
-* ``advisor`` — the best suggestion of :func:`cluesolver.advisor.rank`.
+* ``advisor`` — the best suggestion of :func:`cluesolver.clue.advisor.rank`.
 
 The two strategies are run on the same deals and the same random streams for the other
 players, so their figures compare like with like.
@@ -24,11 +24,11 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cluesolver import variants
-from cluesolver.constraints import puzzle_of
-from cluesolver.count import count
-from cluesolver.log import GameLog, Header, Suggestion
-from cluesolver.simulate import answer, deal
+from cluesolver.clue import variants
+from cluesolver.clue.constraints import puzzle_of
+from cluesolver.clue.count import count
+from cluesolver.clue.log import GameLog, Header, Suggestion
+from cluesolver.clue.simulate import answer, deal
 
 Strategy = Callable[[GameLog, str, random.Random], tuple[str, ...]]
 
@@ -48,9 +48,7 @@ def baseline(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
 
 def advisor_strategy(max_exact: int = 27, hands_weight: float | None = None) -> Strategy:
     def choose(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
-        from cluesolver.advisor import rank
-
-        from cluesolver.advisor import HANDS_WEIGHT
+        from cluesolver.clue.advisor import HANDS_WEIGHT, rank
 
         weight = HANDS_WEIGHT if hands_weight is None else hands_weight
         ranking = rank(log, player=player, top=1, max_exact=max_exact, hands_weight=weight)
@@ -66,18 +64,23 @@ STRATEGIES: dict[str, Callable[[], Strategy]] = {"baseline": lambda: baseline, "
 class GameResult:
     strategy: str
     seed: int
-    own_suggestions: int | None     # None: not certain within the turn limit
+    own_suggestions: int | None  # None: not certain within the turn limit
     turns: int
 
 
 def solved(log: GameLog) -> bool:
     counts = count(puzzle_of(log))
-    return all(any(counts.held["envelope"][c] == counts.deals for c in cards)
-               for _, cards in counts.table.categories)
+    return all(any(counts.held["envelope"][c] == counts.deals for c in cards) for _, cards in counts.table.categories)
 
 
-def play(strategy_name: str, strategy: Strategy, seed: int, n_players: int = 4, variant_id: str = "classic",
-         max_turns: int = 200) -> GameResult:
+def play(
+    strategy_name: str,
+    strategy: Strategy,
+    seed: int,
+    n_players: int = 4,
+    variant_id: str = "classic",
+    max_turns: int = 200,
+) -> GameResult:
     """One game; the tracked player is the first seat."""
     variant = variants.get(variant_id)
     players = [f"P{i + 1}" for i in range(n_players)]
@@ -85,9 +88,9 @@ def play(strategy_name: str, strategy: Strategy, seed: int, n_players: int = 4, 
     d = deal(variant, players, random.Random(seed))
     header = Header(game=variant.id, players=tuple(players), me=me, my_cards=tuple(d.hand(me)))
     log = GameLog(header=header, variant=variant, events=())
-    others = random.Random(seed * 7919 + 1)     # the other players' choices
-    shows = random.Random(seed * 104729 + 2)    # which matching card a shower picks
-    mine = random.Random(seed * 15485863 + 3)   # the tracked player's own randomness
+    others = random.Random(seed * 7919 + 1)  # the other players' choices
+    shows = random.Random(seed * 104729 + 2)  # which matching card a shower picks
+    mine = random.Random(seed * 15485863 + 3)  # the tracked player's own randomness
     own = 0
     for turn in range(max_turns):
         who = players[turn % n_players]
@@ -118,8 +121,15 @@ def summarise(results: list[GameResult]) -> list[Summary]:
     for name in dict.fromkeys(r.strategy for r in results):
         got = [r.own_suggestions for r in results if r.strategy == name and r.own_suggestions is not None]
         total = sum(1 for r in results if r.strategy == name)
-        out.append(Summary(name, total, len(got), statistics.fmean(got) if got else float("nan"),
-                           statistics.median(got) if got else float("nan")))
+        out.append(
+            Summary(
+                name,
+                total,
+                len(got),
+                statistics.fmean(got) if got else float("nan"),
+                statistics.median(got) if got else float("nan"),
+            )
+        )
     return out
 
 
@@ -136,12 +146,18 @@ def compare(seeds: list[int], n_players: int = 4, max_exact: int = 27) -> list[G
 class TableResult:
     strategy: str
     seed: int
-    own_suggestions: tuple[int | None, ...]    # per seat: own suggestions until certain
+    own_suggestions: tuple[int | None, ...]  # per seat: own suggestions until certain
     turns: int
 
 
-def play_table(strategy_name: str, strategy: Strategy | list[Strategy], seed: int, n_players: int = 4,
-               variant_id: str = "classic", max_turns: int = 240) -> TableResult:
+def play_table(
+    strategy_name: str,
+    strategy: Strategy | list[Strategy],
+    seed: int,
+    n_players: int = 4,
+    variant_id: str = "classic",
+    max_turns: int = 240,
+) -> TableResult:
     """One game where every seat follows a strategy (one for all, or one per seat) and
     keeps their own notebook.
 
@@ -152,24 +168,31 @@ def play_table(strategy_name: str, strategy: Strategy | list[Strategy], seed: in
     variant = variants.get(variant_id)
     players = [f"P{i + 1}" for i in range(n_players)]
     d = deal(variant, players, random.Random(seed))
-    logs = {p: GameLog(header=Header(game=variant.id, players=tuple(players), me=p, my_cards=tuple(d.hand(p))),
-                       variant=variant, events=()) for p in players}
+    logs = {
+        p: GameLog(
+            header=Header(game=variant.id, players=tuple(players), me=p, my_cards=tuple(d.hand(p))),
+            variant=variant,
+            events=(),
+        )
+        for p in players
+    }
     shows = random.Random(seed * 104729 + 2)
     choices = {p: random.Random(seed * 15485863 + 3 + i) for i, p in enumerate(players)}
     seats = dict(zip(players, strategy if isinstance(strategy, list) else [strategy] * n_players))
-    own = {p: 0 for p in players}
+    own = dict.fromkeys(players, 0)
     done: dict[str, int] = {}
     for turn in range(max_turns):
         who = players[turn % n_players]
         cards = seats[who](logs[who], who, choices[who])
         if who not in done:
             own[who] += 1
-        replies = answer(d, who, cards, players, who, shows)     # as the suggester sees them
+        replies = answer(d, who, cards, players, who, shows)  # as the suggester sees them
         for viewer in players:
             seen = tuple(r if viewer in (who, r.player) else type(r)(r.player, r.shows, None) for r in replies)
             log = logs[viewer]
-            logs[viewer] = GameLog(header=log.header, variant=variant,
-                                   events=log.events + (Suggestion(turn + 1, who, cards, seen),))
+            logs[viewer] = GameLog(
+                header=log.header, variant=variant, events=log.events + (Suggestion(turn + 1, who, cards, seen),)
+            )
         for p in players:
             if p not in done and solved(logs[p]):
                 done[p] = own[p]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cluesolver.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle
-from cluesolver.count import Counts
+from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle
+from cluesolver.clue.count import Counts
 
 
 def deals(puzzle: Puzzle) -> Iterator[dict[str, str]]:
@@ -59,9 +59,9 @@ def deals(puzzle: Puzzle) -> Iterator[dict[str, str]]:
 
 
 def enumerate_counts(puzzle: Puzzle) -> Counts:
-    """The same numbers as :func:`cluesolver.count.count`, by listing every deal."""
+    """The same numbers as :func:`cluesolver.clue.count.count`, by listing every deal."""
     t = puzzle.table
-    held = {h: {c: 0 for c in t.cards} for h in t.holders}
+    held = {h: dict.fromkeys(t.cards, 0) for h in t.holders}
     total = 0
     for deal in deals(puzzle):
         total += 1

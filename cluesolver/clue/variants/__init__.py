@@ -15,7 +15,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from cluesolver.errors import InputError, Problem, UnknownNameError, toml_problem
+from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.tomlfile import toml_problem
 
 BUILT_IN = ("classic", "cluedo", "clue-2016", "master-detective", "lost-in-vegas")
 
@@ -54,11 +55,11 @@ class Variant:
     aliases: tuple[str, ...] = ()
     min_players: int = 2
     max_players: int = 6
-    two_player_table: int = 0          # face-down table cards in a two-player game
+    two_player_table: int = 0  # face-down table cards in a two-player game
     envelope_name: str = "envelope"
     provisional: tuple[str, ...] = ()  # card names not confirmed by any source
     source: str = "built-in"
-    base: str = ""                     # the built-in edition this one follows ("" = itself)
+    base: str = ""  # the built-in edition this one follows ("" = itself)
     _index: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -127,8 +128,9 @@ class Variant:
         for cat in self.categories:
             if key in {normalise(cat.id), normalise(cat.name), *(normalise(a) for a in cat.aliases)}:
                 return cat
-        raise UnknownNameError(Problem(f"no category {ident!r} in {self.id}",
-                                       choices=tuple(c.id for c in self.categories)))
+        raise UnknownNameError(
+            Problem(f"no category {ident!r} in {self.id}", choices=tuple(c.id for c in self.categories))
+        )
 
     def default_hands(self, players: int, table: int = 0) -> tuple[int, ...]:
         """Hand sizes when the dealt cards go round one at a time from the first player."""
@@ -157,8 +159,9 @@ def _parse(data: dict, origin: str, base_dir: Path | None = None) -> Variant:
             entry = {"name": raw} if isinstance(raw, str) else raw
             names.append(entry["name"])
             cards.append(Card(entry["name"], cat["id"], tuple(entry.get("aliases", ()))))
-        categories.append(Category(cat["id"], cat.get("name", cat["id"].title()), tuple(names),
-                                   tuple(cat.get("aliases", ()))))
+        categories.append(
+            Category(cat["id"], cat.get("name", cat["id"].title()), tuple(names), tuple(cat.get("aliases", ())))
+        )
     seen: set[str] = set()
     for c in cards:
         if normalise(c.name) in seen:
@@ -167,12 +170,17 @@ def _parse(data: dict, origin: str, base_dir: Path | None = None) -> Variant:
     if problems:
         raise InputError(problems)
     return Variant(
-        id=str(data["id"]), name=str(data.get("name", data["id"])), categories=tuple(categories),
-        cards=tuple(cards), aliases=tuple(data.get("aliases", ())),
-        min_players=int(data.get("min_players", 2)), max_players=int(data.get("max_players", 6)),
+        id=str(data["id"]),
+        name=str(data.get("name", data["id"])),
+        categories=tuple(categories),
+        cards=tuple(cards),
+        aliases=tuple(data.get("aliases", ())),
+        min_players=int(data.get("min_players", 2)),
+        max_players=int(data.get("max_players", 6)),
         two_player_table=int(data.get("two_player_table", 0)),
         envelope_name=str(data.get("envelope_name", "envelope")),
-        provisional=tuple(data.get("provisional", ())), source=origin,
+        provisional=tuple(data.get("provisional", ())),
+        source=origin,
     )
 
 
@@ -180,13 +188,17 @@ def _extend(parent: Variant, data: dict, origin: str) -> Variant:
     rename: dict[str, str] = dict(data.get("rename", {}))
     extra: dict[str, list[str]] = dict(data.get("card_aliases", {}))
     dropped: dict[str, list[str]] = dict(data.get("remove_aliases", {}))
-    problems = [Problem("rename of a card the edition does not have", path=origin, text=old,
-                        choices=parent.closest(old))
-                for old in rename if old not in parent.card_names]
+    problems = [
+        Problem("rename of a card the edition does not have", path=origin, text=old, choices=parent.closest(old))
+        for old in rename
+        if old not in parent.card_names
+    ]
     new_names = {c.name: rename.get(c.name, c.name) for c in parent.cards}
-    problems += [Problem("aliases for a card the edition does not have", path=origin, text=name,
-                         choices=parent.closest(name))
-                 for name in extra if name not in new_names.values()]
+    problems += [
+        Problem("aliases for a card the edition does not have", path=origin, text=name, choices=parent.closest(name))
+        for name in extra
+        if name not in new_names.values()
+    ]
     if problems:
         raise InputError(problems)
     cards = []
@@ -199,23 +211,29 @@ def _extend(parent: Variant, data: dict, origin: str) -> Variant:
         drop = {normalise(a) for a in dropped.get(new, [])}
         aliases = [a for a in aliases if normalise(a) not in drop]
         cards.append(Card(new, c.category, tuple(aliases)))
-    categories = tuple(Category(cat.id, cat.name, tuple(new_names[n] for n in cat.cards), cat.aliases)
-                       for cat in parent.categories)
+    categories = tuple(
+        Category(cat.id, cat.name, tuple(new_names[n] for n in cat.cards), cat.aliases) for cat in parent.categories
+    )
     provisional = tuple(n for n in (new_names.get(p, p) for p in parent.provisional) if n not in rename.values())
     return Variant(
-        id=str(data.get("id", parent.id)), name=str(data.get("name", parent.name)),
-        categories=categories, cards=tuple(cards), aliases=tuple(data.get("aliases", ())),
+        id=str(data.get("id", parent.id)),
+        name=str(data.get("name", parent.name)),
+        categories=categories,
+        cards=tuple(cards),
+        aliases=tuple(data.get("aliases", ())),
         min_players=int(data.get("min_players", parent.min_players)),
         max_players=int(data.get("max_players", parent.max_players)),
         two_player_table=int(data.get("two_player_table", parent.two_player_table)),
         envelope_name=str(data.get("envelope_name", parent.envelope_name)),
-        provisional=provisional, source=origin, base=parent.family,
+        provisional=provisional,
+        source=origin,
+        base=parent.family,
     )
 
 
 @cache
 def _built_in(variant_id: str) -> Variant:
-    text = (resources.files("cluesolver.variants") / "data" / f"{variant_id}.toml").read_text(encoding="utf-8")
+    text = (resources.files("cluesolver.clue.variants") / "data" / f"{variant_id}.toml").read_text(encoding="utf-8")
     return _parse(tomllib.loads(text), f"built-in:{variant_id}")
 
 
@@ -249,5 +267,10 @@ def get(name: str, base_dir: Path | None = None) -> Variant:
             path = base_dir / path
         return load_file(path)
     names = list(BUILT_IN) + [a for v in BUILT_IN for a in _built_in(v).aliases]
-    raise UnknownNameError(Problem("unknown game variant", text=name,
-                                   choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3)) or BUILT_IN))
+    raise UnknownNameError(
+        Problem(
+            "unknown game variant",
+            text=name,
+            choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3)) or BUILT_IN,
+        )
+    )
