@@ -1,0 +1,152 @@
+"""The house's shape: layers point one way and no module imports itself round a circle.
+
+Every ``import`` in every module of ``cluesolver`` and ``rulesref`` counts, the lazy ones
+inside functions included: a lazy import that runs back up is still an arrow back up.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("cluesolver", "rulesref")
+
+#: Layers from the bottom; a module may import its own layer or lower ones only.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("core", ("rulesref.core",)),
+    ("rules", ("rulesref.book", "rulesref.search", "rulesref.cache", "rulesref.cite", "rulesref.render")),
+    ("games", ("cluesolver.clue", "rulesref.las_vegas", "rulesref.lords", "rulesref.welcome")),
+    ("registry", ("cluesolver.registry",)),
+    ("app", ("cluesolver.cli", "cluesolver.web", "cluesolver.__main__")),
+)
+GAMES = LAYERS[2][1]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {
+        _module_name(p): p
+        for pkg in PACKAGES
+        for p in sorted((ROOT / pkg).rglob("*.py"))
+        if "__pycache__" not in p.parts
+    }
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str) -> str | None:
+    """The project module an imported name refers to (a module, or the package holding it)."""
+    while name:
+        if name in MODULES:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def _imports(module: str) -> set[str]:
+    path = MODULES[module]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_package = path.name == "__init__.py"
+    base = module if is_package else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                anchor = base
+                for _ in range(node.level - 1):
+                    anchor = anchor.rpartition(".")[0]
+                prefix = f"{anchor}.{node.module}" if node.module else anchor
+            else:
+                prefix = node.module or ""
+            names = [f"{prefix}.{a.name}" for a in node.names] + [prefix]
+        for name in names:
+            target = _resolve(name)
+            if target is not None and target != module:
+                found.add(target)
+    # a package's own __init__ is not an arrow its submodules draw on purpose
+    return {t for t in found if not module.startswith(t + ".") or t in ("cluesolver.registry",)}
+
+
+GRAPH = {m: _imports(m) for m in MODULES}
+
+
+def _layer(module: str) -> int | None:
+    for level, (_name, prefixes) in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return level
+    return None
+
+
+def _game(module: str) -> str | None:
+    return next((g for g in GAMES if module == g or module.startswith(g + ".")), None)
+
+
+def test_every_module_has_a_layer() -> None:
+    loose = [m for m in MODULES if _layer(m) is None and m not in PACKAGES]
+    assert loose == [], f"modules outside every layer: {loose}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_point_down(module: str) -> None:
+    here = _layer(module)
+    if here is None:
+        return
+    upward = [t for t in GRAPH[module] if (_layer(t) or 0) > here]
+    assert upward == [], f"{module} (layer {LAYERS[here][0]}) imports higher layers: {upward}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _game(m)))
+def test_games_do_not_import_each_other(module: str) -> None:
+    mine = _game(module)
+    others = [t for t in GRAPH[module] if _game(t) not in (None, mine)]
+    assert others == [], f"{module} imports another game: {others}"
+
+
+def test_no_import_circles() -> None:
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    counter = 0
+
+    def visit(v: str) -> None:  # Tarjan's strongly connected components, iteratively safe depth here
+        nonlocal counter
+        index[v] = low[v] = counter
+        counter += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(GRAPH[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            visit(v)
+    assert circles == [], f"import circles: {circles}"
