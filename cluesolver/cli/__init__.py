@@ -36,4 +36,14 @@ app.add_typer(welcome.app, name="welcome", help="Alias of welcome-to-new-las-veg
 
 
 def main() -> None:
-    app()
+    """The installed command: run the app; a bug anywhere is one line and exit 70."""
+    import sys
+
+    from cluesolver.cli.common import report_internal_error, report_os_error
+
+    try:
+        app()
+    except OSError as exc:  # e.g. stdout closed by a pipe reader, a full disk while printing
+        sys.exit(report_os_error(exc, "--json" in sys.argv))
+    except Exception as exc:
+        sys.exit(report_internal_error(exc, "--json" in sys.argv))
