@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -77,6 +76,8 @@ def atomic_write(path: Path, data: str | bytes, *, mode: int = 0o644) -> None:
     existing file keeps its permissions; a link at ``path`` is replaced, its target is
     never written.
     """
+    import secrets
+
     payload = data.encode("utf-8") if isinstance(data, str) else data
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)

@@ -19,8 +19,6 @@ from pathlib import Path
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.files import read_text
-from rulesref.core.names import closest
-from rulesref.core.tomlfile import parse_toml
 
 CLUE = "clue"
 LAS_VEGAS = "las-vegas"
@@ -63,6 +61,9 @@ def detect_game_of_text(text: str, path: Path) -> str:
         return CLUE
     header_game = header_value(text, "game")
     if suffix == ".toml" or header_game is None:
+        from rulesref.core.names import closest
+        from rulesref.core.tomlfile import parse_toml
+
         data = parse_toml(text, str(path))
         game = data.get("game")
         if game is None and ("category" in data or "extends" in data):
