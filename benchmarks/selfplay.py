@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Sequence
 
 from cluesolver.clue.selfplay import advisor_strategy, baseline, compare, play_table
 
 
-def _row(name: str, base: list[float], adv: list[float], took: float) -> str:
+def _row(name: str, base: Sequence[float], adv: Sequence[float], took: float) -> str:
     """Means (medians in brackets), the share fewer, and the standard error of that share
     from the paired per-game differences (the same deal under both strategies)."""
     b, a = statistics.fmean(base), statistics.fmean(adv)

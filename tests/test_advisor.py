@@ -160,17 +160,18 @@ def test_rank_orders_by_score_and_respects_the_room() -> None:
     assert ranking.player == "Ann" and ranking.room == "Lounge"
     assert ranking.candidates == 36 and ranking.evaluated == 36
     assert all(a.cards[2] == "Lounge" for a in ranking.advice)
-    scores = [a.score(advisor.HANDS_WEIGHT) for a in ranking.advice]
+    scores = [a.score(advisor.DEFAULTS.hands_weight) for a in ranking.advice]
     assert scores == sorted(scores, reverse=True)
     for a in ranking.advice:
         assert sum(o.probability for o in a.outcomes) == pytest.approx(1.0)
         assert 0 <= a.settle_chance <= 1
-    assert ranking.to_json()["suggestions"][0]["cards"] == list(ranking.advice[0].cards)
+    suggestions = ranking.to_json()["suggestions"]
+    assert isinstance(suggestions, list) and suggestions[0]["cards"] == list(ranking.advice[0].cards)
 
 
 def test_rank_without_a_room_counts_the_most_promising() -> None:
     log = parse_log(EXAMPLE.read_text())
-    ranking = advisor.rank(log, player="Ann", top=3, max_exact=20)
+    ranking = advisor.rank(log, player="Ann", top=3, settings=advisor.AdvisorSettings(max_exact=20))
     assert ranking.candidates == 6 * 6 * 9 and 8 <= ranking.evaluated <= 20
     assert len(ranking.advice) == 3
 

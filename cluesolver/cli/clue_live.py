@@ -113,15 +113,9 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
     if player is not None:
         match = [p for p in log.players if p.casefold() == player.strip().casefold()]
         if not match:
-            import difflib
+            from rulesref.core.names import closest
 
-            raise InputError(
-                Problem(
-                    "unknown player",
-                    text=player,
-                    choices=tuple(difflib.get_close_matches(player, log.players, n=3, cutoff=0.3)),
-                )
-            )
+            raise InputError(Problem("unknown player", text=player, choices=closest(player, log.players)))
         player = match[0]
     room_card = match_room(log, room) if room is not None else None
     if to_move(log) is None and player is None:

@@ -27,6 +27,7 @@ from cluesolver.clue.count import Counts, count
 from cluesolver.clue.log import Accusation, GameLog, Suggestion
 from cluesolver.clue.report import Fact, Report
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.names import closest
 
 # ----------------------------------------------------------------------------- turns
 
@@ -133,15 +134,21 @@ def line_effect(before: Report, after: Report, top: int = 5) -> LineEffect:
 
 # ----------------------------------------------------------------------------- suggestions
 
-#: Tuning knobs, chosen by self-play (benchmarks/selfplay.py).  HANDS_WEIGHT: weight of
-#: the information about the hands next to the envelope's (0 = envelope only).  SCORE:
-#: "bits" ranks by entropy; "spread" by the effective number of envelope candidates.
-#: BLOCKERS: always add one of the suggester's own cards to the shortlist (otherwise only
-#: when a category has nothing left to learn).  Envelope-only and "spread" scores, and
-#: always-on blockers, all needed more suggestions in self-play.
-HANDS_WEIGHT = 0.3
-SCORE = "bits"
-BLOCKERS = False
+
+@dataclass(frozen=True)
+class AdvisorSettings:
+    """The advisor's tunables (chosen by self-play, ``benchmarks/selfplay.py``).
+
+    ``hands_weight``: weight of the expected information about every card's holder next
+    to the envelope's (0 = envelope only).  ``max_exact``: at most this many suggestions
+    are counted exactly.
+    """
+
+    hands_weight: float = 0.3
+    max_exact: int = 48
+
+
+DEFAULTS = AdvisorSettings()
 
 
 @dataclass(frozen=True)
@@ -153,9 +160,7 @@ class Outcome:
     probability: float
     bits_after: float
     settles: tuple[str, ...]  # categories that would become certain
-    live_after: float = 0.0  # log2 of the envelope combinations still possible
     deal_bits_after: float = 0.0
-    spread_after: float = 0.0  # sum over categories of 2**entropy (the effective number of candidates)
 
 
 @dataclass(frozen=True)
@@ -164,13 +169,9 @@ class Advice:
     expected_bits: float  # expected drop of the envelope's uncertainty
     settle_chance: float  # chance the answer settles at least one category
     outcomes: tuple[Outcome, ...]
-    expected_cut: float = 0.0  # expected drop of log2(envelope candidates per category, multiplied)
     expected_deal_bits: float = 0.0  # expected drop of the uncertainty about every card's holder
-    expected_spread_cut: float = 0.0  # expected drop of the effective number of envelope candidates
 
     def score(self, hands_weight: float = 0.0) -> float:
-        if SCORE == "spread":
-            return self.expected_spread_cut + hands_weight * self.expected_deal_bits
         return self.expected_bits + hands_weight * self.expected_deal_bits
 
     @property
@@ -182,7 +183,6 @@ class Advice:
             "cards": list(self.cards),
             "expected_bits": self.expected_bits,
             "expected_hand_bits": self.expected_deal_bits,
-            "expected_candidates_cut": self.expected_cut,
             "settle_chance": self.settle_chance,
             "nobody_shows": self.nobody_shows,
             "outcomes": [
@@ -229,13 +229,9 @@ def match_room(log: GameLog, text: str) -> str:
     cat = room_category(log)
     if log.variant.category_of(card) != cat:
         rooms = next(c.cards for c in log.variant.categories if c.id == cat)
-        import difflib
-
         raise InputError(
             Problem(
-                f"not a {cat}: {card} is a {log.variant.category_of(card)}",
-                text=text,
-                choices=tuple(difflib.get_close_matches(text, rooms, n=3, cutoff=0.3)),
+                f"not a {cat}: {card} is a {log.variant.category_of(card)}", text=text, choices=closest(text, rooms)
             )
         )
     return card
@@ -246,9 +242,8 @@ def rank(
     player: str | None = None,
     room: str | None = None,
     top: int = 5,
-    max_exact: int = 48,
     counts: Counts | None = None,
-    hands_weight: float = HANDS_WEIGHT,
+    settings: AdvisorSettings = DEFAULTS,
 ) -> Ranking:
     """The suggestions for ``player`` (default: whoever is to move), best first.
 
@@ -267,9 +262,9 @@ def rank(
     allowed = math.prod(len(p) for p in pools)
     if not counts.deals:
         return Ranking(who, room, 0.0, (), allowed, 0)
-    chosen = _shortlist(pools, counts, who, max_exact)
+    chosen = _shortlist(pools, counts, who, settings.max_exact)
     advice = [_evaluate(puzzle, counts, log, who, s, now) for s in chosen]
-    advice.sort(key=lambda a: (-round(a.score(hands_weight), 9), -a.settle_chance, a.cards))
+    advice.sort(key=lambda a: (-round(a.score(settings.hands_weight), 9), -a.settle_chance, a.cards))
     return Ranking(who, room, now, tuple(advice[:top]), allowed, len(chosen))
 
 
@@ -312,7 +307,7 @@ def _narrow(pool: tuple[str, ...], counts: Counts, who: str, width: int) -> tupl
     sure = [c for c in pool if counts.held[ENVELOPE][c] == counts.deals]
     own = [c for c in pool if counts.held[who][c] == counts.deals]
     blocker = (sure + own)[:1]
-    if (BLOCKERS or not out) and blocker and blocker[0] not in out:
+    if not out and blocker and blocker[0] not in out:
         out.append(blocker[0])
     return tuple(out or ranked[:1])
 
@@ -346,16 +341,10 @@ def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tup
             outcomes.append(_outcome(None, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now))
     expected = sum(o.probability * o.bits_after for o in outcomes)
     settle = sum(o.probability for o in outcomes if o.settles)
-    live_now = sum(math.log2(max(sum(1 for c in cs if counts.held[ENVELOPE][c] > 0), 1)) for _, cs in cats)
-    cut = live_now - sum(o.probability * o.live_after for o in outcomes)
     deal_now = _deal_bits(_rows(counts), counts.deals)
     deal_gain = deal_now - sum(o.probability * o.deal_bits_after for o in outcomes)
-    spread_now = sum(2 ** _category_bits([counts.held[ENVELOPE][c] for c in cs], counts.deals) for _, cs in cats)
-    spread_cut = spread_now - sum(o.probability * o.spread_after for o in outcomes)
     outcomes.sort(key=lambda o: -o.probability)
-    return Advice(
-        cards, max(now - expected, 0.0), settle, tuple(outcomes), max(cut, 0.0), max(deal_gain, 0.0), spread_cut
-    )
+    return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes), max(deal_gain, 0.0))
 
 
 def _rows(counts: Counts) -> dict[str, dict[str, float]]:
@@ -416,9 +405,7 @@ def _outcome(
         for cat, cs in cats
         if cat not in solved_now and any(abs(env[c] - weight) <= 1e-9 * max(weight, 1) for c in cs)
     )
-    live = sum(math.log2(max(sum(1 for c in cs if env[c] > 0), 1)) for _, cs in cats)
-    spread = sum(2 ** _category_bits([env[c] for c in cs], weight) for _, cs in cats)
-    return Outcome(shower, card, probability, bits, settles, live, _deal_bits(rows, weight), spread)
+    return Outcome(shower, card, probability, bits, settles, _deal_bits(rows, weight))
 
 
 # ----------------------------------------------------------------------------- accusing

@@ -46,12 +46,12 @@ def baseline(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
     return tuple(out)
 
 
-def advisor_strategy(max_exact: int = 27, hands_weight: float | None = None) -> Strategy:
+def advisor_strategy(max_exact: int = 27, hands_weight: float = 0.3) -> Strategy:
     def choose(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
-        from cluesolver.clue.advisor import HANDS_WEIGHT, rank
+        from cluesolver.clue.advisor import AdvisorSettings, rank
 
-        weight = HANDS_WEIGHT if hands_weight is None else hands_weight
-        ranking = rank(log, player=player, top=1, max_exact=max_exact, hands_weight=weight)
+        settings = AdvisorSettings(hands_weight=hands_weight, max_exact=max_exact)
+        ranking = rank(log, player=player, top=1, settings=settings)
         return ranking.advice[0].cards if ranking.advice else baseline(log, player, rng)
 
     return choose
