@@ -24,6 +24,7 @@ app = typer.Typer(
 app.command("replay")(verbs.replay)
 app.command("check")(verbs.check)
 app.command("score")(verbs.score)
+app.command("serve")(__import__("cluesolver.cli.serve", fromlist=["serve"]).serve)
 
 app.add_typer(clue.app, name="clue")
 app.add_typer(variants.app, name="variants")

@@ -1,0 +1,173 @@
+"""The Clue page: notebook grid, odds, entry line, undo, why, next suggestions, accuse, clock.
+
+Full pages for a plain request; fragments for htmx requests.  Writes go through
+:mod:`cluesolver.web.clue_view` to the session code (lock, validation, atomic write),
+one at a time per server.  The page polls ``/clue/panel?v=VERSION`` and gets 204 until
+the session file changes (a ``clue add`` in a terminal shows up within a poll).
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+
+from cluesolver.web.app import AppState, is_htmx, messages_of, render, state_of, status_of
+from cluesolver.web.clue_view import ClueView, clue_view, record, take_back, version_of, why_cell, why_text
+from rulesref.core.errors import CluesolverError, SessionError
+
+MAX_STATEMENT = 2000
+
+
+def _session(st: AppState) -> Path:
+    path = st.settings.session
+    if path is None:
+        raise SessionError(st.settings.session_problem or "no session")
+    return path
+
+
+def _view(st: AppState) -> ClueView:
+    """The view of the session as it is on disk now (cached per file version)."""
+    path = _session(st)
+    version = version_of(path)
+    with st.cache_lock:
+        cached = st.cache.get("clue")
+        if cached is not None and cached.version == version:
+            return cached
+    view = clue_view(path)
+    with st.cache_lock:
+        st.cache["clue"] = view
+    return view
+
+
+async def page(request: Request) -> Response:
+    st = state_of(request)
+    try:
+        view = await run_in_threadpool(_view, st)
+    except CluesolverError as exc:
+        return render(request, "clue.html", status=status_of(exc), view=None, errors=messages_of(exc))
+    return render(request, "clue.html", view=view, errors=[], done=None)
+
+
+async def panel(request: Request) -> Response:
+    """The notebook panel; 204 while the session file is the version the page has."""
+    st = state_of(request)
+    try:
+        path = _session(st)
+    except CluesolverError as exc:
+        return PlainTextResponse(messages_of(exc)[0], status_code=status_of(exc))
+    if request.query_params.get("v") == version_of(path):
+        return Response(status_code=HTTPStatus.NO_CONTENT)
+    try:
+        view = await run_in_threadpool(_view, st)
+    except CluesolverError as exc:
+        return render(request, "clue_error.html", status=status_of(exc), errors=messages_of(exc))
+    return render(request, "clue_panel.html", view=view)
+
+
+async def add(request: Request) -> Response:
+    st = state_of(request)
+    form = await request.form()
+    raw = form.get("statement", "")
+    statement = raw if isinstance(raw, str) else ""
+    force = form.get("force") in ("1", "on", "true")
+    if len(statement) > MAX_STATEMENT:
+        return await _written(request, st, None, [f"a statement is at most {MAX_STATEMENT} characters"], 400)
+
+    def write() -> object:
+        with st.write_lock:
+            return record(_session(st), statement, force=force)
+
+    try:
+        change = await run_in_threadpool(write)
+    except CluesolverError as exc:
+        return await _written(request, st, None, messages_of(exc), status_of(exc), statement)
+    lines = getattr(change, "lines", ())
+    return await _written(request, st, "Recorded: " + "; ".join(lines), [], 200)
+
+
+async def undo(request: Request) -> Response:
+    st = state_of(request)
+
+    def write() -> object:
+        with st.write_lock:
+            return take_back(_session(st))
+
+    try:
+        change = await run_in_threadpool(write)
+    except CluesolverError as exc:
+        return await _written(request, st, None, messages_of(exc), status_of(exc))
+    lines = getattr(change, "lines", ())
+    return await _written(request, st, "Removed: " + "; ".join(lines), [], 200)
+
+
+async def _written(
+    request: Request, st: AppState, done: str | None, errors: list[str], status: int, typed: str = ""
+) -> Response:
+    """After a write (or a refused one): the messages and the fresh panel."""
+    if not is_htmx(request) and not errors:
+        return RedirectResponse("/clue", status_code=HTTPStatus.SEE_OTHER)
+    try:
+        view = await run_in_threadpool(_view, st)
+    except CluesolverError as exc:
+        view = None
+        errors = errors + messages_of(exc)
+    name = "clue_written.html" if is_htmx(request) else "clue.html"
+    return render(request, name, status=status, view=view, errors=errors, done=done, typed=typed)
+
+
+async def why(request: Request) -> Response:
+    st = state_of(request)
+    q = request.query_params
+    holder, card, fact = q.get("holder"), q.get("card"), q.get("fact")
+
+    def answer() -> object:
+        view = _view(st)
+        if fact is not None:
+            return why_text(view, fact[:300])
+        if holder is None or card is None:
+            from rulesref.core.errors import InputError, Problem
+
+            raise InputError(Problem("ask about a cell (holder and card) or a fact such as 'Dan has Library'"))
+        return why_cell(view, holder[:100], card[:100])
+
+    try:
+        result = await run_in_threadpool(answer)
+    except CluesolverError as exc:
+        return render(request, "clue_why.html", status=status_of(exc), answer=None, errors=messages_of(exc))
+    return render(request, "clue_why.html", answer=result, errors=[])
+
+
+async def advice(request: Request) -> Response:
+    """``clue next``: the best suggestions for the player to move, in the room picked."""
+    st = state_of(request)
+    room = (request.query_params.get("room") or "").strip() or None
+
+    def ranked() -> object:
+        from cluesolver.clue.advisor import match_room, rank, to_move
+
+        view = _view(st)
+        room_card = match_room(view.log, room[:100]) if room is not None else None
+        if to_move(view.log) is None:
+            return None
+        return rank(view.log, room=room_card, top=5, counts=view.report.counts)
+
+    try:
+        ranking = await run_in_threadpool(ranked)
+    except CluesolverError as exc:
+        return render(request, "clue_next.html", status=status_of(exc), ranking=None, errors=messages_of(exc))
+    view = await run_in_threadpool(_view, st)
+    return render(request, "clue_next.html", ranking=ranking, errors=[], view=view)
+
+
+async def log_text(request: Request) -> Response:
+    """The session's log as it is on disk (to read along or copy)."""
+    st = state_of(request)
+    try:
+        view = await run_in_threadpool(_view, st)
+    except CluesolverError as exc:
+        return PlainTextResponse("\n".join(messages_of(exc)), status_code=status_of(exc))
+    return PlainTextResponse("\n".join(view.text_lines) + "\n")

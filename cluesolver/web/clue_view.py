@@ -1,0 +1,339 @@
+"""What the Clue page shows, gathered from the library (nothing decided here).
+
+:func:`clue_view` reads a session and asks the library for the analysis
+(:func:`cluesolver.clue.report.analyse`), the last line's effect, the accusation
+advice, the Lost in Vegas clock and whose turn it is; :func:`record` and :func:`take_back`
+write through :mod:`cluesolver.clue.session` exactly as ``clue add`` / ``clue undo`` do.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cluesolver.clue.log import GameLog
+from cluesolver.clue.report import Report
+from rulesref.core.errors import InputError, Problem
+
+#: Words the entry line completes besides players and cards (as in ``clue play``).
+KEYWORDS = (
+    "suggests",
+    "bets",
+    "accuses",
+    "goes all in",
+    "passes",
+    "shows",
+    "nobody shows",
+    "has",
+    "has none of",
+    "looks at",
+    "round",
+    "wrong",
+    "correct",
+    "a card from",
+    "with the",
+    "in the",
+)
+
+
+@dataclass(frozen=True)
+class Cell:
+    holder: str
+    probability: float
+    mine: bool  # one of the notebook owner's own cards
+
+    @property
+    def certain(self) -> bool:
+        return self.probability >= 1.0
+
+    @property
+    def impossible(self) -> bool:
+        return self.probability <= 0.0
+
+
+@dataclass(frozen=True)
+class Row:
+    card: str
+    cells: tuple[Cell, ...]
+    mine: bool
+    placed: bool  # some holder is certain
+
+
+@dataclass(frozen=True)
+class Block:
+    category: str
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    name: str
+    me: bool
+    to_move: bool
+    out: bool
+    won: bool
+    suggestions: int
+    all_in_left: bool | None  # Lost in Vegas only
+
+
+@dataclass(frozen=True)
+class ClueView:
+    path: Path
+    version: str
+    text_lines: tuple[str, ...]
+    log: GameLog
+    report: Report
+    holders: tuple[tuple[str, str], ...]  # (holder id, label)
+    blocks: tuple[Block, ...]
+    envelope: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]
+    accuse: object | None  # advisor.AccuseAdvice
+    effect: object | None  # advisor.LineEffect of the last event line
+    last_line: str | None
+    rule_notes: tuple[str, ...]
+    clock: object | None  # clock.Clock (Lost in Vegas)
+    final_bet: object | None
+    players: tuple[PlayerLine, ...]
+    rooms: tuple[str, ...]
+    room_label: str
+    phrases: tuple[str, ...]
+
+    @property
+    def vegas(self) -> bool:
+        return self.log.variant.family == "lost-in-vegas"
+
+    def line_text(self, n: int) -> str:
+        return self.text_lines[n - 1].strip() if 0 < n <= len(self.text_lines) else ""
+
+
+def version_of(path: Path) -> str:
+    """Changes whenever the session file is replaced (the writer renames a new file over it)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return "missing"
+    return f"{st.st_mtime_ns}-{st.st_size}-{st.st_ino}"
+
+
+def holder_label(log: GameLog, holder: str) -> str:
+    from cluesolver.clue.constraints import ENVELOPE
+
+    if holder == ENVELOPE:
+        return log.variant.envelope_name
+    return holder.removeprefix("table:")
+
+
+def clue_view(path: Path) -> ClueView:
+    """Everything the Clue page shows for the session at ``path``."""
+    from cluesolver.clue import advisor
+    from cluesolver.clue.clock import clock
+    from cluesolver.clue.constraints import ENVELOPE
+    from cluesolver.clue.logcheck import check_log
+    from cluesolver.clue.report import analyse
+    from cluesolver.clue.session import read_session
+
+    version = version_of(path)
+    text, log = read_session(path)
+    report = analyse(log)
+    me = log.header.me
+    mine = set(log.header.my_cards)
+    holders = tuple((h, holder_label(log, h)) for h in report.holders)
+    blocks = []
+    for cat in log.variant.categories:
+        rows = []
+        for card in cat.cards:
+            cells = tuple(Cell(h, report.probability(h, card), h == me and card in mine) for h, _ in holders)
+            rows.append(Row(card, cells, card in mine, any(c.certain for c in cells)))
+        blocks.append(Block(cat.name, tuple(rows)))
+    envelope = tuple(
+        (
+            cat.name,
+            tuple(
+                sorted(
+                    ((c, report.probability(ENVELOPE, c)) for c in cat.cards if report.probability(ENVELOPE, c) > 0),
+                    key=lambda x: -x[1],
+                )
+            ),
+        )
+        for cat in log.variant.categories
+    )
+    effect = None
+    last_line = None
+    notes: tuple[str, ...] = ()
+    lines = tuple(text.splitlines())
+    if log.events:
+        from cluesolver.clue.log import format_event
+
+        last = log.events[-1]
+        last_line = f"{last.line}: {format_event(last, log)}"
+        if report.consistent:
+            effect = advisor.line_effect(analyse(log.without_last()), report)
+        notes = tuple(
+            f"{p.severity.value}: {p.message}" + (f" {p.rule}" if p.rule else "")
+            for p in check_log(log, consistency=False, warnings=False)
+            if p.line == last.line
+        )
+    accuse = advisor.accusation(log) if report.consistent else None
+    the_clock = final_bet = None
+    vegas = log.variant.family == "lost-in-vegas"
+    if vegas:
+        the_clock = clock(log)
+        if the_clock.time_up or the_clock.last_round:
+            final_bet = accuse
+    out = set(advisor.eliminated(log))
+    won = advisor.winner(log)
+    moving = advisor.to_move(log)
+    counts = _suggestions_by_player(log)
+    players = tuple(
+        PlayerLine(
+            p,
+            p == me,
+            p == moving,
+            p in out,
+            p == won,
+            counts.get(p, 0),
+            the_clock.player(p).may_go_all_in if the_clock is not None else None,
+        )
+        for p in log.players
+    )
+    room_cat = advisor.room_category(log)
+    rooms = next(c.cards for c in log.variant.categories if c.id == room_cat)
+    room_label = next(c.name for c in log.variant.categories if c.id == room_cat)
+    return ClueView(
+        path,
+        version,
+        lines,
+        log,
+        report,
+        holders,
+        tuple(blocks),
+        envelope,
+        accuse,
+        effect,
+        last_line,
+        notes,
+        the_clock,
+        final_bet,
+        players,
+        rooms,
+        room_label,
+        phrases(log),
+    )
+
+
+def _suggestions_by_player(log: GameLog) -> dict[str, int]:
+    from cluesolver.clue.log import Suggestion
+
+    out: dict[str, int] = {}
+    for e in log.events:
+        if isinstance(e, Suggestion):
+            out[e.suggester] = out.get(e.suggester, 0) + 1
+    return out
+
+
+def phrases(log: GameLog) -> tuple[str, ...]:
+    """What the entry line completes: players, card names and every alias, table slots, keywords."""
+    names: list[str] = list(log.players)
+    for card in log.variant.cards:
+        names.append(card.name)
+        names.extend(card.aliases)
+    names.extend(log.table_slots)
+    names.extend(KEYWORDS)
+    return tuple(sorted(set(names), key=str.casefold))
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def record(path: Path, statement: str, *, force: bool = False) -> object:
+    """Append a statement as ``clue add`` does; returns the session's ``Change``.
+
+    The same reader checks it (every problem, nothing written on error); a line after
+    which no deal agrees with the log is refused with the lines it conflicts with,
+    unless ``force``.
+    """
+    from cluesolver.clue import session as S
+
+    def allow(before: GameLog, after: GameLog) -> None:
+        if not force:
+            refuse_contradiction(path, after, S.check_statements([statement]))
+
+    return S.add(path, [statement], allow=allow)
+
+
+def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> None:
+    """Raise the CLI's ``not recorded: this contradicts the log (...)`` when no deal agrees."""
+    from cluesolver.clue.constraints import puzzle_of
+    from cluesolver.clue.count import count
+    from cluesolver.clue.session import read_session
+    from rulesref.core.errors import ContradictionError
+
+    if count(puzzle_of(after)).deals:
+        return
+    from cluesolver.clue.explain import minimal_conflict
+
+    lines = minimal_conflict(after)
+    text = read_session(path)[0].splitlines() + new_lines
+    detail = "; ".join(f"line {n}: {text[n - 1].strip()}" for n in lines if 0 < n <= len(text))
+    raise ContradictionError(
+        f"not recorded: this contradicts the log ({detail}). Check what was said, or record it anyway with --force",
+        lines,
+    )
+
+
+def take_back(path: Path) -> object:
+    """``clue undo``: drop the last event line."""
+    from cluesolver.clue import session as S
+
+    return S.undo(path)
+
+
+# ----------------------------------------------------------------------------- why
+
+
+@dataclass(frozen=True)
+class WhyAnswer:
+    fact: str
+    probability: float
+    lines: tuple[tuple[int, str], ...] | None  # the lines forcing it (None: not certain)
+    opposite: tuple[tuple[int, str], ...] | None  # for an impossible fact: the lines forcing its opposite
+
+
+def why_cell(view: ClueView, holder: str, card: str) -> WhyAnswer:
+    """Why ``holder`` holds ``card`` is certain (or impossible), or how likely it is."""
+    from cluesolver.clue.report import Fact
+    from rulesref.core.names import closest
+
+    ids = [h for h, _ in view.holders]
+    labels = {label.casefold(): h for h, label in view.holders}
+    h = holder if holder in ids else labels.get(holder.strip().casefold())
+    if h is None:
+        raise InputError(Problem("unknown holder", text=holder, choices=closest(holder, [x for _, x in view.holders])))
+    card_name = view.log.variant.match_card(card)
+    return _answer(view, Fact(h, card_name, True))
+
+
+def why_text(view: ClueView, text: str) -> WhyAnswer:
+    """``clue why FACT``: a fact as a player says it ('Dan has Library')."""
+    from cluesolver.clue.explain import parse_fact
+
+    return _answer(view, parse_fact(view.log, text))
+
+
+def _answer(view: ClueView, fact: object) -> WhyAnswer:
+    from cluesolver.clue.explain import why
+    from cluesolver.clue.report import Fact
+
+    assert isinstance(fact, Fact)
+    if not view.report.consistent:
+        raise InputError(Problem("the log contradicts itself: nothing is certain until the conflict is fixed"))
+    p = view.report.probability(fact.holder, fact.card)
+    p = p if fact.holds else 1 - p
+    used = why(view.log, fact) if p == 1.0 else None
+    against = why(view.log, Fact(fact.holder, fact.card, not fact.holds)) if p == 0.0 else None
+
+    def quoted(lines: list[int] | None) -> tuple[tuple[int, str], ...] | None:
+        return None if lines is None else tuple((n, view.line_text(n)) for n in lines)
+
+    label = str(fact).replace(fact.holder, holder_label(view.log, fact.holder), 1)
+    return WhyAnswer(label, p, quoted(used), quoted(against))

@@ -1,0 +1,176 @@
+"""The Vegas page: Las Vegas payouts and standings, Lords of Vegas track and card payouts,
+Welcome to New Las Vegas final scoring.
+
+Files are picked from the session's folder only: a request names a file, and only a
+name on the folder's own listing (regular files, no links, no sub-folders) is read.
+Every result is the library's JSON view (the same data as ``--json``), rendered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from cluesolver.web.app import messages_of, render, state_of, status_of
+from rulesref.core.errors import CluesolverError, InputError, Problem
+
+SUFFIXES = (".toml", ".lov")
+MAX_FILES = 200
+MAX_FIELD = 500
+
+
+@dataclass(frozen=True)
+class GameFile:
+    name: str
+    game: str
+
+
+def game_files(folder: Path) -> tuple[GameFile, ...]:
+    """The Vegas game files directly in ``folder``, with the game each one declares."""
+    from rulesref.core.games import detect_game
+
+    out: list[GameFile] = []
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return ()
+    for path in entries[: MAX_FILES * 5]:
+        if path.suffix.lower() not in SUFFIXES or path.is_symlink() or not path.is_file():
+            continue
+        try:
+            out.append(GameFile(path.name, detect_game(path)))
+        except (CluesolverError, OSError):
+            continue
+        if len(out) >= MAX_FILES:
+            break
+    return tuple(out)
+
+
+def pick_file(folder: Path, name: str, game: str) -> Path:
+    """The file called ``name`` in the folder's listing for ``game``; nothing else is opened."""
+    from rulesref.core.names import closest
+
+    files = [f.name for f in game_files(folder) if f.game == game]
+    if name not in files:
+        raise InputError(Problem(f"no such {game} file in {folder}", text=name, choices=closest(name, files)))
+    return folder / name
+
+
+def _field(request: Request, name: str, default: str = "") -> str:
+    return (request.query_params.get(name) or default)[:MAX_FIELD]
+
+
+async def page(request: Request) -> Response:
+    st = state_of(request)
+    files = await run_in_threadpool(game_files, st.settings.folder)
+    return render(request, "vegas.html", files=files, folder=st.settings.folder, q=request.query_params)
+
+
+async def _result(request: Request, title: str, kind: str, compute: Any) -> Response:
+    try:
+        data = await run_in_threadpool(compute)
+    except CluesolverError as exc:
+        return render(
+            request,
+            "vegas_result.html",
+            status=status_of(exc),
+            title=title,
+            kind=kind,
+            data=None,
+            errors=messages_of(exc),
+        )
+    return render(request, "vegas_result.html", title=title, kind=kind, data=data, errors=[])
+
+
+LV_LABELS = {"casino": "dice", "money": "money", "edition": "edition"}
+
+
+async def las_vegas_payout(request: Request) -> Response:
+    """One casino paid out from dice counts (``las-vegas payout``)."""
+    casino, money, edition = _field(request, "casino"), _field(request, "money"), _field(request, "edition", "base")
+
+    def compute() -> dict[str, Any]:
+        from rulesref.las_vegas.table import pay_typed
+
+        result: dict[str, Any] = pay_typed(casino, money, edition, labels=LV_LABELS).to_json()
+        return result
+
+    return await _result(request, "Las Vegas: one casino", "lv-payout", compute)
+
+
+async def las_vegas_standings(request: Request) -> Response:
+    """Standings of a Las Vegas game file (``score FILE``)."""
+    st = state_of(request)
+    name = _field(request, "file")
+
+    def compute() -> dict[str, Any]:
+        from cluesolver.registry import GAMES
+        from rulesref.core.games import LAS_VEGAS
+
+        data: dict[str, Any] = GAMES[LAS_VEGAS].score(pick_file(st.settings.folder, name, LAS_VEGAS)).to_json()
+        return data
+
+    return await _result(request, f"Las Vegas: {name}", "lv-standings", compute)
+
+
+async def lords_track(request: Request) -> Response:
+    """Moving a chip on the score track (``lords track``)."""
+    at, points = _field(request, "at"), _field(request, "casinos")
+
+    def compute() -> dict[str, Any]:
+        from rulesref.lords import jsonview
+        from rulesref.lords.notation import parse_points
+        from rulesref.lords.track import apply_casinos, check_space
+
+        try:
+            start = int(at.strip())
+        except ValueError:
+            raise InputError(Problem("the chip's space is a whole number", text=at)) from None
+        check_space(start, "start")
+        data: dict[str, Any] = jsonview.track_run(apply_casinos(start, parse_points(points)))
+        return data
+
+    return await _result(request, "Lords of Vegas: score track", "lords-track", compute)
+
+
+async def lords_payout(request: Request) -> Response:
+    """Who gets what when a card is drawn, on a state file (``lords payout``); nothing is written."""
+    st = state_of(request)
+    name, card, player = _field(request, "file"), _field(request, "card"), _field(request, "player").strip()
+
+    def compute() -> dict[str, Any]:
+        from rulesref.core.games import LORDS_OF_VEGAS
+        from rulesref.lords import jsonview
+        from rulesref.lords.actions import require_player
+        from rulesref.lords.loader import load_state
+        from rulesref.lords.payout import draw
+
+        state = load_state(pick_file(st.settings.folder, name, LORDS_OF_VEGAS))
+        drawer = player or state.turn
+        if not drawer:
+            raise InputError(Problem("say who draws the card (the state has no player to move)"))
+        require_player(state, drawer)
+        data: dict[str, Any] = jsonview.payout(draw(state, card.strip(), drawer, strict=False))
+        return data
+
+    return await _result(request, f"Lords of Vegas: card {card} on {name}", "lords-payout", compute)
+
+
+async def welcome_score(request: Request) -> Response:
+    """Final scoring of a Welcome to New Las Vegas table file, zone by zone (``score FILE``)."""
+    st = state_of(request)
+    name = _field(request, "file")
+
+    def compute() -> dict[str, Any]:
+        from cluesolver.registry import GAMES
+        from rulesref.core.games import WELCOME
+
+        data: dict[str, Any] = GAMES[WELCOME].score(pick_file(st.settings.folder, name, WELCOME)).to_json()
+        return data
+
+    return await _result(request, f"Welcome to New Las Vegas: {name}", "welcome", compute)

@@ -1,0 +1,86 @@
+"""The rules page: one search box over every rule book, results linking to whole sections.
+
+Search is :func:`rulesref.search.search` (as ``rules search``); a section page shows the
+whole section (as ``rules show``), its Markdown turned into HTML with raw HTML off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from cluesolver.web.app import messages_of, render, status_of
+from rulesref.core.errors import CluesolverError
+
+MAX_QUERY = 300
+
+
+def markdown_html(text: str) -> str:
+    """Markdown to HTML; raw HTML in the text is escaped, never passed through."""
+    from markdown_it import MarkdownIt
+
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    return html
+
+
+async def search_page(request: Request) -> Response:
+    query = (request.query_params.get("q") or "").strip()[:MAX_QUERY]
+    game = (request.query_params.get("game") or "").strip()[:60] or None
+
+    def run() -> tuple[Any, list[Any]]:
+        from rulesref.book import books
+        from rulesref.search import search
+
+        all_books = list(books().values())
+        return (search(query, game=game, limit=10) if query else None), all_books
+
+    try:
+        result, all_books = await run_in_threadpool(run)
+    except CluesolverError as exc:
+        return render(
+            request,
+            "rules.html",
+            status=status_of(exc),
+            page="rules",
+            query=query,
+            game=game,
+            result=None,
+            books=[],
+            errors=messages_of(exc),
+        )
+    return render(
+        request, "rules.html", page="rules", query=query, game=game, result=result, books=all_books, errors=[]
+    )
+
+
+def _title(full_id: str) -> str:
+    from rulesref.book import section
+
+    try:
+        return section(full_id).title
+    except CluesolverError:
+        return full_id
+
+
+async def section_page(request: Request) -> Response:
+    """A whole section (``game/section``), or a whole book's contents (``game``)."""
+    full_id = request.path_params["full_id"][:200]
+
+    def run() -> dict[str, Any]:
+        from rulesref.book import book, section
+
+        if "/" not in full_id:
+            b = book(full_id)
+            return {"book": b, "section": None}
+        s = section(full_id)
+        see = [(link, _title(link)) for link in s.see]
+        return {"book": book(s.game), "section": s, "html": markdown_html(s.text), "see": see}
+
+    try:
+        data = await run_in_threadpool(run)
+    except CluesolverError as exc:
+        return render(request, "rule_section.html", status=404, data=None, errors=messages_of(exc), page="rules")
+    return render(request, "rule_section.html", data=data, errors=[], page="rules")
