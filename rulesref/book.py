@@ -26,15 +26,16 @@ Cross-links between books are checked by :func:`link_problems`.
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from rulesref.core.errors import InputError, Problem, UnknownNameError
-from rulesref.core.tomlfile import toml_problem
+from rulesref.core.files import read_text
+from rulesref.core.names import closest
+from rulesref.core.tomlfile import Problems, Span, TomlText, parse_toml
 
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _BOOK_KEYS = frozenset({"game", "title", "aliases", "summary", "section"})
@@ -95,29 +96,10 @@ def _closest_sections(key: str, sections: Iterable[Section]) -> tuple[str, ...]:
         by_name.setdefault(s.id, s.id)
         by_name.setdefault(s.title.lower(), s.id)
     found: list[str] = []
-    for name in difflib.get_close_matches(key.lower(), list(by_name), n=6, cutoff=0.5):
-        if by_name[name] not in found:
-            found.append(by_name[name])
-    if not found:  # a word of the title, e.g. "trams" for "Vegas trams"
-        for s in sections:
-            if key and (key in s.id or key in s.title.lower()):
-                found.append(s.id)
+    for name in closest(key.lower(), by_name, n=6):
+        if by_name[name.casefold()] not in found:
+            found.append(by_name[name.casefold()])
     return tuple(found[:3])
-
-
-def _line_of(raw: str, pattern: str, start: int = 0, end: int | None = None) -> int | None:
-    """The 1-based line where ``pattern`` (a regex) first matches in ``raw[start:end]``."""
-    m = re.compile(pattern, re.MULTILINE).search(raw, start, len(raw) if end is None else end)
-    return raw.count("\n", 0, m.start()) + 1 if m else None
-
-
-def _section_starts(raw: str) -> list[int]:
-    """Offsets of each ``[[section]]`` header, in file order."""
-    return [m.start() for m in re.finditer(r"^\s*\[\[section\]\]", raw, re.MULTILINE)]
-
-
-def _str_list(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def _strings(value: object) -> list[str] | None:
@@ -127,57 +109,46 @@ def _strings(value: object) -> list[str] | None:
     return None
 
 
-@dataclass(frozen=True)
-class _Span:
-    """Where one [[section]] sits in the raw text, to find the lines of its keys."""
-
-    raw: str
-    start: int
-    end: int | None
-
-    def line(self, key: str) -> int | None:
-        return _line_of(self.raw, rf"^\s*{key}\s*=", self.start, self.end) or _line_of(
-            self.raw, r"^\s*\[\[section\]\]", self.start, self.end
-        )
+def _section_spans(text: TomlText) -> list[Span]:
+    """Where each ``[[section]]`` sits: from its header to the next one."""
+    starts = text.header_lines("[[section]]")
+    ends = [*starts[1:], None]
+    return [Span(f"section {n}", a, b) for n, (a, b) in enumerate(zip(starts, ends), 1)]
 
 
-def _parse_section(
-    raw: dict[str, object], index: int, game: str, span: _Span, seen: set[str], bad: Callable[..., None]
-) -> Section:
-    """One ``[[section]]`` table; problems go to ``bad(message, line, text, choices)``."""
+def _parse_section(raw: dict[str, object], index: int, game: str, span: Span, seen: set[str], out: Problems) -> Section:
+    """One ``[[section]]`` table; every problem goes to ``out``."""
     sid = raw.get("id")
     label = f"section {index + 1}"
     if not isinstance(sid, str) or not _ID_RE.match(sid):
-        bad(f"{label}: 'id' must be lower-case words joined by '-'", span.line("id"), None if sid is None else str(sid))
+        out.add(
+            f"{label}: 'id' must be lower-case words joined by '-'",
+            key="id",
+            span=span,
+            text=None if sid is None else sid,
+        )
         sid = f"section-{index + 1}"
     elif sid in seen:
-        bad(f"duplicate section id '{sid}'", span.line("id"), sid)
+        out.add(f"duplicate section id '{sid}'", key="id", span=span, text=sid)
+    out.unknown_keys(raw, sorted(_SECTION_KEYS), f"section '{sid}'", span)
     label = f"section '{sid}'"
-    for key in raw:
-        if key not in _SECTION_KEYS:
-            bad(
-                f"{label}: unknown key",
-                span.line(re.escape(key)),
-                key,
-                tuple(difflib.get_close_matches(key, sorted(_SECTION_KEYS), n=2)),
-            )
     title = raw.get("title")
     if not isinstance(title, str) or not title.strip():
-        bad(f"{label}: 'title' must be a non-empty string", span.line("title"))
+        out.add(f"{label}: 'title' must be a non-empty string", key="title", span=span)
         title = sid
     body = raw.get("text")
     if not isinstance(body, str) or not body.strip():
-        bad(f"{label}: 'text' must be non-empty", span.line("text"))
+        out.add(f"{label}: 'text' must be non-empty", key="text", span=span)
         body = ""
     keywords = _strings(raw.get("keywords", []))
     if keywords is None:
-        bad(f"{label}: 'keywords' must be a list of strings", span.line("keywords"))
+        out.add(f"{label}: 'keywords' must be a list of strings", key="keywords", span=span)
     see = _strings(raw.get("see", []))
     if see is None:
-        bad(f"{label}: 'see' must be a list of section ids", span.line("see"))
+        out.add(f"{label}: 'see' must be a list of section ids", key="see", span=span)
     unconfirmed = raw.get("unconfirmed")
     if unconfirmed is not None and (not isinstance(unconfirmed, str) or not unconfirmed.strip()):
-        bad(f"{label}: 'unconfirmed' must be a non-empty string when given", span.line("unconfirmed"))
+        out.add(f"{label}: 'unconfirmed' must be a non-empty string when given", key="unconfirmed", span=span)
         unconfirmed = None
     return Section(
         game=game,
@@ -190,84 +161,91 @@ def _parse_section(
     )
 
 
+def book_from_data(data: Mapping[str, object], out: Problems, *, file_stem: str | None = None) -> RuleBook:
+    """A rule book from parsed data (a rule file's TOML, or :func:`book_data`'s JSON).
+
+    Every problem goes to ``out``; the caller raises them.  ``file_stem`` is the name of
+    the file the data came from, which must be the game id.
+    """
+    top = out.text.top()
+    game = data.get("game")
+    if not isinstance(game, str) or not _ID_RE.match(game):
+        out.add(
+            "'game' must be an id such as \"lords-of-vegas\"",
+            key="game",
+            span=top,
+            text=None if game is None else game,
+        )
+        game = "?"
+    if file_stem is not None and game not in ("?", file_stem):
+        out.add(f"the file name should be {game}.toml", key="game", span=top, text=file_stem)
+    out.unknown_keys(data, sorted(_BOOK_KEYS), "the rule book", top)
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip():
+        out.add("'title' must be a non-empty string", key="title", span=top)
+        title = game
+    aliases = _strings(data.get("aliases", []))
+    if aliases is None:
+        out.add("'aliases' must be a list of strings", key="aliases", span=top)
+    summary = data.get("summary", "")
+    if not isinstance(summary, str):
+        out.add("'summary' must be a string", key="summary", span=top)
+        summary = ""
+    raw_sections = data.get("section", [])
+    if not isinstance(raw_sections, list) or not raw_sections:
+        out.add("a rule book needs at least one [[section]]")
+        raw_sections = []
+    spans = _section_spans(out.text)
+    sections: list[Section] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_sections):
+        span = spans[index] if index < len(spans) else Span(f"section {index + 1}")
+        if not isinstance(raw, dict):
+            out.add(f"section {index + 1} must be a [[section]] table", key="section", span=span)
+            continue
+        found = _parse_section(raw, index, game, span, seen, out)
+        seen.add(found.id)
+        sections.append(found)
+    return RuleBook(
+        game=game,
+        title=title.strip(),
+        summary=summary.strip(),
+        aliases=tuple(a.strip().lower() for a in aliases or ()),
+        sections=tuple(sections),
+    )
+
+
+def book_data(b: RuleBook) -> dict[str, object]:
+    """A rule book as plain data in the shape of its file; :func:`book_from_data` reads it back."""
+    return {
+        "game": b.game,
+        "title": b.title,
+        "aliases": list(b.aliases),
+        "summary": b.summary,
+        "section": [
+            {
+                "id": s.id,
+                "title": s.title,
+                "keywords": list(s.keywords),
+                "see": list(s.see),
+                "text": s.text,
+                **({"unconfirmed": s.unconfirmed} if s.unconfirmed else {}),
+            }
+            for s in b.sections
+        ],
+    }
+
+
 def parse_book(text: str, name: str = "<rules>") -> RuleBook:
     """Read one rule file's text; ``name`` is the path used in problems.
 
     Raises :class:`InputError` with every problem found.
     """
-    import tomllib  # only when the cache has to be rebuilt
-
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(toml_problem(exc, name, "rule file is not valid TOML")) from None
-    problems: list[Problem] = []
-
-    def bad(message: str, line: int | None = None, text: str | None = None, choices: tuple[str, ...] = ()) -> None:
-        problems.append(Problem(message, path=name, line=line, text=text, choices=choices))
-
-    game = data.get("game")
-    if not isinstance(game, str) or not _ID_RE.match(game):
-        bad(
-            "'game' must be an id such as \"lords-of-vegas\"",
-            _line_of(text, r"^\s*game\s*="),
-            None if game is None else str(game),
-        )
-        game = "?"
-    stem = Path(name).stem
-    if name != "<rules>" and game not in ("?", stem):
-        bad(f"the file name should be {game}.toml", _line_of(text, r"^\s*game\s*="), stem)
-    for key in data:
-        if key not in _BOOK_KEYS:
-            bad(
-                "unknown key",
-                _line_of(text, rf"^\s*{re.escape(key)}\s*="),
-                key,
-                tuple(difflib.get_close_matches(key, sorted(_BOOK_KEYS), n=2)),
-            )
-    title = data.get("title")
-    if not isinstance(title, str) or not title.strip():
-        bad("'title' must be a non-empty string", _line_of(text, r"^\s*title\s*="))
-        title = game
-    aliases = data.get("aliases", [])
-    if not _str_list(aliases):
-        bad("'aliases' must be a list of strings", _line_of(text, r"^\s*aliases\s*="))
-        aliases = []
-    summary = data.get("summary", "")
-    if not isinstance(summary, str):
-        bad("'summary' must be a string", _line_of(text, r"^\s*summary\s*="))
-        summary = ""
-
-    raw_sections = data.get("section", [])
-    if not isinstance(raw_sections, list) or not raw_sections:
-        bad("a rule book needs at least one [[section]]")
-        raw_sections = []
-    starts = _section_starts(text)
-    sections: list[Section] = []
-    seen: set[str] = set()
-    for index, raw in enumerate(raw_sections):
-        at = starts[index] if index < len(starts) else 0
-        end = starts[index + 1] if index + 1 < len(starts) else None
-        if not isinstance(raw, dict):
-            bad(f"section {index + 1} must be a [[section]] table", _line_of(text, r"^\s*section\s*="))
-            continue
-        section = _parse_section(raw, index, game, _Span(text, at, end), seen, bad)
-        seen.add(section.id)
-        sections.append(section)
-    if problems:
-        raise InputError(problems)
-    return RuleBook(
-        game=game,
-        title=title.strip(),
-        summary=summary.strip(),
-        aliases=tuple(a.strip().lower() for a in aliases),
-        sections=tuple(sections),
-    )
-
-
-# Kept for callers of the first version.
-def _parse_book(name: str, text: str) -> RuleBook:
-    return parse_book(text, name)
+    data = parse_toml(text, name)
+    out = Problems(text, name)
+    b = book_from_data(data, out, file_stem=None if name == "<rules>" else Path(name).stem)
+    out.raise_if_any()
+    return b
 
 
 def load_books(paths: Iterable[Path]) -> dict[str, RuleBook]:
@@ -276,7 +254,7 @@ def load_books(paths: Iterable[Path]) -> dict[str, RuleBook]:
     problems: list[Problem] = []
     for path in paths:
         try:
-            b = parse_book(path.read_text(encoding="utf-8"), str(path))
+            b = parse_book(read_text(path, what="rule file"), str(path))
         except InputError as exc:
             problems.extend(exc.problems())
             continue
@@ -297,13 +275,34 @@ def rule_files() -> list[Path]:
     return sorted(p for p in rules_folder().iterdir() if p.suffix == ".toml")
 
 
+def _encode_books(all_books: Mapping[str, RuleBook]) -> object:
+    return [book_data(b) for b in all_books.values()]
+
+
+def _decode_books(stored: object) -> dict[str, RuleBook]:
+    """Books back from the cache, checked as strictly as a rule file (any problem: refused)."""
+    if not isinstance(stored, list):
+        raise ValueError("cached rule books must be a list")
+    out: dict[str, RuleBook] = {}
+    for data in stored:
+        if not isinstance(data, dict):
+            raise ValueError("a cached rule book must be an object")
+        problems = Problems("", "<cache>")
+        b = book_from_data(data, problems)
+        problems.raise_if_any()
+        out[b.game] = b
+    return out
+
+
 @cache
 def books() -> dict[str, RuleBook]:
     """Every rule book shipped with the package, by game id, in file-name order."""
     from rulesref.cache import cached
 
     files = rule_files()
-    return cached("rulebooks", [*files, Path(__file__)], lambda: load_books(files))
+    return cached(
+        "rulebooks", [*files, Path(__file__)], lambda: load_books(files), encode=_encode_books, decode=_decode_books
+    )
 
 
 def link_problems(all_books: Mapping[str, RuleBook]) -> list[Problem]:
@@ -341,9 +340,7 @@ def book(game: str) -> RuleBook:
         if key in b.aliases:
             return b
     names = list(all_books) + [a for b in all_books.values() for a in b.aliases]
-    raise UnknownNameError(
-        Problem("unknown game", text=game, choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3)))
-    )
+    raise UnknownNameError(Problem("unknown game", text=game, choices=closest(key, names)))
 
 
 def section(full_id: str) -> Section:
@@ -352,3 +349,71 @@ def section(full_id: str) -> Section:
     if not sep:
         raise UnknownNameError(Problem("a section id has the form game/section", text=full_id))
     return book(game).section(local)
+
+
+def chosen_books(game: str | None = None) -> list[RuleBook]:
+    """One game's book (id or alias), or every book when ``game`` is None."""
+    return [book(game)] if game else list(books().values())
+
+
+def lookup(game: str, local: str | None = None) -> RuleBook | Section:
+    """What ``rules show`` names: a book, or one of its sections.
+
+    ``game`` may be a full section id (``clue/refuting``); ``local`` is a section id or
+    title, spaces standing for dashes.
+    """
+    if local is None and "/" in game:
+        game, _, local = game.partition("/")
+    b = book(game)
+    return b.section(local) if local else b
+
+
+@dataclass(frozen=True)
+class LintReport:
+    """What ``rules lint`` found: the books read, their sections and every problem."""
+
+    books: tuple[str, ...]
+    sections: int
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ok": self.ok,
+            "books": list(self.books),
+            "sections": self.sections,
+            "problems": [p.to_json() for p in self.problems],
+        }
+
+
+def lint(paths: Iterable[Path] | None = None) -> LintReport:
+    """Check rule files (default: the shipped ones): every problem of every file.
+
+    Links are checked against the shipped books as well, so a new file may point into
+    them.  A missing file is an :class:`InputError`.
+    """
+    chosen = list(paths) if paths is not None else rule_files()
+    for p in chosen:
+        if not p.is_file():
+            raise InputError(Problem("no such rule file", path=str(p)))
+    problems: list[Problem] = []
+    loaded: dict[str, RuleBook] = {}
+    for p in chosen:
+        try:
+            loaded.update(load_books([p]))
+        except InputError as exc:
+            problems.extend(exc.problems())
+    try:
+        pool = dict(books()) if paths is not None else {}
+    except InputError:
+        pool = {}
+    pool.update(loaded)
+    problems.extend(link_problems(pool))
+    return LintReport(
+        books=tuple(sorted(loaded)),
+        sections=sum(len(b.sections) for b in loaded.values()),
+        problems=tuple(problems),
+    )

@@ -1,37 +1,66 @@
 """A small on-disk cache so that ``cluesolver rules search`` starts fast.
 
-Parsing every rule file and building the search index takes a few tens of
-milliseconds; loading their pickled result takes one or two.  Each cached value is
-stored with a key made of the size and modification time of the files it was built
-from (the rule files and the code that reads them), so editing any of them rebuilds
-it.  The cache is an optimisation only: any failure to read or write it is ignored.
+Reading every rule file and preparing the search index takes a few tens of
+milliseconds; reading their stored result takes a few.  A cached value is kept as one
+JSON file (never a pickle: the folder belongs to the user, and a file planted there must
+not be able to run code).  Reading it is checked step by step, and any failure means
+"rebuild", never an error:
+
+1. the file must be a regular file under ``CacheSettings.max_bytes`` (no device, no pipe);
+2. it must be UTF-8 JSON (bounded nesting) holding an object with this module's
+   ``FORMAT``, the value's name and the key of its sources;
+3. the key must be that of the sources now: their paths, sizes and modification times
+   (the rule files and the code that reads them), so editing any of them rebuilds it;
+4. only then is the value handed to the caller's ``decode``, which checks every field
+   and type; a value it refuses is rebuilt.
+
+The value is written back through :func:`rulesref.core.files.atomic_write` (a new temp
+file, no followed link, renamed into place).  Failing to write it is ignored.
 
 The folder is the user cache folder of ``platformdirs``, or ``$CLUESOLVER_CACHE_DIR``;
-setting ``CLUESOLVER_NO_CACHE=1`` turns the cache off.
+``CLUESOLVER_NO_CACHE=1`` turns the cache off.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import pickle
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from rulesref.core.errors import CluesolverError
+from rulesref.core.files import atomic_write, read_bytes
+
 T = TypeVar("T")
 
-FORMAT = 2  # bump when the pickled shapes change in a way file times would not show
+#: Bump when the stored shapes change in a way that file times would not show.
+FORMAT = 3
+
+#: What a ``decode`` may raise to refuse a stored value (it is then rebuilt).
+REFUSED = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, CluesolverError)
 
 
-def cache_dir() -> Path | None:
-    if os.environ.get("CLUESOLVER_NO_CACHE"):
-        return None
-    override = os.environ.get("CLUESOLVER_CACHE_DIR")
-    if override:
-        return Path(override)
-    from platformdirs import user_cache_dir
+@dataclass(frozen=True)
+class CacheSettings:
+    """Where the cache lives (``None``: no cache) and the largest file it reads."""
 
-    return Path(user_cache_dir("cluesolver", appauthor=False))
+    folder: Path | None
+    max_bytes: int = 8 * 1024 * 1024
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> CacheSettings:
+        """The settings the environment asks for (see the module's text)."""
+        env = os.environ if env is None else env
+        if env.get("CLUESOLVER_NO_CACHE"):
+            return cls(None)
+        override = env.get("CLUESOLVER_CACHE_DIR")
+        if override:
+            return cls(Path(override))
+        from platformdirs import user_cache_dir
+
+        return cls(Path(user_cache_dir("cluesolver", appauthor=False)))
 
 
 def key_of(sources: Iterable[Path]) -> str:
@@ -46,30 +75,50 @@ def key_of(sources: Iterable[Path]) -> str:
     return "\n".join(parts)
 
 
-def cached(name: str, sources: Iterable[Path], build: Callable[[], T]) -> T:
-    """``build()``'s value, from the cache when the sources are unchanged."""
-    folder = cache_dir()
-    if folder is None:
+def _stored(path: Path, name: str, key: str, max_bytes: int) -> object:
+    """The stored value of a cache file whose format, name and key match; else ValueError."""
+    data = json.loads(read_bytes(path, limit=max_bytes, what="cache file").decode("utf-8"))
+    if not (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and data.get("name") == name
+        and data.get("key") == key
+        and "value" in data
+    ):
+        raise ValueError("stale or foreign cache file")
+    return data["value"]
+
+
+def cached(
+    name: str,
+    sources: Iterable[Path],
+    build: Callable[[], T],
+    *,
+    encode: Callable[[T], object],
+    decode: Callable[[object], T],
+    settings: CacheSettings | None = None,
+) -> T:
+    """``build()``'s value, from the cache when its sources are unchanged.
+
+    ``encode`` turns the value into JSON data; ``decode`` turns stored JSON data back,
+    raising one of :data:`REFUSED` for anything it does not accept.
+    """
+    settings = settings or CacheSettings.from_env()
+    if settings.folder is None:
         return build()
     try:
         key = key_of(sources)
     except OSError:
         return build()
-    path = folder / f"{name}.pickle"
+    path = settings.folder / f"{name}.json"
     try:
-        with path.open("rb") as f:
-            stored_key, value = pickle.load(f)
-        if stored_key == key:
-            return value  # type: ignore[no-any-return]
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, ImportError):
+        return decode(_stored(path, name, key, settings.max_bytes))
+    except (OSError, UnicodeDecodeError, *REFUSED):
         pass
     value = build()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as f:
-            pickle.dump((key, value), f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except (OSError, pickle.PicklingError):
+        document = {"format": FORMAT, "name": name, "key": key, "value": encode(value)}
+        atomic_write(path, json.dumps(document, ensure_ascii=False, separators=(",", ":")), mode=0o600)
+    except (OSError, TypeError, ValueError):
         pass
     return value

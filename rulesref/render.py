@@ -29,11 +29,6 @@ def section_body_markdown(s: Section) -> str:
     return "\n\n".join(parts)
 
 
-def section_markdown(s: Section, level: int = 2) -> str:
-    """One section as Markdown, with its title as a heading."""
-    return f"{'#' * level} {s.title}\n\n{section_body_markdown(s)}"
-
-
 def book_intro_markdown(b: RuleBook) -> str:
     """A game's aliases, summary and table of contents."""
     parts = [f"`{b.game}`" + (f" · also: {', '.join(b.aliases)}" if b.aliases else "")]
@@ -41,11 +36,6 @@ def book_intro_markdown(b: RuleBook) -> str:
         parts.append(b.summary)
     parts.append("\n".join(f"{i}. {s.title} · `{s.id}`" for i, s in enumerate(b.sections, 1)))
     return "\n\n".join(parts)
-
-
-def book_markdown(b: RuleBook) -> str:
-    """A whole game as one Markdown document."""
-    return "\n\n".join([f"# {b.title}", book_intro_markdown(b), *(section_markdown(s) for s in b.sections)])
 
 
 def section_json(s: Section) -> dict[str, object]:
@@ -84,8 +74,9 @@ def hit_json(h: Hit) -> dict[str, object]:
     }
 
 
-def result_json(r: SearchResult) -> dict[str, object]:
-    return {
+def result_json(r: SearchResult, *, full: bool = False) -> dict[str, object]:
+    """A search result; with ``full``, the best section whole under ``best``."""
+    out: dict[str, object] = {
         "query": r.query,
         "game": r.game,
         "terms": list(r.terms),
@@ -93,3 +84,6 @@ def result_json(r: SearchResult) -> dict[str, object]:
         "unknown": list(r.unknown),
         "results": [hit_json(h) for h in r.hits],
     }
+    if full and r.hits:
+        out["best"] = section_json(r.hits[0].section)
+    return out

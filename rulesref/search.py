@@ -24,11 +24,6 @@ from functools import cache
 from rulesref.book import RuleBook, Section, book, books
 from rulesref.core.errors import InputError, Problem
 
-# bm25 weights, one per column of the index: full_id, game (not indexed), title, keywords, body.
-TITLE_WEIGHT = 10.0
-KEYWORD_WEIGHT = 5.0
-BODY_WEIGHT = 1.0
-
 # Words of conversational questions that say nothing about which rule is meant.  Words
 # that do ("all", "out", "first", "last", "end", "two") stay out of this list; common
 # words inside a keyword ("all in") are still searched as that phrase.
@@ -352,19 +347,19 @@ def _norm(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
-def _game_names(rule_books: Iterable[RuleBook]) -> dict[tuple[str, ...], str]:
-    """Word sequences that name one game: ids and aliases first, then titles.
+def _game_names(rule_books: Iterable[RuleBook]) -> dict[str, str]:
+    """Runs of words that name one game: ids and aliases first, then titles.
 
     A title shortened at ':' or '(' ("Clue" of "Clue: Lost in Vegas") never takes a
     name that an id or alias already gives to another game.
     """
     rule_books = list(rule_books)
-    found: dict[tuple[str, ...], str] = {}
+    found: dict[str, str] = {}
     for names_of in (lambda b: b.names, lambda b: (b.title, re.split(r"[(:]", b.title)[0])):
-        owners: dict[tuple[str, ...], set[str]] = {}
+        owners: dict[str, set[str]] = {}
         for b in rule_books:
             for name in names_of(b):
-                ws = tuple(words(name.replace("-", " ")))
+                ws = " ".join(words(name.replace("-", " ")))
                 if ws and ws not in found:
                     owners.setdefault(ws, set()).add(b.game)
         found.update({ws: next(iter(games)) for ws, games in owners.items() if len(games) == 1})
@@ -383,76 +378,142 @@ def _marked(text: str) -> Marked:
     return tuple(pieces)
 
 
-class RuleIndex:
-    """A full-text index over rule books, built in memory."""
+@dataclass(frozen=True)
+class SearchSettings:
+    """How a search ranks and guesses; the defaults are what the CLI uses."""
 
-    def __init__(self, rule_books: Mapping[str, RuleBook], *, _state: dict[str, object] | None = None) -> None:
-        self.books = dict(rule_books)
-        self._db = sqlite3.connect(":memory:", check_same_thread=False)
-        if _state is not None:
-            self._restore(_state)
-            return
-        self._db.execute(
-            "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
-            " tokenize = 'porter unicode61 remove_diacritics 2')"
-        )
-        self._sections: dict[str, Section] = {}
+    #: bm25 weights of the index columns title, keywords and body
+    title_weight: float = 10.0
+    keyword_weight: float = 5.0
+    body_weight: float = 1.0
+    #: words this short are never corrected ("ran" is not "rank")
+    shortest_guess: int = 4
+    #: how alike (difflib ratio) a correction must be: words of up to 5 letters, longer words
+    short_cutoff: float = 0.8
+    cutoff: float = 0.75
+
+
+def _str_list(value: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError("expected a list of strings")
+    return value
+
+
+def _str_map(value: object) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise ValueError("expected an object of strings")
+    return value
+
+
+@dataclass(frozen=True)
+class IndexData:
+    """What an index is built from, prepared once from the books (and cached as JSON).
+
+    Runs of words are kept joined by single spaces ("secret passage").
+    """
+
+    rows: tuple[tuple[str, str, str, str, str], ...]  # full_id, game, title, keywords, body text
+    vocabulary: frozenset[str]
+    phrases: frozenset[str]  # 2- to 4-word runs of titles and keywords
+    names: frozenset[str]  # whole titles and keywords ("all in")
+    names_in_game: frozenset[str]  # "game:words" for every title and keyword
+    game_names: Mapping[str, str]  # words naming one game -> its id
+
+    @classmethod
+    def of(cls, rule_books: Mapping[str, RuleBook]) -> IndexData:
         vocab: set[str] = set()
-        phrases: set[tuple[str, ...]] = set()
-        names: set[tuple[str, ...]] = set()
-        names_in_game: set[tuple[str, tuple[str, ...]]] = set()
+        phrases: set[str] = set()
+        names: set[str] = set()
+        names_in_game: set[str] = set()
         rows = []
-        for b in self.books.values():
+        for b in rule_books.values():
             for s in b.sections:
-                self._sections[s.full_id] = s
                 keywords = " ; ".join((*s.keywords, s.id.replace("-", " ")))
                 body = plain(s.text)
                 rows.append((s.full_id, s.game, s.title, keywords, body))
                 vocab.update(words(s.title), words(keywords), words(body))
                 for name in (s.title, *s.keywords):
-                    ws = tuple(_norm(w) for w in words(name))
-                    names.add(ws)
-                    names_in_game.add((s.game, ws))
+                    ws = [_norm(w) for w in words(name)]
+                    names.add(" ".join(ws))
+                    names_in_game.add(f"{s.game}:{' '.join(ws)}")
                     for n in (2, 3, 4):
-                        phrases.update(ws[i : i + n] for i in range(len(ws) - n + 1))
-        self._db.executemany("INSERT INTO idx VALUES (?, ?, ?, ?, ?)", rows)
-        self._db.commit()  # FTS5 keeps pending rows in memory until commit; serialize() needs them
-        self.vocabulary = frozenset(vocab)
-        self._vocab_by_length: dict[int, list[str]] = {}
-        for w in sorted(vocab):
-            self._vocab_by_length.setdefault(len(w), []).append(w)
-        self.game_names = _game_names(self.books.values())
-        self.phrases = frozenset(phrases)  # 2- and 3-word runs of titles and keywords
-        self.names = frozenset(names)  # whole titles and keywords ("all in")
-        self.names_in_game = frozenset(names_in_game)
+                        phrases.update(" ".join(ws[i : i + n]) for i in range(len(ws) - n + 1))
+        return cls(
+            rows=tuple(rows),
+            vocabulary=frozenset(vocab),
+            phrases=frozenset(phrases),
+            names=frozenset(names),
+            names_in_game=frozenset(names_in_game),
+            game_names=_game_names(rule_books.values()),
+        )
 
-    def state(self) -> dict[str, object]:
-        """Everything needed to rebuild this index quickly (see :meth:`from_state`)."""
+    def to_json(self) -> dict[str, object]:
         return {
-            "db": self._db.serialize(),
-            "sections": self._sections,
-            "vocabulary": self.vocabulary,
-            "phrases": self.phrases,
-            "names": self.names,
-            "game_names": self.game_names,
-            "names_in_game": self.names_in_game,
+            "rows": [list(r) for r in self.rows],
+            "vocabulary": sorted(self.vocabulary),
+            "phrases": sorted(self.phrases),
+            "names": sorted(self.names),
+            "names_in_game": sorted(self.names_in_game),
+            "game_names": dict(sorted(self.game_names.items())),
         }
 
     @classmethod
-    def from_state(cls, rule_books: Mapping[str, RuleBook], state: dict[str, object]) -> RuleIndex:
-        return cls(rule_books, _state=state)
+    def from_json(cls, data: object) -> IndexData:
+        """Read :meth:`to_json`'s form back, checking every type (ValueError if wrong)."""
+        if not isinstance(data, dict):
+            raise ValueError("index data must be an object")
+        rows = []
+        for row in data["rows"]:
+            full_id, game, title, keywords, body = _str_list(row)
+            rows.append((full_id, game, title, keywords, body))
+        return cls(
+            rows=tuple(rows),
+            vocabulary=frozenset(_str_list(data["vocabulary"])),
+            phrases=frozenset(_str_list(data["phrases"])),
+            names=frozenset(_str_list(data["names"])),
+            names_in_game=frozenset(_str_list(data["names_in_game"])),
+            game_names=dict(_str_map(data["game_names"])),
+        )
 
-    def _restore(self, state: dict[str, object]) -> None:
-        self._db.deserialize(state["db"])  # type: ignore[arg-type]
-        self._sections = state["sections"]  # type: ignore[assignment]
-        self.vocabulary = state["vocabulary"]  # type: ignore[assignment]
-        self.phrases = state["phrases"]  # type: ignore[assignment]
-        self.names = state["names"]  # type: ignore[assignment]
-        self.game_names = state["game_names"]  # type: ignore[assignment]
-        self.names_in_game = state["names_in_game"]  # type: ignore[assignment]
-        self._vocab_by_length = {}
-        for w in sorted(self.vocabulary):
+
+class RuleIndex:
+    """A full-text index over rule books, built in memory."""
+
+    def __init__(
+        self,
+        rule_books: Mapping[str, RuleBook],
+        *,
+        data: IndexData | None = None,
+        settings: SearchSettings | None = None,
+    ) -> None:
+        self.books = dict(rule_books)
+        self.settings = settings or SearchSettings()
+        self.data = data or IndexData.of(self.books)
+        self._sections = {s.full_id: s for b in self.books.values() for s in b.sections}
+        unknown = [row[0] for row in self.data.rows if row[0] not in self._sections]
+        if unknown:
+            raise ValueError(f"index rows name sections of no book: {unknown[:3]}")
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute(
+            "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
+            " tokenize = 'porter unicode61 remove_diacritics 2')"
+        )
+        self._db.executemany("INSERT INTO idx VALUES (?, ?, ?, ?, ?)", self.data.rows)
+        self._db.commit()
+        self._vocab_by_length: dict[int, list[str]] = {}
+        for w in sorted(self.data.vocabulary):
             self._vocab_by_length.setdefault(len(w), []).append(w)
+
+    def state(self) -> dict[str, object]:
+        """This index's data as JSON-ready values (see :meth:`from_state`)."""
+        return self.data.to_json()
+
+    @classmethod
+    def from_state(
+        cls, rule_books: Mapping[str, RuleBook], state: object, settings: SearchSettings | None = None
+    ) -> RuleIndex:
+        """An index from :meth:`state`'s data, checked field by field (ValueError if wrong)."""
+        return cls(rule_books, data=IndexData.from_json(state), settings=settings)
 
     # -- query analysis --------------------------------------------------------------
 
@@ -461,12 +522,12 @@ class RuleIndex:
         return row is not None
 
     def _correct(self, word: str) -> str | None:
-        if len(word) <= 3:
+        if len(word) < self.settings.shortest_guess:
             return None  # too short to guess from ("ran" is not "rank")
         pool: list[str] = []
         for n in range(max(1, len(word) - 2), len(word) + 3):
             pool.extend(self._vocab_by_length.get(n, ()))
-        cutoff = 0.8 if len(word) <= 5 else 0.75
+        cutoff = self.settings.short_cutoff if len(word) <= 5 else self.settings.cutoff
         close = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
         return close[0] if close else None
 
@@ -476,7 +537,7 @@ class RuleIndex:
         i = 0
         while i < len(ws):
             for n in range(min(8, len(ws) - i), 0, -1):
-                game = self.game_names.get(tuple(ws[i : i + n]))
+                game = self.data.game_names.get(" ".join(ws[i : i + n]))
                 if game:
                     spans.append((i, i + n, game))
                     i += n
@@ -499,7 +560,7 @@ class RuleIndex:
         """
         typed = words(query)
         for start, end, game in self._game_spans(typed):
-            if (game, tuple(_norm(w) for w in typed[start:end])) not in self.names_in_game:
+            if f"{game}:{' '.join(_norm(w) for w in typed[start:end])}" not in self.data.names_in_game:
                 typed[start:end] = [""] * (end - start)
         corrections: list[tuple[str, str]] = []
         unknown: list[str] = []
@@ -508,7 +569,7 @@ class RuleIndex:
             if not w:
                 fixed.append("")
                 continue
-            if w in STOPWORDS or w in self.vocabulary or w in _SYNONYMS or self._matches_anything(w):
+            if w in STOPWORDS or w in self.data.vocabulary or w in _SYNONYMS or self._matches_anything(w):
                 fixed.append(w)
                 continue
             better = self._correct(w)
@@ -524,12 +585,12 @@ class RuleIndex:
                 gram = fixed[i : i + n]
                 if not all(gram) or gram[0] in _EDGE_WORDS or gram[-1] in _EDGE_WORDS:
                     continue
-                key = tuple(_norm(g) for g in gram)
+                key = " ".join(_norm(g) for g in gram)
                 # a run of words from a title or keyword with a content word in it
                 # ("secret passage", "more cards than others"), or a whole keyword made
                 # of common words only ("all in")
                 content = any(g not in STOPWORDS for g in gram)
-                if (content and key in self.phrases) or key in self.names:
+                if (content and key in self.data.phrases) or key in self.data.names:
                     phrase = " ".join(gram)
                     if not any(phrase in t for t in terms):
                         terms.append(phrase)
@@ -592,9 +653,9 @@ class RuleIndex:
             " FROM idx WHERE idx MATCH ?"
         )
         params: list[object] = [
-            TITLE_WEIGHT,
-            KEYWORD_WEIGHT,
-            BODY_WEIGHT,
+            self.settings.title_weight,
+            self.settings.keyword_weight,
+            self.settings.body_weight,
             _MARK_START,
             _MARK_END,
             _MARK_START,
@@ -614,7 +675,7 @@ class RuleIndex:
 
 @cache
 def default_index() -> RuleIndex:
-    """The index over every rule book shipped with the package (cached on disk)."""
+    """The index over every rule book shipped with the package (its data cached on disk)."""
     from pathlib import Path
 
     from rulesref.book import rule_files
@@ -622,8 +683,13 @@ def default_index() -> RuleIndex:
 
     all_books = books()
     sources = [*rule_files(), Path(__file__), Path(__file__).with_name("book.py")]
-    state = cached("rules-index", sources, lambda: RuleIndex(all_books).state())
-    return RuleIndex.from_state(all_books, state)
+    data = cached(
+        "rules-index", sources, lambda: IndexData.of(all_books), encode=IndexData.to_json, decode=IndexData.from_json
+    )
+    try:
+        return RuleIndex(all_books, data=data)
+    except ValueError:  # cached rows of another set of books
+        return RuleIndex(all_books)
 
 
 def search(query: str, game: str | None = None, limit: int = 3) -> SearchResult:

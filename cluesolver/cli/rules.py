@@ -35,10 +35,10 @@ def list_(game: GameArg = None, as_json: JsonOption = False) -> int:
     """
     from rich.table import Table
 
-    from rulesref.book import book, books
+    from rulesref.book import chosen_books
     from rulesref.render import book_json
 
-    chosen = [book(game)] if game else list(books().values())
+    chosen = chosen_books(game)
     if as_json:
         emit_json({"games": [book_json(b, with_text=False) for b in chosen]})
         return EXIT_OK
@@ -72,26 +72,22 @@ def show(
 
     Example: cluesolver rules show lords-of-vegas sprawl
     """
-    from rulesref.book import book
+    from rulesref.book import RuleBook, lookup
     from rulesref.render import book_intro_markdown, book_json, section_body_markdown, section_json
 
-    wanted = " ".join(section) if section else None
-    if wanted is None and "/" in game:
-        game, _, wanted = game.partition("/")
-    b = book(game)
-    chosen = b.section(wanted) if wanted else None
+    found = lookup(game, " ".join(section) if section else None)
     if as_json:
-        emit_json(section_json(chosen) if chosen else book_json(b))
+        emit_json(book_json(found) if isinstance(found, RuleBook) else section_json(found))
         return EXIT_OK
     from rich.markdown import Markdown
     from rich.rule import Rule
 
     con = console()
-    if chosen is None:
-        con.print(Rule(b.title, characters="═"))
-        con.print(Markdown(book_intro_markdown(b)))
-    for s in (chosen,) if chosen else b.sections:
-        if chosen is None:
+    if isinstance(found, RuleBook):
+        con.print(Rule(found.title, characters="═"))
+        con.print(Markdown(book_intro_markdown(found)))
+    for s in found.sections if isinstance(found, RuleBook) else (found,):
+        if isinstance(found, RuleBook):
             con.print()
         con.print(Rule(s.title, characters="─", align="left"))
         con.print(Markdown(section_body_markdown(s)))
@@ -121,12 +117,7 @@ def search(
     if as_json:
         from rulesref.render import result_json
 
-        out = result_json(result)
-        if full and result.hits:
-            from rulesref.render import section_json
-
-            out["best"] = section_json(result.hits[0].section)
-        emit_json(out)
+        emit_json(result_json(result, full=full))
     else:
         _print_result(result, full=full)
     return EXIT_OK
@@ -197,39 +188,16 @@ def lint(
 
     Example: cluesolver rules lint rulesref/rules/clue.toml
     """
-    from rulesref.book import books, link_problems, load_books, rule_files
-    from rulesref.core.errors import InputError, Problem
+    from rulesref.book import lint as lint_files
 
-    paths = list(files) if files else rule_files()
-    for p in paths:
-        if not p.is_file():
-            raise InputError(Problem("no such rule file", path=str(p)))
-    problems: list[Problem] = []
-    loaded = {}
-    for p in paths:
-        try:
-            loaded.update(load_books([p]))
-        except InputError as exc:
-            problems.extend(exc.problems())
-    try:
-        pool = dict(books()) if files else {}
-    except InputError:
-        pool = {}
-    pool.update(loaded)
-    problems.extend(link_problems(pool))
-    sections = sum(len(b.sections) for b in loaded.values())
+    report = lint_files(files or None)
     if as_json:
-        emit_json(
-            {
-                "ok": not problems,
-                "books": sorted(loaded),
-                "sections": sections,
-                "problems": [p.to_json() for p in problems],
-            }
-        )
+        emit_json(report.to_json())
     else:
         con = console()
-        for problem in problems:
+        for problem in report.problems:
             con.print(f"problem: {problem.format()}", markup=False)
-        con.print(f"{len(loaded)} rule books, {sections} sections, {len(problems)} problems", markup=False)
-    return EXIT_PROBLEMS if problems else EXIT_OK
+        con.print(
+            f"{len(report.books)} rule books, {report.sections} sections, {len(report.problems)} problems", markup=False
+        )
+    return EXIT_OK if report.ok else EXIT_PROBLEMS
