@@ -22,16 +22,17 @@ VALID = sorted(
 def test_every_planted_error_is_found_and_nothing_else(name: str) -> None:
     planted = tomllib.loads((DATA / f"{name}.expected.toml").read_text())["problem"]
     report = check_table(load_table(DATA / f"{name}.toml"))
-    found = list(report.problems)
+    found = list(report.findings)
     for expected in planted:
         match = [
             p
             for p in found
-            if p.player == expected["player"]
-            and p.citation.id == f"welcome-to-new-las-vegas/{expected['rule']}"
+            if p.where["player"] == expected["player"]
+            and p.rule is not None
+            and p.rule.id == f"welcome-to-new-las-vegas/{expected['rule']}"
             and expected["says"] in p.message
         ]
-        assert match, f"not found: {expected}\nfound: {[p.format() for p in report.problems]}"
+        assert match, f"not found: {expected}\nfound: {[p.format() for p in report.findings]}"
         found.remove(match[0])
     assert found == [], f"unexpected: {[p.format() for p in found]}"
 
@@ -43,7 +44,7 @@ def test_broken_sets_exist() -> None:
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.name)
 def test_valid_tables_are_clean(path: Path) -> None:
     report = check_table(load_table(path))
-    assert report.clean, [p.format() for p in report.problems]
+    assert report.ok, [p.format() for p in report.findings]
 
 
 HEAD = 'game = "welcome-to-new-las-vegas"\n'
@@ -54,7 +55,7 @@ def sheet(name: str, body: str, streets: str = '["1", "2", "3", "4"]') -> str:
 
 
 def problems(text: str) -> list[str]:
-    return [p.message for p in check_table(parse_table(HEAD + text)).problems]
+    return [p.message for p in check_table(parse_table(HEAD + text)).findings]
 
 
 def test_extended_copies_must_match_uses_both_ways() -> None:
@@ -129,8 +130,8 @@ def test_every_problem_cites_a_real_section() -> None:
     report = check_table(load_table(DATA / "broken-2p.toml"))
     from rulesref.cite import cite
 
-    for p in report.problems:
-        assert cite(p.citation.id) == p.citation
+    for p in report.findings:
+        assert p.rule is not None and cite(p.rule.id) == p.rule
 
 
 def test_golf_course_needs_neighbouring_opened_casinos() -> None:

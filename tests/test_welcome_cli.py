@@ -81,8 +81,14 @@ def test_check_problems_exit_1_with_citations() -> None:
     )
     assert lines[-1] == "13 rule problems on 2 sheets."
     data = json.loads(run("welcome", "check", BROKEN, "--json").output)
-    assert data["clean"] is False and len(data["problems"]) == 13
-    assert data["problems"][0]["rule"]["id"] == "welcome-to-new-las-vegas/placement"
+    assert data["ok"] is False and len(data["findings"]) == 13
+    assert data["counts"] == {"error": 13, "warning": 0, "note": 0}
+    assert data["game"] == "welcome-to-new-las-vegas" and data["path"] == BROKEN
+    first = data["findings"][0]
+    assert first["rule"]["id"] == "welcome-to-new-las-vegas/placement"
+    assert first["where"] == {"player": "Rita", "zone": "streets", "street": 1, "casino": 3, "other": 4}
+    assert first["line"] == 20 and first["severity"] == "error"
+    assert data["summary"]["players"] == ["Rita", "Tom"]
 
 
 def test_streets_command() -> None:
@@ -122,7 +128,7 @@ def test_bad_table_exits_2_with_every_problem(tmp_path: Path) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
     errors = [line for line in result.output.splitlines() if line.startswith("error:")]
     assert errors == [
-        f"error: {bad}:7: player 'A': 'hotel' is not a key here (did you mean: hotels?)",
+        f"error: {bad}:7: unknown key in player 'A': 'hotel' (did you mean: hotels?)",
         f"error: {bad}:4: player 'A': 'bank' should be one of loan, refuse: 'lone' (did you mean: loan?)",
         f"error: {bad}:5: player 'A': 'streets' a city has 4 streets, this lists 3",
     ]

@@ -140,13 +140,13 @@ def test_out_of_range_and_number_under_crane() -> None:
     assert any("-1 is outside 0-17" in t for t in texts)
     assert any("4 is written in a casino still under construction" in t for t in texts)
     assert any("18 is outside 0-17" in t for t in texts)
-    assert {p.citation.id for p in problems} == {"welcome-to-new-las-vegas/placement"}
+    assert {p.rule.id for p in problems if p.rule} == {"welcome-to-new-las-vegas/placement"}
 
 
 def test_extended_copy_must_sit_beside_its_twin() -> None:
     problems = placement_problems(street("5 . =5"), 3)
-    assert [p.citation.id for p in problems] == ["welcome-to-new-las-vegas/extended-casino"]
-    assert problems[0].positions == (3,)
+    assert [p.rule.id for p in problems if p.rule] == ["welcome-to-new-las-vegas/extended-casino"]
+    assert problems[0].where == {"street": 3, "casino": 3}
     assert placement_problems(street("=5 5 7"), 1) == []
 
 

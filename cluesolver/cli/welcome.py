@@ -15,10 +15,11 @@ import typer
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
 
 if TYPE_CHECKING:
-    from rulesref.welcome.checker import CheckReport
-    from rulesref.welcome.results import StreetResult, TableResult
+    from rulesref.core.findings import CheckReport
+    from rulesref.welcome.results import ScoreReport, StreetResult, TableResult
+    from rulesref.welcome.street_report import StreetsReport
 
-GAME = "welcome-to-new-las-vegas"
+from rulesref.core.games import WELCOME as GAME
 
 app = typer.Typer(
     help="Welcome to New Las Vegas: final scoring and sheet checking for the whole table, street runs.\n\n"
@@ -31,40 +32,47 @@ TableFile = Annotated[
 ]
 
 
-# -- entry points for the top-level verbs ---------------------------------------------
+# -- renderers for the top-level verbs ------------------------------------------------
+
+
+def show_score(result: ScoreReport, *, path: Path, as_json: bool) -> int:
+    """Print the final scores (and a warning when the sheets break rules); exit 0."""
+    if as_json:
+        emit_json(result.to_json())
+        return EXIT_OK
+    _print_scores(result.result)
+    problems = result.rule_problems
+    if problems:
+        console().print(
+            f"Warning: {problems} rule problem{'s' if problems != 1 else ''} on these sheets; "
+            f"see: cluesolver check {path}",
+            markup=False,
+            soft_wrap=True,
+        )
+    return EXIT_OK
+
+
+def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
+    """Print every rule problem; exit 1 when there are any."""
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        _print_check(report)
+    return EXIT_OK if report.ok else EXIT_PROBLEMS
 
 
 def score_file(path: Path, *, as_json: bool) -> int:
     """Score every sheet of a table file; prints and returns the exit code."""
-    from rulesref.welcome import check_table, load_table, score_table
+    from rulesref.welcome import game
 
-    table = load_table(path)
-    result = score_table(table)
-    problems = len(check_table(table).problems)
-    if as_json:
-        emit_json({"game": GAME, "file": str(path), **result.to_json(), "rule_problems": problems})
-    else:
-        _print_scores(result)
-        if problems:
-            console().print(
-                f"Warning: {problems} rule problem{'s' if problems != 1 else ''} on these sheets; "
-                f"see: cluesolver check {path}",
-                markup=False,
-                soft_wrap=True,
-            )
-    return EXIT_OK
+    return show_score(game.score_file(path), path=path, as_json=as_json)
 
 
 def check_file(path: Path, *, as_json: bool) -> int:
     """Check every sheet of a table file; exit 1 when rule problems are found."""
-    from rulesref.welcome import check_table, load_table
+    from rulesref.welcome import game
 
-    report = check_table(load_table(path))
-    if as_json:
-        emit_json({"game": GAME, "file": str(path), **report.to_json()})
-    else:
-        _print_check(report)
-    return EXIT_OK if report.clean else EXIT_PROBLEMS
+    return show_check(game.check_file(path), path=path, as_json=as_json)
 
 
 # -- commands -------------------------------------------------------------------------
@@ -116,70 +124,14 @@ def streets(
 
     Example: cluesolver welcome streets "3 5 7 . 9 | 2 4 c 6 8 | 0 2 4 =4 6"
     """
-    from rulesref.welcome.citations import rule
-    from rulesref.welcome.streets import format_street, longest_run, parse_streets, placement_problems
+    from rulesref.welcome.street_report import street_report
 
-    parsed = parse_streets(notation)
-    problems = [p for i, s in enumerate(parsed, start=1) for p in placement_problems(s, i)]
-    scoring = rule("street-scoring")
-    rows = []
-    for number, street in enumerate(parsed, start=1):
-        run = longest_run(street)
-        rows.append(
-            {
-                "street": number,
-                "written": format_street(street),
-                "run": list(run.numbers) if run else [],
-                "parity": run.parity.value if run else None,
-                "positions": [p + 1 for p in run.positions] if run else [],
-                "points": run.length if run else 0,
-            }
-        )
+    report = street_report(notation)
     if as_json:
-        emit_json(
-            {
-                "game": GAME,
-                "streets": rows,
-                "rule": scoring.to_json(),
-                "problems": [
-                    {
-                        "street": p.street,
-                        "positions": list(p.positions),
-                        "message": p.message,
-                        "rule": p.citation.to_json(),
-                    }
-                    for p in problems
-                ],
-            }
-        )
+        emit_json(report.to_json())
     else:
-        from rich.table import Table
-
-        out = console()
-        table = Table(title="Longest odd/even run per street", title_justify="left")
-        for col, justify in (
-            ("street", "right"),
-            ("written", "left"),
-            ("longest run", "left"),
-            ("odd/even", "left"),
-            ("points", "right"),
-        ):
-            table.add_column(col, justify=justify)  # type: ignore[arg-type]
-        for row in rows:
-            run_text = "-".join(str(n) for n in row["run"]) or "-"  # type: ignore[attr-defined]
-            table.add_row(
-                str(row["street"]), str(row["written"]), run_text, str(row["parity"] or "-"), str(row["points"])
-            )
-        out.print(table)
-        out.print(
-            f"Rule: {scoring}. The street bonus goes to whoever has the longest run in that "
-            "street (ties: all of them).",
-            markup=False,
-            soft_wrap=True,
-        )
-        for p in problems:
-            out.print(f"problem: {p.message} {p.citation}", markup=False, soft_wrap=True)
-    return EXIT_PROBLEMS if problems else EXIT_OK
+        _print_streets(report)
+    return EXIT_OK if report.ok else EXIT_PROBLEMS
 
 
 @app.command("new")
@@ -196,35 +148,49 @@ def new(
 
     Example: cluesolver welcome new Maya Jonas Lea -o friday.toml
     """
-    import os
-    import tempfile
+    from rulesref.welcome.template import blank_table, write_blank_table
 
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.welcome.template import blank_table
-
-    text = blank_table(players, solo=solo, file=str(output or "table.toml"))
     if output is None:
-        console().file.write(text)
+        console().file.write(blank_table(players, solo=solo))
         return EXIT_OK
-    if output.exists() and not force:
-        raise InputError(Problem("already exists; use --force to overwrite it", path=str(output)))
-    folder = output.parent if str(output.parent) else Path(".")
-    handle, temp = tempfile.mkstemp(prefix=".welcome-", suffix=".toml", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temp, 0o666 & ~mask)
-        os.replace(temp, output)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_blank_table(output, players, solo=solo, force=force)
     console().print(f"Wrote {output}: fill it in, then run cluesolver check {output}", markup=False, soft_wrap=True)
     return EXIT_OK
 
 
 # -- printing -------------------------------------------------------------------------
+
+
+def _print_streets(report: StreetsReport) -> None:
+    from rich.table import Table
+
+    from rulesref.welcome.streets import format_street
+
+    out = console()
+    table = Table(title="Longest odd/even run per street", title_justify="left")
+    table.add_column("street", justify="right")
+    table.add_column("written")
+    table.add_column("longest run")
+    table.add_column("odd/even")
+    table.add_column("points", justify="right")
+    for row in report.rows:
+        run = row.run
+        table.add_row(
+            str(row.street),
+            format_street(row.written),
+            "-".join(str(n) for n in run.numbers) if run else "-",
+            run.parity.value if run else "-",
+            str(row.points),
+        )
+    out.print(table)
+    out.print(
+        f"Rule: {report.rule}. The street bonus goes to whoever has the longest run in that "
+        "street (ties: all of them).",
+        markup=False,
+        soft_wrap=True,
+    )
+    for p in report.problems:
+        out.print(f"problem: {p.message} {p.rule}", markup=False, soft_wrap=True)
 
 
 def _print_scores(result: TableResult) -> None:
@@ -308,16 +274,22 @@ def _inauguration_line(result: TableResult) -> str:
 
 def _print_check(report: CheckReport) -> None:
     out = console()
-    if report.clean:
-        n = len(report.players)
-        out.print(f"No rule problems on {n} sheet{'' if n == 1 else 's'} ({', '.join(report.players)}).", markup=False)
+    if report.ok:
+        players = report.summary.get("players")
+        names = [str(n) for n in players] if isinstance(players, list) else []
+        n = len(names)
+        out.print(f"No rule problems on {n} sheet{'' if n == 1 else 's'} ({', '.join(names)}).", markup=False)
         return
-    for p in report.problems:
-        out.print(f"problem: {p.player} [{p.zone}] {p.message} {p.citation}", markup=False, soft_wrap=True)
-    sheets = len({p.player for p in report.problems})
+    for p in report.findings:
+        out.print(
+            f"problem: {p.where.get('player')} [{p.where.get('zone')}] {p.message} {p.rule}",
+            markup=False,
+            soft_wrap=True,
+        )
+    sheets = len({p.where.get("player") for p in report.findings})
+    n = len(report.findings)
     out.print(
-        f"{len(report.problems)} rule problem{'s' if len(report.problems) != 1 else ''} "
-        f"on {sheets} sheet{'s' if sheets != 1 else ''}.",
+        f"{n} rule problem{'s' if n != 1 else ''} on {sheets} sheet{'s' if sheets != 1 else ''}.",
         markup=False,
         soft_wrap=True,
     )

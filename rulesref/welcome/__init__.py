@@ -9,7 +9,7 @@ Modules: :mod:`.streets` (notation and runs), :mod:`.model` (the sheet as values
 :mod:`.checker` (rule problems), :mod:`.results` (what scoring returns).
 """
 
-from rulesref.welcome.checker import CheckReport, RuleProblem, check_table
+from rulesref.welcome.checker import check_table
 from rulesref.welcome.loader import load_table, parse_table
 from rulesref.welcome.model import Sheet, Table
 from rulesref.welcome.results import PlayerResult, TableResult, Zone
@@ -29,9 +29,7 @@ from rulesref.welcome.streets import (
 
 __all__ = [
     "Casino",
-    "CheckReport",
     "PlayerResult",
-    "RuleProblem",
     "Run",
     "Sheet",
     "Street",

@@ -5,18 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rulesref.core.names import closest
+from rulesref.core.tomlfile import Span
 from rulesref.welcome.model import ACME_DOMAINS, Acme, DomainValue, Effect, ProjectClaim
-from rulesref.welcome.reader import Reader, Scope, close
+from rulesref.welcome.reader import Reader
 
 ACME_KEYS = ("card", "stack", "values", "crane", "bank-threshold", "hidden-card", "hotels", "projects")
-ClaimReader = Callable[[Reader, Any, Scope], tuple[ProjectClaim, ...]]
+ClaimReader = Callable[[Reader, Any, Span], tuple[ProjectClaim, ...]]
 
 
 def read_acme(r: Reader, raw: Any, read_claims: ClaimReader) -> Acme | None:
     """The ``[acme]`` table; ``read_claims`` reads its projects like a player's."""
     heads = r.header_lines("[acme]")
     start = heads[0] if heads else 0
-    scope = Scope("acme", start, None)
+    scope = Span("acme", start, None)
     if not isinstance(raw, dict):
         r.problem(scope, None, "should be an [acme] table")
         return None
@@ -65,7 +67,7 @@ def parse_effect(token: str) -> Effect:
     return hits.pop()
 
 
-def _stack(r: Reader, raw: Any, scope: Scope) -> tuple[Effect, ...]:
+def _stack(r: Reader, raw: Any, scope: Span) -> tuple[Effect, ...]:
     if isinstance(raw, str):
         tokens = raw.replace(",", " ").split()
     elif isinstance(raw, list) and all(isinstance(x, str) for x in raw):
@@ -83,6 +85,6 @@ def _stack(r: Reader, raw: Any, scope: Scope) -> tuple[Effect, ...]:
                 "stack",
                 "has a card that is not an effect (C, Im, In, L, S)",
                 text=token,
-                choices=close(token, list(EFFECT_WORDS)),
+                choices=closest(token, list(EFFECT_WORDS)),
             )
     return tuple(out)

@@ -7,9 +7,10 @@ them, so a table can fix its sheets in one pass.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import replace
 
-from rulesref.cite import Citation
+from rulesref.core.findings import CheckReport, Citation, Finding
+from rulesref.core.games import WELCOME
 from rulesref.welcome.citations import rule
 from rulesref.welcome.model import Claim, Colour, ProjectClaim, Sheet, Table
 from rulesref.welcome.streets import (
@@ -24,51 +25,36 @@ AVENUES = 11
 DEBTS_PER_SHOW_COLUMN = 2
 
 
-@dataclass(frozen=True)
-class RuleProblem:
-    player: str
-    zone: str  # "streets", "bonuses", "projects", "debts", ...
-    message: str
-    citation: Citation
-
-    def format(self) -> str:
-        return f"{self.player}: {self.message} {self.citation}"
-
-    def to_json(self) -> dict[str, object]:
-        return {"player": self.player, "zone": self.zone, "message": self.message, "rule": self.citation.to_json()}
-
-
-@dataclass(frozen=True)
-class CheckReport:
-    problems: tuple[RuleProblem, ...]
-    players: tuple[str, ...]
-
-    @property
-    def clean(self) -> bool:
-        return not self.problems
-
-    def to_json(self) -> dict[str, object]:
-        return {"clean": self.clean, "players": list(self.players), "problems": [p.to_json() for p in self.problems]}
-
-
 def check_table(table: Table) -> CheckReport:
-    problems: list[RuleProblem] = []
+    """Every rule problem of every sheet (and of the projects across sheets), as findings."""
+    findings: list[Finding] = []
     for sheet in table.players:
-        problems += check_sheet(sheet, table)
-    problems += check_projects(table)
-    names = tuple(p.name for p in table.players) + ((table.acme.name,) if table.acme else ())
-    return CheckReport(tuple(problems), names)
+        findings += check_sheet(sheet, table)
+    findings += check_projects(table)
+    names = [p.name for p in table.players] + ([table.acme.name] if table.acme else [])
+    return CheckReport(
+        game=WELCOME,
+        path=table.path,
+        findings=tuple(findings),
+        summary={"players": names, "sheets": len(table.players), "solo": table.solo},
+    )
 
 
-def check_sheet(sheet: Sheet, table: Table) -> list[RuleProblem]:
-    out: list[RuleProblem] = []
+def _finding(table: Table, player: str, zone: str, message: str, cite: Citation, line: int | None) -> Finding:
+    return Finding(message, rule=cite, code=zone, path=table.path, line=line, where={"player": player, "zone": zone})
+
+
+def check_sheet(sheet: Sheet, table: Table) -> list[Finding]:
+    out: list[Finding] = []
 
     def add(zone: str, message: str, section: str) -> None:
-        out.append(RuleProblem(sheet.name, zone, message, rule(section)))
+        out.append(_finding(table, sheet.name, zone, message, rule(section), sheet.lines.get(zone, sheet.line)))
 
     for number, street in enumerate(sheet.streets, start=1):
         for p in placement_problems(street, number):
-            out.append(RuleProblem(sheet.name, "streets", p.message, p.citation))
+            where = {"player": sheet.name, "zone": "streets", **p.where}
+            line = sheet.lines.get(f"street {number}", sheet.lines.get("streets", sheet.line))
+            out.append(replace(p, path=table.path, line=line, where=where))
 
     # Bonuses against the streets and the inauguration track
     b, ina = sheet.bonuses, sheet.inauguration
@@ -161,11 +147,13 @@ def check_sheet(sheet: Sheet, table: Table) -> list[RuleProblem]:
     return out
 
 
-def check_projects(table: Table) -> list[RuleProblem]:
+def check_projects(table: Table) -> list[Finding]:
     """High values only for the first to fulfil a project, low values only after them."""
-    out: list[RuleProblem] = []
+    out: list[Finding] = []
     claims: dict[Colour, list[tuple[str, ProjectClaim]]] = defaultdict(list)
+    lines: dict[str, int | None] = {}
     for sheet in table.players:
+        lines[sheet.name] = sheet.lines.get("projects", sheet.line)
         for c in sheet.projects:
             claims[c.colour].append((sheet.name, c))
     if table.acme:
@@ -175,74 +163,55 @@ def check_projects(table: Table) -> list[RuleProblem]:
     for colour in Colour:
         entries = claims.get(colour, [])
         project = table.project(colour)
+        at_project = project.line if project else None
+
+        def add(who: str, message: str, line: int | None) -> None:
+            out.append(_finding(table, who, "projects", message, cite, line))
+
         first = project.first if project else None
         turns = [c.turn for _, c in entries if c.turn is not None]
         earliest = min(turns) if turns else None
         highs = [name for name, c in entries if c.claim is Claim.HIGH]
         for name, c in entries:
+            line = lines.get(name, at_project)
             if first is not None:
                 listed = name in first or (
                     table.acme is not None and name == table.acme.name and any(f.lower() == "acme" for f in first)
                 )
                 if c.claim is Claim.HIGH and not listed:
-                    out.append(
-                        RuleProblem(
-                            name,
-                            "projects",
-                            f"claims the high value of the {colour.value} "
-                            f"project, but only {', '.join(first) or 'nobody'} fulfilled it first",
-                            cite,
-                        )
+                    add(
+                        name,
+                        f"claims the high value of the {colour.value} project, but only "
+                        f"{', '.join(first) or 'nobody'} fulfilled it first",
+                        line,
                     )
                 if c.claim is Claim.LOW and listed:
-                    out.append(
-                        RuleProblem(
-                            name,
-                            "projects",
-                            f"fulfilled the {colour.value} project first but wrote its low value",
-                            cite,
-                        )
-                    )
+                    add(name, f"fulfilled the {colour.value} project first but wrote its low value", line)
             if earliest is not None and c.turn is not None:
                 if c.claim is Claim.HIGH and c.turn > earliest:
-                    out.append(
-                        RuleProblem(
-                            name,
-                            "projects",
-                            f"claims the high value of the {colour.value} "
-                            f"project on turn {c.turn}, but it was first fulfilled on turn "
-                            f"{earliest}",
-                            cite,
-                        )
+                    add(
+                        name,
+                        f"claims the high value of the {colour.value} project on turn {c.turn}, but it was "
+                        f"first fulfilled on turn {earliest}",
+                        line,
                     )
                 if c.claim is Claim.LOW and c.turn == earliest:
-                    out.append(
-                        RuleProblem(
-                            name,
-                            "projects",
-                            f"fulfilled the {colour.value} project on turn "
-                            f"{earliest}, among the first, but wrote its low value",
-                            cite,
-                        )
+                    add(
+                        name,
+                        f"fulfilled the {colour.value} project on turn {earliest}, among the first, but wrote "
+                        "its low value",
+                        line,
                     )
         claimants = {name for name, _ in entries}
         for who in first or ():
             if who not in claimants and not (who.lower() == "acme" and table.acme and table.acme.name in claimants):
-                out.append(
-                    RuleProblem(
-                        who, "projects", f"is listed as first on the {colour.value} project but did not score it", cite
-                    )
-                )
+                add(who, f"is listed as first on the {colour.value} project but did not score it", at_project)
         if entries and not highs:
-            lows = ", ".join(name for name, _ in entries)
-            out.append(
-                RuleProblem(
-                    lows,
-                    "projects",
-                    f"the {colour.value} project is scored low but nobody has "
-                    f"its high value: someone must have fulfilled it first",
-                    cite,
-                )
+            add(
+                ", ".join(name for name, _ in entries),
+                f"the {colour.value} project is scored low but nobody has its high value: someone must have "
+                "fulfilled it first",
+                at_project,
             )
     return out
 

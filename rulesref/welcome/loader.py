@@ -7,12 +7,14 @@ once in one :class:`~rulesref.core.errors.InputError`; nothing is half-read.
 
 from __future__ import annotations
 
-import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rulesref.core.errors import InputError
-from rulesref.core.tomlfile import toml_problem
+from rulesref.core.games import WELCOME, normalise_game
+from rulesref.core.names import closest
+from rulesref.core.tomlfile import Span, parse_toml
 from rulesref.welcome.acme_file import read_acme
 from rulesref.welcome.model import (
     DEFAULT_BONUS_SET_SIZE,
@@ -34,10 +36,10 @@ from rulesref.welcome.model import (
     ShowColumn,
     Table,
 )
-from rulesref.welcome.reader import REQUIRED, Reader, Scope, close
+from rulesref.welcome.reader import REQUIRED, Reader
 from rulesref.welcome.streets import Street, parse_street
 
-GAME_ID = "welcome-to-new-las-vegas"
+GAME_ID = WELCOME
 TOP_KEYS = ("game", "title", "first-game", "bonus-set-size", "inauguration-track", "project", "player", "acme")
 PLAYER_KEYS = (
     "name",
@@ -64,19 +66,13 @@ def load_table(path: Path) -> Table:
 
 def parse_table(text: str, *, path: str | None = None) -> Table:
     """Parse the text of a table file; raises InputError listing every problem."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(toml_problem(exc, path)) from None
+    data = parse_toml(text, path)
     r = Reader(path, text)
-    top = Scope("", 0, None)
+    top = Span("", 0, None)
     r.check_keys(data, TOP_KEYS, top)
     game = data.get("game")
-    if game != GAME_ID:
-        from rulesref.core.games import normalise_game
-
-        if not (isinstance(game, str) and normalise_game(game) == GAME_ID):
-            r.problem(top, "game", f'should be "{GAME_ID}"', text=game)
+    if not (isinstance(game, str) and normalise_game(game) == GAME_ID):
+        r.problem(top, "game", f'should be "{GAME_ID}"', text=game)
 
     first_game = r.boolean(data, "first-game", top)
     set_size = r.integer(data, "bonus-set-size", top, DEFAULT_BONUS_SET_SIZE, minimum=1)
@@ -92,7 +88,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
         if acme is not None and p.name.lower() == acme.name.lower():
             start = (p.line or 1) - 1
             r.problem(
-                Scope(f"player '{p.name}'", start, r.next_header(start)),
+                Span(f"player '{p.name}'", start, r.next_header(start)),
                 "name",
                 f"cannot be {acme.name} in a solo game: {acme.name} is the opponent",
             )
@@ -102,7 +98,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
         for who in project.first or ():
             if who not in names and not (acme is not None and who.lower() == "acme"):
                 r.problem(
-                    Scope(
+                    Span(
                         f"project {project.colour.value}",
                         (project.line or 1) - 1,
                         r.next_header((project.line or 1) - 1),
@@ -110,7 +106,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
                     "first",
                     "names an unknown player",
                     text=who,
-                    choices=close(who, names + (["ACME"] if acme else [])),
+                    choices=closest(who, names + (["ACME"] if acme else [])),
                 )
     claimed = {c.colour for p in players for c in p.projects} | ({c.colour for c in acme.projects} if acme else set())
     for colour in sorted(claimed - {p.colour for p in projects}, key=lambda c: c.value):
@@ -120,8 +116,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
             f"a player scored the {colour.value} project but there is no "
             f'[[project]] with colour = "{colour.value}" giving its high and low values',
         )
-    if r.problems:
-        raise InputError(r.problems)
+    r.found.raise_if_any()
     return Table(
         players=tuple(players),
         projects=tuple(projects),
@@ -139,17 +134,11 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
 
 def _projects(r: Reader, raw: Any) -> list[Project]:
     if not isinstance(raw, list):
-        r.problem(Scope(""), "project", "should be [[project]] tables")
+        r.problem(Span(""), "project", "should be [[project]] tables")
         return []
-    heads = r.header_lines("[[project]]")
     out: list[Project] = []
     seen: set[Colour] = set()
-    for index, item in enumerate(raw):
-        start = heads[index] if index < len(heads) else 0
-        scope = Scope(f"project {index + 1}", start, r.next_header(start))
-        if not isinstance(item, dict):
-            r.problem(scope, None, "should be a table")
-            continue
+    for _, scope, item in r.entries(raw, "[[project]]", "project"):
         r.check_keys(item, ("colour", "color", "name", "high", "low", "first"), scope)
         colour_text = item.get("colour", item.get("color"))
         colour = r.choice(colour_text, "colour", scope, [c.value for c in Colour])
@@ -168,7 +157,7 @@ def _projects(r: Reader, raw: Any) -> list[Project]:
             r.problem(scope, "colour", f"there is already a {colour} project; a game has one of each colour")
         seen.add(Colour(colour))
         out.append(
-            Project(Colour(colour), high, low, name, tuple(first) if first is not None else None, line=start + 1)
+            Project(Colour(colour), high, low, name, tuple(first) if first is not None else None, line=scope.start + 1)
         )
     return out
 
@@ -177,22 +166,15 @@ def _projects(r: Reader, raw: Any) -> list[Project]:
 
 
 def _players(r: Reader, raw: Any, first_game: bool) -> list[Sheet]:
-    top = Scope("")
+    top = Span("")
     if not isinstance(raw, list) or not raw:
         r.problem(top, "player", "a table file needs at least one [[player]] with a name and four streets")
         return []
-    heads = r.header_lines("[[player]]")
     out: list[Sheet] = []
     names: set[str] = set()
-    for index, item in enumerate(raw):
-        start = heads[index] if index < len(heads) else 0
-        end = r.next_header(start)
-        if not isinstance(item, dict):
-            r.problem(Scope(f"player {index + 1}", start, end), None, "should be a table")
-            continue
+    for index, span, item in r.entries(raw, "[[player]]", "player"):
         name = item.get("name")
-        label = f"player '{name}'" if isinstance(name, str) and name.strip() else f"player {index + 1}"
-        scope = Scope(label, start, end)
+        scope = replace(span, label=f"player '{name}'") if isinstance(name, str) and name.strip() else span
         sheet = _sheet(r, item, scope, index, first_game)
         if sheet.name in names:
             r.problem(scope, "name", "is used by two players", text=sheet.name)
@@ -201,7 +183,7 @@ def _players(r: Reader, raw: Any, first_game: bool) -> list[Sheet]:
     return out
 
 
-def _sheet(r: Reader, item: dict[str, Any], scope: Scope, index: int, first_game: bool) -> Sheet:
+def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game: bool) -> Sheet:
     r.check_keys(item, PLAYER_KEYS, scope)
     name = r.string(item, "name", scope).strip() or f"player {index + 1}"
     bank_text = item.get("bank")
@@ -246,10 +228,12 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Scope, index: int, first_game
         safe_start=r.integer(item, "safe", scope, None, minimum=0),
         debts=_debts(r, r.table(item, "debts", scope), scope),
         line=scope.start + 1,
+        lines={key: line for key in item if key in PLAYER_KEYS and (line := r.line_of(key, scope)) is not None}
+        | street_lines(r, item.get("streets"), scope),
     )
 
 
-def _streets(r: Reader, item: dict[str, Any], scope: Scope) -> tuple[Street, ...]:
+def _streets(r: Reader, item: dict[str, Any], scope: Span) -> tuple[Street, ...]:
     raw = item.get("streets")
     if not (isinstance(raw, list) and all(isinstance(s, str) for s in raw)):
         r.problem(
@@ -262,16 +246,31 @@ def _streets(r: Reader, item: dict[str, Any], scope: Scope) -> tuple[Street, ...
     if len(raw) != STREETS_PER_CITY:
         r.problem(scope, "streets", f"a city has {STREETS_PER_CITY} streets, this lists {len(raw)}")
     out: list[Street] = []
+    lines = street_lines(r, raw, scope)
     for number, text in enumerate(raw, start=1):
         try:
             out.append(parse_street(text, where=f"street {number}"))
         except InputError as exc:
             for p in exc.problems():
-                r.problem(scope, "streets", p.message, text=p.text)
+                where = f"{scope.label}: 'streets' " if scope.label else ""
+                r.found.add(f"{where}{p.message}", line=lines.get(f"street {number}"), text=p.text)
     return tuple(out)
 
 
-def _counted(r: Reader, data: dict[str, Any], key: str, scope: Scope, count_key: str) -> Counted:
+def street_lines(r: Reader, raw: Any, scope: Span) -> dict[str, int]:
+    """The line of each street's text (``"street 1"`` ...), streets written one per line or not."""
+    near = r.line_of("streets", scope)
+    out: dict[str, int] = {}
+    if near is None or not isinstance(raw, list):
+        return out
+    for number, text in enumerate(raw, start=1):
+        line = r.text.find(f'"{text}"', near) if isinstance(text, str) else None
+        if line is not None:
+            out[f"street {number}"] = near = line
+    return out
+
+
+def _counted(r: Reader, data: dict[str, Any], key: str, scope: Span, count_key: str) -> Counted:
     part = data.get(key, {})
     if isinstance(part, int) and not isinstance(part, bool):
         part = {count_key: part}
@@ -285,19 +284,19 @@ def _counted(r: Reader, data: dict[str, Any], key: str, scope: Scope, count_key:
     return Counted(count, value or 0)
 
 
-def _hotels(r: Reader, data: dict[str, Any], scope: Scope) -> Hotels:
+def _hotels(r: Reader, data: dict[str, Any], scope: Span) -> Hotels:
     inner = r.sub(scope, "hotels", f"{scope.label} hotels")
     r.check_keys(data, ("large", "small"), inner)
     return Hotels(_counted(r, data, "large", inner, "built"), _counted(r, data, "small", inner, "built"))
 
 
-def _golf(r: Reader, data: dict[str, Any], scope: Scope) -> Golf:
+def _golf(r: Reader, data: dict[str, Any], scope: Span) -> Golf:
     inner = r.sub(scope, "golf", f"{scope.label} golf")
     r.check_keys(data, ("par3", "par4", "par5"), inner)
     return Golf(*(_counted(r, data, k, inner, "holes") for k in ("par3", "par4", "par5")))
 
 
-def _shows(r: Reader, raw: Any, scope: Scope) -> tuple[ShowColumn, ...]:
+def _shows(r: Reader, raw: Any, scope: Span) -> tuple[ShowColumn, ...]:
     if raw is None:
         return (ShowColumn(), ShowColumn())
     if not (isinstance(raw, list) and len(raw) == 2):
@@ -330,7 +329,7 @@ def _shows(r: Reader, raw: Any, scope: Scope) -> tuple[ShowColumn, ...]:
     return tuple(out)
 
 
-def _carpets(r: Reader, data: dict[str, Any], key: str, scope: Scope, with_value: bool) -> RedCarpets:
+def _carpets(r: Reader, data: dict[str, Any], key: str, scope: Span, with_value: bool) -> RedCarpets:
     part = data.get(key, {})
     if not isinstance(part, dict):
         r.problem(scope, key, "should be { opened = ..., unopened = ..., value = ... }", text=part)
@@ -342,7 +341,7 @@ def _carpets(r: Reader, data: dict[str, Any], key: str, scope: Scope, with_value
     return RedCarpets(opened, r.integer(part, "unopened", inner, 0, minimum=0), value)
 
 
-def _limo(r: Reader, data: dict[str, Any], scope: Scope) -> Limo:
+def _limo(r: Reader, data: dict[str, Any], scope: Span) -> Limo:
     inner = r.sub(scope, "limo", f"{scope.label} limo")
     r.check_keys(data, ("vip", "luxury", "mafia", "missing-lines", "penalty"), inner)
     missing = r.integer(data, "missing-lines", inner, 0, minimum=0)
@@ -356,7 +355,7 @@ def _limo(r: Reader, data: dict[str, Any], scope: Scope) -> Limo:
     )
 
 
-def _claims(r: Reader, raw: Any, scope: Scope) -> tuple[ProjectClaim, ...]:
+def _claims(r: Reader, raw: Any, scope: Span) -> tuple[ProjectClaim, ...]:
     if not isinstance(raw, dict):
         r.problem(scope, "projects", 'should be a table like { pink = "high", yellow = "low" }', text=raw)
         return ()
@@ -364,7 +363,7 @@ def _claims(r: Reader, raw: Any, scope: Scope) -> tuple[ProjectClaim, ...]:
     colours = [c.value for c in Colour]
     for key, value in raw.items():
         if key not in colours:
-            r.problem(scope, key, "is not a project colour", choices=close(key, colours))
+            r.problem(scope, key, "is not a project colour", choices=closest(key, colours))
             continue
         turn = None
         if isinstance(value, dict):
@@ -380,7 +379,7 @@ def _claims(r: Reader, raw: Any, scope: Scope) -> tuple[ProjectClaim, ...]:
     return tuple(out)
 
 
-def _inauguration(r: Reader, data: dict[str, Any], scope: Scope) -> Inauguration:
+def _inauguration(r: Reader, data: dict[str, Any], scope: Span) -> Inauguration:
     inner = r.sub(scope, "inauguration", f"{scope.label} inauguration")
     r.check_keys(data, ("checked", "circled", "improved", "last-box"), inner)
     return Inauguration(
@@ -391,7 +390,7 @@ def _inauguration(r: Reader, data: dict[str, Any], scope: Scope) -> Inauguration
     )
 
 
-def _bonuses(r: Reader, data: dict[str, Any], scope: Scope) -> Bonuses:
+def _bonuses(r: Reader, data: dict[str, Any], scope: Span) -> Bonuses:
     inner = r.sub(scope, "bonuses", f"{scope.label} bonuses")
     r.check_keys(data, ("free-action", "easy-opening", "extended-casino"), inner)
     return Bonuses(
@@ -399,7 +398,7 @@ def _bonuses(r: Reader, data: dict[str, Any], scope: Scope) -> Bonuses:
     )
 
 
-def _debts(r: Reader, data: dict[str, Any], scope: Scope) -> DeclaredDebts:
+def _debts(r: Reader, data: dict[str, Any], scope: Span) -> DeclaredDebts:
     inner = r.sub(scope, "debts", f"{scope.label} debts")
     r.check_keys(data, ("construction", "extended-casino", "show"), inner)
     return DeclaredDebts(

@@ -8,6 +8,7 @@ rankings, the bank, the safe, the winner) is computed from these values elsewher
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -150,6 +151,7 @@ class Sheet:
     safe_start: int | None = None  # bundles before the bank (default 1, or 3 in a first game)
     debts: DeclaredDebts = DeclaredDebts()
     line: int | None = None  # where the player starts in the file
+    lines: Mapping[str, int] = field(default_factory=dict, hash=False, compare=False)  # key -> line in the file
 
     def claim(self, colour: Colour) -> ProjectClaim | None:
         return next((p for p in self.projects if p.colour is colour), None)

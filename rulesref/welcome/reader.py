@@ -1,158 +1,176 @@
-"""Typed reading of parsed TOML that collects every problem, located by line.
+"""Typed reading of a parsed table file, built on the shared TOML problem collector.
 
-The loader walks the data once; each wrong value becomes one :class:`Problem` (the key,
-the line where the key is written, the offending text, close valid choices) and reading
-goes on, so that a file with five mistakes reports five problems at once.
+The loader walks the data once; each wrong value becomes one located problem (the key,
+the line where the key is written, the offending text, close valid choices) in a
+:class:`~rulesref.core.tomlfile.Problems` collector, and reading goes on, so that a file
+with five mistakes reports five problems at once.  Parts of the file are
+:class:`~rulesref.core.tomlfile.Span` values (a label for messages and a range of lines).
 """
 
 from __future__ import annotations
 
-import difflib
-import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, overload
 
-from rulesref.core.errors import Problem
+from rulesref.core.names import closest
+from rulesref.core.tomlfile import Problems, Span
 
-_MISSING = object()
-REQUIRED: object = _MISSING  # pass as ``default`` to make a key compulsory
+#: The table headers that start a new part of a table file.
+ENTITY_HEADERS = ("[[project]]", "[[player]]", "[acme]")
 
 
-@dataclass(frozen=True)
-class Scope:
-    """A part of the file: a label for messages and the range of lines it spans."""
+class Missing:
+    """The marker of a key that is not in the file (see :data:`REQUIRED`)."""
 
-    label: str
-    start: int = 0  # 0-based first line
-    end: int | None = None  # 0-based line after the last
+
+REQUIRED = Missing()  # pass as ``default`` to make a key compulsory
 
 
 class Reader:
+    """One table file being read: its text, where its parts are, and the problems found."""
+
     def __init__(self, path: str | None, text: str) -> None:
-        self.path = path
-        self.lines = text.splitlines()
-        self.problems: list[Problem] = []
+        self.found = Problems(text, path)
+        self.text = self.found.text
+        self._starts = sorted(i for h in ENTITY_HEADERS for i in self.text.header_lines(h))
 
     # -- locating -------------------------------------------------------------------
     def header_lines(self, header: str) -> list[int]:
-        """0-based lines holding a table header such as ``[[player]]``."""
-        pattern = re.compile(r"^\s*" + re.escape(header) + r"\s*(#.*)?$")
-        return [i for i, line in enumerate(self.lines) if pattern.match(line)]
+        return self.text.header_lines(header)
 
     def next_header(self, after: int) -> int:
-        for i in range(after + 1, len(self.lines)):
-            stripped = self.lines[i].strip()
-            if stripped.startswith("[[") or re.match(r"^\[(acme)\]", stripped):
-                return i
-        return len(self.lines)
+        """0-based line of the next project, player or acme table after ``after``, else the end."""
+        return next((i for i in self._starts if i > after), len(self.text.lines))
 
-    def line_of(self, key: str, scope: Scope) -> int | None:
-        """1-based line where ``key`` is assigned (or opens a table) inside ``scope``."""
-        end = len(self.lines) if scope.end is None else scope.end
-        assign = re.compile(r"(^|[\s{,.\[])\"?" + re.escape(key) + r"\"?\s*(=|\])")
-        for i in range(scope.start, end):
-            if assign.search(self.lines[i].split("#", 1)[0]):
-                return i + 1
-        return scope.start + 1 if scope.start or scope.end is not None else None
+    def entries(self, raw: list[Any], header: str, label: str) -> Iterator[tuple[int, Span, dict[str, Any]]]:
+        """Each table of an array such as ``[[player]]`` with its span; other values are problems."""
+        heads = self.header_lines(header)
+        for index, item in enumerate(raw):
+            start = heads[index] if index < len(heads) else 0
+            span = Span(f"{label} {index + 1}", start, self.next_header(start))
+            if isinstance(item, dict):
+                yield index, span, item
+            else:
+                self.problem(span, None, "should be a table")
 
-    def sub(self, scope: Scope, key: str, label: str) -> Scope:
-        """The scope of a nested table ``key``: starts where the key is written."""
-        line = self.line_of(key, scope)
-        start = line - 1 if line is not None else scope.start
-        return Scope(label, start, scope.end)
+    def line_of(self, key: str, span: Span) -> int | None:
+        return self.text.line_of(key, span)
+
+    def sub(self, span: Span, key: str, label: str) -> Span:
+        """The span of a nested table ``key``: it starts where the key is written."""
+        line = self.line_of(key, span)
+        start = line - 1 if line is not None else span.start
+        return Span(label, start, span.end)
 
     # -- reporting ------------------------------------------------------------------
     def problem(
         self,
-        scope: Scope,
+        span: Span,
         key: str | None,
         message: str,
         *,
-        text: Any = None,
+        text: object = None,
         choices: Iterable[str] = (),
         missing: bool = False,
     ) -> None:
         """Record a problem; a ``missing`` key is located where its table starts."""
-        where = f"{scope.label}: " if scope.label else ""
+        where = f"{span.label}: " if span.label else ""
         name = f"'{key}' " if key else ""
-        at_scope = scope.start + 1 if scope.label else None
-        self.problems.append(
-            Problem(
-                f"{where}{name}{message}",
-                path=self.path,
-                line=self.line_of(key, scope) if key and not missing else at_scope,
-                text=None if text is None else str(text),
-                choices=tuple(choices),
-            )
-        )
+        line = self.line_of(key, span) if key and not missing else (span.start + 1 if span.label else None)
+        self.found.add(f"{where}{name}{message}", line=line, text=text, choices=choices)
 
-    def check_keys(self, data: dict[str, Any], allowed: Iterable[str], scope: Scope) -> None:
-        known = list(allowed)
-        for key in data:
-            if key not in known:
-                self.problem(scope, key, "is not a key here", choices=close(key, known))
+    def check_keys(self, data: Mapping[str, Any], allowed: Sequence[str], span: Span) -> None:
+        self.found.unknown_keys(data, allowed, span.label or "the table file", span)
 
     # -- typed values ---------------------------------------------------------------
-    def table(self, data: dict[str, Any], key: str, scope: Scope) -> dict[str, Any]:
+    def table(self, data: Mapping[str, Any], key: str, span: Span) -> dict[str, Any]:
         value = data.get(key, {})
         if not isinstance(value, dict):
-            self.problem(scope, key, "should be a table like { ... }", text=value)
+            self.problem(span, key, "should be a table like { ... }", text=value)
             return {}
         return value
 
+    @overload
     def integer(
         self,
-        data: dict[str, Any],
+        data: Mapping[str, Any],
         key: str,
-        scope: Scope,
-        default: Any = _MISSING,
+        span: Span,
+        default: int | Missing = ...,
+        *,
+        minimum: int | None = ...,
+        maximum: int | None = ...,
+    ) -> int: ...
+
+    @overload
+    def integer(
+        self,
+        data: Mapping[str, Any],
+        key: str,
+        span: Span,
+        default: None,
+        *,
+        minimum: int | None = ...,
+        maximum: int | None = ...,
+    ) -> int | None: ...
+
+    def integer(
+        self,
+        data: Mapping[str, Any],
+        key: str,
+        span: Span,
+        default: int | Missing | None = REQUIRED,
         *,
         minimum: int | None = None,
         maximum: int | None = None,
-    ) -> int:
-        value = data.get(key, _MISSING)
-        if value is _MISSING:
-            if default is _MISSING:
-                self.problem(scope, key, "is missing", missing=True)
+    ) -> int | None:
+        """A whole number; ``default`` when absent (a problem if the default is REQUIRED)."""
+        value = data.get(key, REQUIRED)
+        if value is REQUIRED:
+            if isinstance(default, Missing):
+                self.problem(span, key, "is missing", missing=True)
                 return 0
-            return default  # type: ignore[no-any-return]
+            return default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(scope, key, "should be a whole number", text=value)
-            return 0 if default is _MISSING or default is None else default  # type: ignore[no-any-return]
+            self.problem(span, key, "should be a whole number", text=value)
+            return default if isinstance(default, int) else 0
         if minimum is not None and value < minimum:
-            self.problem(scope, key, f"cannot be below {minimum}", text=value)
+            self.problem(span, key, f"cannot be below {minimum}", text=value)
         if maximum is not None and value > maximum:
-            self.problem(scope, key, f"cannot be above {maximum}", text=value)
+            self.problem(span, key, f"cannot be above {maximum}", text=value)
         return value
 
-    def boolean(self, data: dict[str, Any], key: str, scope: Scope, default: bool = False) -> bool:
+    def boolean(self, data: Mapping[str, Any], key: str, span: Span, default: bool = False) -> bool:
         value = data.get(key, default)
         if not isinstance(value, bool):
-            self.problem(scope, key, "should be true or false", text=value)
+            self.problem(span, key, "should be true or false", text=value)
             return default
         return value
 
-    def string(self, data: dict[str, Any], key: str, scope: Scope, default: Any = _MISSING) -> str:
-        value = data.get(key, _MISSING)
-        if value is _MISSING:
-            if default is _MISSING:
-                self.problem(scope, key, "is missing", missing=True)
+    @overload
+    def string(self, data: Mapping[str, Any], key: str, span: Span, default: str | Missing = ...) -> str: ...
+
+    @overload
+    def string(self, data: Mapping[str, Any], key: str, span: Span, default: None) -> str | None: ...
+
+    def string(
+        self, data: Mapping[str, Any], key: str, span: Span, default: str | Missing | None = REQUIRED
+    ) -> str | None:
+        value = data.get(key, REQUIRED)
+        if value is REQUIRED:
+            if isinstance(default, Missing):
+                self.problem(span, key, "is missing", missing=True)
                 return ""
-            return default  # type: ignore[no-any-return]
+            return default
         if not isinstance(value, str):
-            self.problem(scope, key, "should be text in quotes", text=value)
-            return "" if default is _MISSING or default is None else default  # type: ignore[no-any-return]
+            self.problem(span, key, "should be text in quotes", text=value)
+            return default if isinstance(default, str) else ""
         return value
 
-    def choice(self, value: Any, key: str, scope: Scope, choices: Iterable[str]) -> str | None:
+    def choice(self, value: object, key: str, span: Span, choices: Iterable[str]) -> str | None:
         names = list(choices)
-        text = str(value).strip().lower() if isinstance(value, str) else None
+        text = value.strip().lower() if isinstance(value, str) else None
         if text in names:
             return text
-        self.problem(scope, key, f"should be one of {', '.join(names)}", text=value, choices=close(str(value), names))
+        self.problem(span, key, f"should be one of {', '.join(names)}", text=value, choices=closest(str(value), names))
         return None
-
-
-def close(word: str, names: Iterable[str]) -> tuple[str, ...]:
-    return tuple(difflib.get_close_matches(word.lower(), list(names), n=3, cutoff=0.5))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from rulesref.cite import Citation
+from rulesref.core.findings import CheckReport, Citation
+from rulesref.core.games import WELCOME
 from rulesref.welcome.streets import Run, Street, format_street
 
 
@@ -202,4 +203,29 @@ class TableResult:
             "street_best": list(self.street_best),
             "end_triggers": [t.to_json() for t in self.triggers],
             "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    """What ``score`` gives: the scored table and the rule problems its sheets show.
+
+    The scores are computed from what the sheets say even when ``check`` finds problems.
+    """
+
+    result: TableResult
+    check: CheckReport
+    path: str | None = None
+
+    @property
+    def rule_problems(self) -> int:
+        return len(self.check.errors)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": WELCOME,
+            "file": self.path,
+            **self.result.to_json(),
+            "rule_problems": self.rule_problems,
+            "findings": [f.to_json() for f in self.check.findings],
         }

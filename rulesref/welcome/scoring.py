@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulesref.welcome import solo
 from rulesref.welcome.citations import rule
 from rulesref.welcome.model import (
     FIRST_GAME_SAFE_BUNDLES,
     PRINTED_SAFE_BUNDLES,
     BankVote,
-    ProjectClaim,
     Sheet,
     Table,
 )
+from rulesref.welcome.projects import project_zone
 from rulesref.welcome.results import (
     BankOutcome,
     EndTrigger,
@@ -128,18 +129,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('x') else 's'}"
 
 
-def project_zone(table: Table, claims: Sequence[ProjectClaim]) -> ZoneScore:
-    """The projects zone: each claimed project's high or low value from the table file."""
-    parts = []
-    points = 0
-    for claim in claims:
-        project = table.project(claim.colour)
-        value = project.points(claim.claim) if project else 0
-        points += value
-        parts.append(f"{claim.colour.value} {claim.claim.value} {value}")
-    return ZoneScore(Zone.PROJECTS, points, " + ".join(parts) or "none", rule("project-scoring"))
-
-
 def player_result(
     sheet: Sheet, table: Table, bank: BankOutcome, best: Sequence[int], place: InaugurationPlace
 ) -> PlayerResult:
@@ -231,7 +220,7 @@ def standings(results: Sequence[PlayerResult]) -> tuple[tuple[PlayerResult, ...]
         return (r.total, r.hotels, r.large_hotels)
 
     ordered = sorted(results, key=key, reverse=True)
-    placed = []
+    placed: list[PlayerResult] = []
     for index, r in enumerate(ordered):
         place = index + 1
         if index and key(ordered[index - 1]) == key(r):
@@ -299,8 +288,6 @@ def _runs(sheet: Sheet) -> list[int]:
 
 def score_table(table: Table) -> TableResult:
     """Score every sheet of the table (and ACME in a solo game)."""
-    from rulesref.welcome import solo
-
     acme = solo.acme_view(table.acme) if table.acme else None
     votes = [p.bank or BankVote.REFUSE for p in table.players] + ([acme.vote] if acme else [])
     bank = bank_outcome(votes, first_game=table.first_game)

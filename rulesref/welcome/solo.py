@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rulesref.welcome.citations import rule
 from rulesref.welcome.model import Acme, BankVote, Effect, Table
+from rulesref.welcome.projects import project_zone
 from rulesref.welcome.results import (
     BankOutcome,
     InaugurationPlace,
@@ -21,7 +22,6 @@ from rulesref.welcome.results import (
     Zone,
     ZoneScore,
 )
-from rulesref.welcome.scoring import project_zone
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from rulesref.cite import Citation
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.findings import Finding
 from rulesref.welcome.citations import rule
 
 LOWEST_NUMBER = 0
@@ -189,22 +189,19 @@ def run_length(street: Street) -> int:
     return best.length if best else 0
 
 
-@dataclass(frozen=True)
-class PlacementProblem:
-    """A street that breaks the placement rules, with the deciding section."""
+def placement_problems(street: Street, street_no: int) -> list[Finding]:
+    """Every way one street breaks the placement rules, left to right.
 
-    message: str
-    street: int  # 1-based
-    positions: tuple[int, ...]  # 1-based casino positions
-    citation: Citation
-
-
-def placement_problems(street: Street, street_no: int) -> list[PlacementProblem]:
-    """Every way one street breaks the placement rules, left to right."""
-    out: list[PlacementProblem] = []
+    Each finding names the street and the 1-based casino (``other`` for the second casino
+    of a pair) in its ``where``.
+    """
+    out: list[Finding] = []
 
     def add(message: str, section: str, *positions: int) -> None:
-        out.append(PlacementProblem(message, street_no, tuple(p + 1 for p in positions), rule(section)))
+        where: dict[str, str | int] = {"street": street_no, "casino": positions[0] + 1}
+        if len(positions) > 1:
+            where["other"] = positions[1] + 1
+        out.append(Finding(message, rule=rule(section), code="placement", where=where))
 
     for i, c in enumerate(street):
         if c.number is None:

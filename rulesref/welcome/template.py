@@ -7,7 +7,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.files import atomic_write
 
 _HEADER = """# Welcome to New Las Vegas: fill in what each sheet shows, then run
 #   cluesolver check {file}      and      cluesolver score {file}
@@ -88,3 +91,12 @@ def blank_table(names: list[str], *, solo: bool = False, file: str = "table.toml
     text = _HEADER.format(file=file, first=cleaned[0])
     text += "".join(_PLAYER.format(name=n) for n in cleaned)
     return text + (_ACME if solo else "")
+
+
+def write_blank_table(path: Path, names: list[str], *, solo: bool = False, force: bool = False) -> str:
+    """Write a blank table file to ``path`` all at once; an existing file needs ``force``."""
+    text = blank_table(names, solo=solo, file=str(path))
+    if path.exists() and not force:
+        raise InputError(Problem("already exists; use --force to overwrite it", path=str(path)))
+    atomic_write(path, text, mode=0o666)
+    return text
