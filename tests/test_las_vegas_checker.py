@@ -25,7 +25,7 @@ NAMES = ["Anna", "Ben", "Carla", "Denny", "Eve", "Fred", "Gus", "Hal"]
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.name)
 def test_valid_files_are_clean(path: Path) -> None:
-    assert check_game(load_game(path)) == ()
+    assert check_game(load_game(path)).findings == ()
 
 
 @pytest.mark.parametrize("path", BROKEN, ids=lambda p: p.name)
@@ -33,15 +33,15 @@ def test_broken_files_report_exactly_the_planted_errors(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     expected = re.search(r"^# expect: (.+)$", text, re.M)
     assert expected is not None
-    problems = check_game(load_game(path))
+    problems = check_game(load_game(path)).findings
     assert sorted({p.code for p in problems}) == sorted(c.strip() for c in expected[1].split(","))
     for p in problems:
-        assert p.citation.id.startswith("las-vegas/") and p.line is not None
+        assert p.rule is not None and p.rule.id.startswith("las-vegas/") and p.line is not None
 
 
 def test_broken_example_has_every_problem_with_lines() -> None:
-    problems = check_game(load_game(ROOT / "examples" / "las-vegas-broken.toml"))
-    assert [(p.line, p.code, p.citation.id) for p in problems] == [
+    problems = check_game(load_game(ROOT / "examples" / "las-vegas-broken.toml")).findings
+    assert [(p.line, p.code, p.rule and p.rule.id) for p in problems] == [
         (2, "round-count", "las-vegas/end"),
         (6, "white-dice-players", "las-vegas/white-dice"),
         (10, "money-overstocked", "las-vegas/setup"),
@@ -68,7 +68,7 @@ def test_broken_example_has_every_problem_with_lines() -> None:
 def test_simulated_games_are_clean(edition: Edition, players: int) -> None:
     for seed in range(12):
         game = simulate(edition, NAMES[:players], seed, tiles=True)
-        assert check_game(game) == (), seed
+        assert check_game(game).findings == (), seed
 
 
 def _mutate_casino(game, rnd: int, number: int, **changes):  # type: ignore[no-untyped-def]
@@ -87,25 +87,25 @@ def test_planted_extra_die_is_found_for_the_right_player(seed: int) -> None:
     stakes = tuple(s for s in casino.stakes if s.participant != "Carla") + (
         Stake("Carla", (casino.stake_of("Carla") or Stake("Carla")).small + 1),
     )
-    problems = check_game(_mutate_casino(game, 2, 4, stakes=stakes))
-    assert [(p.code, p.round, p.player) for p in problems] == [("dice-count", 2, "Carla")]
+    problems = check_game(_mutate_casino(game, 2, 4, stakes=stakes)).findings
+    assert [(p.code, p.where.get("round"), p.where.get("player")) for p in problems] == [("dice-count", 2, "Carla")]
 
 
 def test_missing_casino() -> None:
     game = simulate(Edition.ROYALE, NAMES[:3], 1)
     r = game.rounds[0]
     gone = replace(r, casinos=r.casinos[:-1])
-    problems = check_game(replace(game, rounds=(gone,) + game.rounds[1:]))
+    problems = check_game(replace(game, rounds=(gone,) + game.rounds[1:])).findings
     assert "casino-missing" in {p.code for p in problems}
 
 
 def test_chips_outside_royale_and_overspent() -> None:
     base = simulate(Edition.BASE, NAMES[:3], 2)
     r = replace(base.rounds[0], chips_spent=(("Anna", 1),))
-    assert [p.code for p in check_game(replace(base, rounds=(r,) + base.rounds[1:]))] == ["chips-edition"]
+    assert [p.code for p in check_game(replace(base, rounds=(r,) + base.rounds[1:])).findings] == ["chips-edition"]
     royale = simulate(Edition.ROYALE, NAMES[:3], 2)
     r = replace(royale.rounds[0], chips_spent=(("Anna", 3),))
-    codes = [p.code for p in check_game(replace(royale, rounds=(r,) + royale.rounds[1:]))]
+    codes = [p.code for p in check_game(replace(royale, rounds=(r,) + royale.rounds[1:])).findings]
     assert codes == ["chips-overspent"]
 
 
@@ -113,8 +113,8 @@ def test_wrong_start_player_in_royale() -> None:
     game = simulate(Edition.ROYALE, NAMES[:4], 5)
     r2 = game.rounds[1]
     wrong = next(p for p in game.players if p != r2.start)
-    problems = check_game(replace(game, rounds=(game.rounds[0], replace(r2, start=wrong), game.rounds[2])))
-    assert [(p.code, p.citation.id) for p in problems] == [("start-player", "las-vegas/start-player")]
+    problems = check_game(replace(game, rounds=(game.rounds[0], replace(r2, start=wrong), game.rounds[2]))).findings
+    assert [(p.code, p.rule and p.rule.id) for p in problems] == [("start-player", "las-vegas/start-player")]
 
 
 @pytest.mark.parametrize(
@@ -133,25 +133,25 @@ def test_wrong_start_player_in_royale() -> None:
     ],
 )
 def test_base_stocking(money: tuple[int, ...], codes: list[str]) -> None:
-    assert [c for c, _, _ in check_casino_money("casino 1", money, rules_for(Edition.BASE))] == codes
+    assert [f.code for f in check_casino_money("casino 1", money, rules_for(Edition.BASE))] == codes
 
 
 def test_royale_money() -> None:
     rules = rules_for(Edition.ROYALE)
-    assert [c for c, _, _ in check_casino_money("casino 1", (90, 40), rules)] == []
-    assert [c for c, _, _ in check_casino_money("casino 1", (90,), rules)] == ["royale-two-cards"]
-    assert [c for c, _, _ in check_casino_money("casino 1", (20, 90), rules)] == ["money-value"]
+    assert [f.code for f in check_casino_money("casino 1", (90, 40), rules)] == []
+    assert [f.code for f in check_casino_money("casino 1", (90,), rules)] == ["royale-two-cards"]
+    assert [f.code for f in check_casino_money("casino 1", (20, 90), rules)] == ["money-value"]
 
 
 def test_boulevard_has_100k_notes_but_base_does_not() -> None:
     assert check_casino_money("casino 1", (100,), rules_for(Edition.BOULEVARD)) == []
-    assert [c for c, _, _ in check_casino_money("casino 1", (100,), rules_for(Edition.BASE))] == ["money-value"]
+    assert [f.code for f in check_casino_money("casino 1", (100,), rules_for(Edition.BASE))] == ["money-value"]
 
 
 def test_house_with_big_die() -> None:
     text = (DATA / "valid" / "base-2p-white.toml").read_text(encoding="utf-8")
     text = text.replace("white=", "white=big+", 1)
-    codes = {p.code for p in check_game(parse_game(text))}
+    codes = {p.code for p in check_game(parse_game(text)).findings}
     assert "house-big-die" in codes
 
 
@@ -162,14 +162,16 @@ def test_casino_stakes_identity_is_kept() -> None:
 
 def test_white_dice_switched_off_but_present() -> None:
     text = (DATA / "valid" / "base-2p-white.toml").read_text(encoding="utf-8")
-    problems = check_game(parse_game(text.replace("white_dice = true", "white_dice = false")))
+    problems = check_game(parse_game(text.replace("white_dice = true", "white_dice = false"))).findings
     assert {p.code for p in problems} == {"white-dice-off"} and len(problems) == 4
 
 
 def test_royale_without_big_die_is_reported_once() -> None:
     text = (DATA / "valid" / "royale-5p.toml").read_text(encoding="utf-8")
-    problems = check_game(parse_game(text.replace("white_dice = false", "white_dice = false\nbig_die = false")))
-    assert [(p.code, p.citation.id) for p in problems] == [("big-die-edition", "las-vegas/royale")]
+    problems = check_game(
+        parse_game(text.replace("white_dice = false", "white_dice = false\nbig_die = false"))
+    ).findings
+    assert [(p.code, p.rule and p.rule.id) for p in problems] == [("big-die-edition", "las-vegas/royale")]
 
 
 def test_leftover_90s_still_count_while_the_deck_has_not_run_through() -> None:
@@ -178,7 +180,7 @@ def test_leftover_90s_still_count_while_the_deck_has_not_run_through() -> None:
     for rnd in (1, 2, 3):
         for number in (1, 2):
             game = _mutate_casino(game, rnd, number, money=(90,), stakes=())
-    supply = [p for p in check_game(game) if p.code == "money-supply"]
-    assert [(p.round, p.message) for p in supply] == [
+    supply = [p for p in check_game(game).findings if p.code == "money-supply"]
+    assert [(p.where.get("round"), p.message) for p in supply] == [
         (3, "round 3: 8 × $90,000 have come out by now, but the game has only 5")
     ]  # 6 planted + 2 dealt in round 3

@@ -80,21 +80,40 @@ def test_check_broken_example() -> None:
 
 
 def test_check_json_and_group_command_agree() -> None:
-    a = run("check", EX / "las-vegas-broken.toml", "--json")
-    b = run("las-vegas", "check", EX / "las-vegas-broken.toml", "--json")
+    path = EX / "las-vegas-broken.toml"
+    a = run("check", path, "--json")
+    b = run("las-vegas", "check", path, "--json")
     assert a.exit_code == b.exit_code == 1
     data = json.loads(a.output)
     assert data == json.loads(b.output)
-    assert data["count"] == 7 and not data["ok"]
-    assert data["problems"][3] == {
+    assert sorted(data) == ["counts", "findings", "game", "ok", "path", "summary"]
+    assert (data["game"], data["path"], data["ok"]) == ("las-vegas", str(path), False)
+    assert data["counts"] == {"error": 7, "warning": 0, "note": 0}
+    assert data["summary"] == {
+        "edition": "base",
+        "title": "Las Vegas",
+        "players": 5,
+        "rounds": 3,
+        "rounds_in_game": 4,
+    }
+    assert data["findings"][3] == {
+        "severity": "error",
         "code": "dice-count",
-        "round": 2,
-        "casino": None,
-        "player": "Ben",
-        "line": 16,
         "message": "round 2: Ben has 9 dice on the casinos but owns 8, and every die is placed before payout",
+        "path": str(path),
+        "line": 16,
+        "column": None,
+        "text": None,
+        "where": {"round": 2, "player": "Ben"},
         "rule": {"id": "las-vegas/turn", "title": "A turn: roll and place"},
     }
+
+
+def test_check_json_of_a_clean_file() -> None:
+    res = run("check", EX / "las-vegas-night.toml", "--json")
+    assert res.exit_code == 0
+    data = json.loads(res.output)
+    assert data["ok"] and data["findings"] == [] and data["counts"]["error"] == 0
 
 
 @pytest.mark.parametrize("name", ["las-vegas-night.toml", "las-vegas-royale.toml", "las-vegas-boulevard.toml"])

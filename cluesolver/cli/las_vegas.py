@@ -1,8 +1,10 @@
 """Las Vegas (dice game): payouts, checks, replay.
 
-Also the ``replay_file``, ``check_file`` and ``score_file`` handlers behind the top-level
-``cluesolver replay|check|score`` verbs for files with ``game = "las-vegas"``.  The engine
-lives in :mod:`rulesref.las_vegas` and is imported inside the commands.
+Commands parse their arguments, call one function of :mod:`rulesref.las_vegas` and print
+the result.  ``show_check``, ``show_score`` and ``show_replay`` render what
+:mod:`rulesref.las_vegas.game` returns for the top-level ``cluesolver check|score|replay``
+verbs; ``check_file``, ``score_file`` and ``replay_file`` are the old handlers, now a call
+and a render.  The engine is imported inside the commands.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from rulesref.core.findings import Citation
-    from rulesref.las_vegas.checker import RuleProblem
+    from rulesref.core.findings import CheckReport, Citation, Finding
     from rulesref.las_vegas.model import Game
     from rulesref.las_vegas.payout import CasinoPayout
+    from rulesref.las_vegas.results import GameResult, ReplayResult, ScoreResult
     from rulesref.las_vegas.scoring import Replay, RoundResult
 
 app = typer.Typer(help="Las Vegas (dice game): payouts, checks, replay.", no_args_is_help=True)
@@ -38,11 +40,9 @@ def _k(thousands: int) -> str:
 
 
 def _usd(thousands: int) -> str:
-    return f"${thousands * 1000:,}"
+    from rulesref.las_vegas.editions import dollars
 
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return dollars(thousands)
 
 
 def _rules_line(citations: Iterable[Citation]) -> str:
@@ -88,51 +88,19 @@ def payout(
 
     Example: cluesolver las-vegas payout --casino "Anna=5 Ben=3 Carla=1+big Denny=1" --money 90,40 --edition royale
     """
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.las_vegas.checker import check_casino_money
-    from rulesref.las_vegas.editions import Edition, dollars, rules_for
-    from rulesref.las_vegas.jsonout import payout_json
-    from rulesref.las_vegas.notation import parse_money_collect, parse_stakes_collect
-    from rulesref.las_vegas.payout import pay_casino
+    from rulesref.las_vegas.table import pay_typed
 
-    problems: list[Problem] = []
-    try:
-        rules = rules_for(Edition.parse(edition))
-    except InputError as exc:
-        problems.extend(Problem(f"--edition: {p.message}", text=p.text, choices=p.choices) for p in exc.problems())
-        rules = None
-    stakes, found = parse_stakes_collect(casino)
-    problems.extend(Problem(f"--casino: {p.message}", text=p.text, choices=p.choices) for p in found)
-    values, found = parse_money_collect(money)
-    problems.extend(Problem(f"--money: {p.message}", text=p.text, choices=p.choices) for p in found)
-    if rules is not None:
-        for v in values:
-            if v not in rules.denominations:
-                nearest = sorted(rules.denominations, key=lambda d: (abs(d - v), d))[:2]
-                problems.append(
-                    Problem(
-                        f"--money: there is no {dollars(v)} {rules.money_word} in {rules.title}",
-                        text=str(v),
-                        choices=tuple(f"{d}k" for d in sorted(nearest)),
-                    )
-                )
-    if problems:
-        raise InputError(problems)
-    assert rules is not None
-    result = pay_casino(0, values, stakes, rules)
-    warnings = [w for w in check_casino_money("this casino", values, rules) if w[0] != "money-value"]
+    table = pay_typed(casino, money, edition)
     if as_json:
-        data = {"game": "las-vegas", "edition": rules.edition.value, **payout_json(result)}
-        data.pop("casino")
-        data["warnings"] = [{"code": code, "message": msg, "rule": c.to_json()} for code, msg, c in warnings]
-        emit_json(data)
+        emit_json(table.to_json())
         return EXIT_OK
+    result = table.payout
     out = console()
-    out.print(f"{rules.title}: one casino with {', '.join(_usd(v) for v in result.money)}", markup=False)
+    out.print(f"{table.rules.title}: one casino with {', '.join(_usd(v) for v in result.money)}", markup=False)
     out.print(_payout_table(result))
     out.print(_leftover_line(result), markup=False)
-    for _, msg, c in warnings:
-        out.print(f"Note: {msg}\n    rule: {c}", markup=False)
+    for f in table.findings:
+        out.print(f"Note: {f.message}\n    rule: {f.rule}", markup=False)
     out.print(_rules_line(result.citations), markup=False)
     return EXIT_OK
 
@@ -143,6 +111,7 @@ def _payout_table(p: CasinoPayout) -> Table:
     from rulesref.las_vegas.model import HOUSE
     from rulesref.las_vegas.notation import format_stake
     from rulesref.las_vegas.payout import Outcome
+    from rulesref.las_vegas.results import ordinal
 
     table = Table(show_edge=True)
     table.add_column("Player")
@@ -153,7 +122,7 @@ def _payout_table(p: CasinoPayout) -> Table:
         name = "white (house)" if e.participant == HOUSE else e.participant
         if e.outcome is Outcome.WON:
             assert e.money is not None and e.place is not None
-            result = f"{_ordinal(e.place)}: takes {_usd(e.money)}"
+            result = f"{ordinal(e.place)}: takes {_usd(e.money)}"
             if e.participant == HOUSE:
                 result += " (out of the game)"
         elif e.outcome is Outcome.TIED:
@@ -173,19 +142,8 @@ def _leftover_line(p: CasinoPayout) -> str:
 # --------------------------------------------------------------------------- files
 
 
-def _load(path: Path) -> Game:
-    from rulesref.las_vegas.loader import load_game
-
-    return load_game(path)
-
-
-def _problem_count(game: Game) -> int:
-    from rulesref.las_vegas.checker import check_game
-
-    return len(check_game(game))
-
-
-def _print_problem_hint(out: Console, count: int, path: Path) -> None:
+def _print_problem_hint(out: Console, result: GameResult, path: Path) -> None:
+    count = result.rule_problems
     if count:
         out.print(
             f"Careful: this file has {count} rule problem{'s' if count != 1 else ''} (cluesolver check {path})",
@@ -193,87 +151,88 @@ def _print_problem_hint(out: Console, count: int, path: Path) -> None:
         )
 
 
-def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
-    """Replay a game file round by round with running totals."""
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.las_vegas.jsonout import replay_json
-    from rulesref.las_vegas.scoring import replay
-
-    game = _load(path)
-    if at is not None and not 1 <= at <= len(game.rounds):
-        raise InputError(Problem(f"--at must be a round from 1 to {len(game.rounds)}", path=str(path), text=str(at)))
-    focus = _parse_why(why, game, path) if why is not None else None
-    rp = replay(game, upto=at)
-    problems = _problem_count(game)
+def show_replay(result: ReplayResult, *, path: Path, as_json: bool, why: str | None = None) -> int:
+    """Print a replay: every round's table and running totals; ``why`` explains a player's money."""
     if as_json:
-        data = replay_json(rp)
-        data["rule_problems"] = problems
-        if focus is not None:
-            data["why"] = _why_lines(rp, focus)
-        emit_json(data)
+        emit_json(result.to_json(why=why))
         return EXIT_OK
+    lines = result.why(why) if why is not None else None
+    game, rp = result.game, result.replay
     out = console()
     _print_header(out, game, path)
     for r in rp.rounds:
         _print_round(out, r, game)
     _print_verdict(out, rp)
-    _print_problem_hint(out, problems, path)
-    if focus is not None:
+    _print_problem_hint(out, result, path)
+    if lines is not None:
         out.print()
-        for line in _why_lines(rp, focus):
+        for line in lines:
             out.print(line, markup=False)
     return EXIT_OK
 
 
-def score_file(path: Path, *, as_json: bool) -> int:
-    """Final scores: who took which money at each casino, standings, winner and tie-break."""
-    from rulesref.las_vegas.jsonout import payout_json, replay_json
-    from rulesref.las_vegas.scoring import replay
-
-    game = _load(path)
-    rp = replay(game)
-    problems = _problem_count(game)
+def show_score(result: ScoreResult, *, path: Path, as_json: bool) -> int:
+    """Print final scores: who took which money at each casino, standings, winner and tie-break."""
     if as_json:
-        data = replay_json(rp, rounds=False)
-        data["casinos"] = [{"round": r.number, **payout_json(p)} for r in rp.rounds for p in r.payouts]
-        data["rule_problems"] = problems
-        emit_json(data)
+        emit_json(result.to_json())
         return EXIT_OK
     out = console()
-    _print_header(out, game, path)
-    out.print(_awards_table(rp))
-    _print_standings(out, rp)
-    _print_problem_hint(out, problems, path)
+    _print_header(out, result.game, path)
+    out.print(_awards_table(result.replay))
+    _print_standings(out, result.replay)
+    _print_problem_hint(out, result, path)
     return EXIT_OK
+
+
+def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
+    """Print every finding with its rule section; exit 1 when a rule is broken."""
+    if as_json:
+        emit_json(report.to_json())
+        return EXIT_OK if report.ok else EXIT_PROBLEMS
+    out = console()
+    if not report.findings:
+        s = report.summary
+        out.print(
+            f"{path}: no rule problems found ({s.get('title')}, {s.get('players')} players, {s.get('rounds')} rounds).",
+            markup=False,
+        )
+        return EXIT_OK
+    for f in report.findings:
+        out.print(_finding_line(path, f), markup=False)
+    errors = len(report.errors)
+    tail = f"{errors} rule problem{'s' if errors != 1 else ''} found."
+    others = len(report.findings) - errors
+    if others:
+        tail += f" ({others} warning{'s' if others != 1 else ''} or note{'s' if others != 1 else ''} as well)"
+    out.print(tail, markup=False)
+    return EXIT_OK if report.ok else EXIT_PROBLEMS
+
+
+def _finding_line(path: Path, f: Finding) -> str:
+    where = f"{path}:{f.line}" if f.line is not None else str(path)
+    kind = "" if f.is_error else f"{f.severity.value}: "
+    return f"{where}: {kind}{f.message}" + (f"\n    rule: {f.rule}" if f.rule is not None else "")
+
+
+def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
+    """Replay a game file round by round with running totals."""
+    from rulesref.las_vegas import game
+
+    return show_replay(game.replay_file(path, at=at), path=path, as_json=as_json, why=why)
+
+
+def score_file(path: Path, *, as_json: bool) -> int:
+    """Final scores: who took which money at each casino, standings, winner and tie-break."""
+    from rulesref.las_vegas import game
+
+    return show_score(game.score_file(path), path=path, as_json=as_json)
 
 
 def check_file(path: Path, *, as_json: bool) -> int:
     """Every rule problem in the file; exit 1 when there are any."""
-    from rulesref.las_vegas.checker import check_game
-    from rulesref.las_vegas.jsonout import problems_json
+    from rulesref.las_vegas import game
 
-    game = _load(path)
-    problems = check_game(game)
-    if as_json:
-        emit_json(problems_json(problems, str(path)))
-    else:
-        out = console()
-        if not problems:
-            out.print(
-                f"{path}: no rule problems found ({game.rules.title}, {len(game.players)} players, "
-                f"{len(game.rounds)} rounds).",
-                markup=False,
-            )
-        else:
-            for p in problems:
-                out.print(_problem_line(path, p), markup=False)
-            out.print(f"{len(problems)} rule problem{'s' if len(problems) != 1 else ''} found.", markup=False)
-    return EXIT_PROBLEMS if problems else EXIT_OK
-
-
-def _problem_line(path: Path, p: RuleProblem) -> str:
-    where = f"{path}:{p.line}" if p.line is not None else str(path)
-    return f"{where}: {p.message}\n    rule: {p.citation}"
+    return show_check(game.check_file(path), path=path, as_json=as_json)
 
 
 # --------------------------------------------------------------------------- rendering
@@ -409,48 +368,6 @@ def _print_verdict(out: Console, rp: Replay) -> None:
     out.print(_rules_line(rp.citations), markup=False)
 
 
-# --------------------------------------------------------------------------- --why
-
-
-def _parse_why(why: str, game: Game, path: Path) -> str:
-    """``--why`` names a player: explain where their money came from."""
-    from rulesref.core.errors import Problem, UnknownNameError
-    from rulesref.las_vegas.notation import resolve_name
-
-    name, problem = resolve_name(why.removeprefix("why ").strip(), game.players)
-    if problem is not None or name is None:
-        assert problem is not None
-        raise UnknownNameError(
-            Problem(f"--why: {problem.message}", path=str(path), text=problem.text, choices=problem.choices)
-        )
-    return name
-
-
-def _why_lines(rp: Replay, player: str) -> list[str]:
-    from rulesref.las_vegas.payout import Outcome
-
-    lines = [f"Where {player}'s money comes from:"]
-    for r in rp.rounds:
-        for p in r.payouts:
-            for e in p.entries:
-                if e.participant != player:
-                    continue
-                where = f"round {r.number}, casino {p.casino}: {e.count} {'die' if e.count == 1 else 'dice'}"
-                if e.outcome is Outcome.WON and e.money is not None and e.place is not None:
-                    lines.append(f"{where}, {_ordinal(e.place)} after ties, takes {_usd(e.money)}")
-                elif e.outcome is Outcome.TIED:
-                    lines.append(f"{where}, tied with {', '.join(e.tied_with)}: nothing")
-                else:
-                    lines.append(f"{where}, untied but the money ran out: nothing")
-        for t in r.tiles:
-            if t.player == player:
-                lines.append(
-                    f"round {r.number}, casino tile: {', '.join(_usd(v) for v in t.money) or 'no money'}"
-                    + (f" and {t.chips} chip(s)" if t.chips else "")
-                )
-    return lines
-
-
 # --------------------------------------------------------------------------- group commands
 
 
@@ -499,37 +416,20 @@ def editions_cmd(as_json: JsonOption = False) -> int:
     from rich.table import Table
 
     from rulesref.las_vegas.editions import RULES
+    from rulesref.las_vegas.jsonout import editions_json
 
     if as_json:
-        emit_json(
-            {
-                "editions": [
-                    {
-                        "edition": r.edition.value,
-                        "title": r.title,
-                        "players": [r.min_players, r.max_players],
-                        "rounds": r.rounds,
-                        "dice_per_player": r.dice_per_player,
-                        "big_die": r.big_die,
-                        "money": [{"value": v * 1000, "count": n} for v, n in r.supply],
-                        "minimum_stake": r.minimum_stake * 1000 if r.minimum_stake else None,
-                        "cards_per_casino": r.cards_per_casino,
-                        "chips_per_round": r.chips_per_round,
-                        "chip_value": r.chip_value * 1000,
-                    }
-                    for r in RULES.values()
-                ]
-            }
-        )
+        emit_json(editions_json())
         return EXIT_OK
     table = Table(title="Las Vegas editions", show_edge=True)
     for col in ("Edition", "Players", "Rounds", "Dice each", "Money", "Each casino gets"):
         table.add_column(col)
     for r in RULES.values():
         dice = f"{r.dice_per_player - 1} + big" if r.big_die else str(r.dice_per_player)
-        count = sum(n for _, n in r.supply)
-        total = sum(v * n for v, n in r.supply)
-        money = f"{count} {r.money_word}s, {_k(r.denominations[0])} to {_k(r.denominations[-1])} ({_usd(total)})"
+        money = (
+            f"{r.supply_count} {r.money_word}s, {_k(r.denominations[0])} to {_k(r.denominations[-1])} "
+            f"({_usd(r.supply_total)})"
+        )
         stock = (
             f"exactly {r.cards_per_casino} cards"
             if r.cards_per_casino

@@ -1,105 +1,98 @@
 """Every rule problem in a game, at once, each with the rule section that decides it.
 
+The checker returns the one :class:`~rulesref.core.findings.CheckReport` every game
+returns; each finding has a stable ``code`` (the table in docs/las-vegas.md), the line it
+is written on and ``where`` (round, casino, player).
+
 >>> from rulesref.las_vegas.loader import parse_game
->>> # check_game(parse_game(text)) -> tuple of RuleProblem, empty when the game is clean
+>>> # check_game(parse_game(text)).findings -> empty when the game is clean
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rulesref.cite import Citation, cite
+from rulesref.core.findings import CheckReport, Finding
 from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars
 from rulesref.las_vegas.model import CASINOS, HOUSE, Casino, Game, Round
 from rulesref.las_vegas.payout import next_start_player, pay_round
-
-
-@dataclass(frozen=True)
-class RuleProblem:
-    code: str  # stable kind, e.g. "dice-count", "money-minimum"
-    message: str
-    citation: Citation
-    round: int | None = None
-    casino: int | None = None
-    player: str | None = None
-    line: int | None = None
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "code": self.code,
-            "message": self.message,
-            "round": self.round,
-            "casino": self.casino,
-            "player": self.player,
-            "line": self.line,
-            "rule": self.citation.to_json(),
-        }
 
 
 def _rule(local: str) -> Citation:
     return cite(f"{GAME_ID}/{local}")
 
 
-def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) -> list[tuple[str, str, Citation]]:
-    """(code, message, citation) for the money at one casino (``where``: "casino 3", "this casino")."""
-    out: list[tuple[str, str, Citation]] = []
+def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) -> list[Finding]:
+    """Findings (not yet located) for the money at one casino (``where``: "casino 3", "this casino")."""
+    out: list[Finding] = []
     word = rules.money_word
     for value in money:
         if value not in rules.denominations:
             out.append(
-                (
-                    "money-value",
+                Finding(
                     f"{where}: there is no {dollars(value)} {word} in {rules.title} "
                     f"(values: {', '.join(dollars(v) for v in rules.denominations)})",
                     cite(rules.rules_section_money),
+                    code="money-value",
                 )
             )
     if rules.cards_per_casino is not None and len(money) != rules.cards_per_casino:
         out.append(
-            (
-                "royale-two-cards",
+            Finding(
                 f"{where} has {len(money)} money card(s); Royale puts exactly {rules.cards_per_casino} at every casino",
                 _rule("royale-cards"),
+                code="royale-two-cards",
             )
         )
     if rules.minimum_stake is not None and money:
         total = sum(money)
         if total < rules.minimum_stake:
             out.append(
-                (
-                    "money-minimum",
+                Finding(
                     f"{where} holds {dollars(total)}, less than the "
                     f"{dollars(rules.minimum_stake)} every casino is stocked to",
                     _rule("setup"),
+                    code="money-minimum",
                 )
             )
         elif rules.overstock_is_checkable and len(money) > 1 and total - max(money) >= rules.minimum_stake:
             out.append(
-                (
-                    "money-overstocked",
+                Finding(
                     f"{where} holds {dollars(total)}: even without its "
                     f"biggest {word} it reaches {dollars(rules.minimum_stake)}, so drawing would have "
                     "stopped earlier",
                     _rule("setup"),
+                    code="money-overstocked",
                 )
             )
     return out
 
 
 class _Report:
-    """Collects problems, placing each on the most specific line the loader recorded."""
+    """Collects findings, placing each on the most specific line the loader recorded."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.problems: list[RuleProblem] = []
+        self.findings: list[Finding] = []
 
     def __call__(
         self,
         code: str,
         message: str,
-        citation: Citation,
+        citation: Citation | None,
+        rnd: int | None = None,
+        casino: int | None = None,
+        player: str | None = None,
+        key: str | None = None,
+    ) -> None:
+        self.add(Finding(message, citation, code=code), rnd, casino, player, key)
+
+    def add(
+        self,
+        finding: Finding,
         rnd: int | None = None,
         casino: int | None = None,
         player: str | None = None,
@@ -110,14 +103,20 @@ class _Report:
             if k is not None and self.game.line_of(k) is not None:
                 line = self.game.line_of(k)
                 break
-        self.problems.append(RuleProblem(code, message, citation, rnd, casino, player, line))
+        where: dict[str, str | int] = {}
+        if rnd is not None:
+            where["round"] = rnd
+        if casino is not None:
+            where["casino"] = casino
+        if player is not None:
+            where["player"] = player
+        self.findings.append(replace(finding, path=self.game.source, line=line, where=where))
 
 
-def check_game(game: Game) -> tuple[RuleProblem, ...]:
-    """Every rule problem in ``game``, ordered by line; empty when the game is clean."""
+def check_game(game: Game) -> CheckReport:
+    """Every rule problem in ``game``, ordered by line; no findings when the game is clean."""
     rules = game.rules
     add = _Report(game)
-    problems = add.problems
 
     n = len(game.players)
     if not rules.min_players <= n <= rules.max_players:
@@ -200,7 +199,15 @@ def check_game(game: Game) -> tuple[RuleProblem, ...]:
         for tile in rd.tiles:
             for value in tile.money:
                 supply.won[value] += 1
-    return tuple(sorted(problems, key=lambda p: p.line or 0))
+    findings = tuple(sorted(add.findings, key=lambda f: f.line or 0))
+    summary = {
+        "edition": game.edition.value,
+        "title": rules.title,
+        "players": len(game.players),
+        "rounds": len(game.rounds),
+        "rounds_in_game": rules.rounds,
+    }
+    return CheckReport(game=GAME_ID, path=game.source, findings=findings, summary=summary)
 
 
 def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
@@ -315,8 +322,8 @@ def _check_round_money(game: Game, rd: Round, supply: _Supply, add: _Report) -> 
                 rd.number,
                 casino.number,
             )
-        for code, message, citation in check_casino_money(f"casino {casino.number}", casino.money, rules):
-            add(code, f"round {rd.number}: {message}", citation, rd.number, casino.number)
+        for finding in check_casino_money(f"round {rd.number}: casino {casino.number}", casino.money, rules):
+            add.add(finding, rd.number, casino.number)
         stocked.update(casino.money)
     for tile in rd.tiles:
         for value in tile.money:
@@ -353,7 +360,7 @@ def _check_supply(game: Game, rd: Round, stocked: Counter[int], supply: _Supply,
     """
     rules = game.rules
     supply.seen.update(stocked)
-    deck_not_through = sum(supply.seen.values()) <= sum(n for _, n in rules.supply)
+    deck_not_through = sum(supply.seen.values()) <= rules.supply_count
     for value in sorted(stocked):
         have = rules.supply_of(value)
         if value not in rules.denominations or value in supply.reported:

@@ -6,11 +6,11 @@ note or card); only the CLI and JSON turn it into dollars.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from enum import StrEnum
 
 from rulesref.core.errors import Problem, UnknownNameError
+from rulesref.core.names import closest
 
 GAME_ID = "las-vegas"
 
@@ -59,7 +59,7 @@ class Edition(StrEnum):
                 Problem(
                     "unknown edition",
                     text=text,
-                    choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3)) or tuple(names),
+                    choices=closest(key, names, cutoff=0.3) or tuple(names),
                 )
             ) from None
 
@@ -90,6 +90,16 @@ class EditionRules:
 
     def supply_of(self, value: int) -> int:
         return dict(self.supply).get(value, 0)
+
+    @property
+    def supply_count(self) -> int:
+        """How many notes (cards) the game has."""
+        return sum(n for _, n in self.supply)
+
+    @property
+    def supply_total(self) -> int:
+        """All the money in the game, in thousands."""
+        return sum(v * n for v, n in self.supply)
 
     @property
     def money_word(self) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from rulesref.book import section
 from rulesref.core.findings import Citation
-from rulesref.las_vegas.checker import RuleProblem
+from rulesref.las_vegas.editions import RULES
 from rulesref.las_vegas.model import HOUSE
 from rulesref.las_vegas.notation import format_stake
 from rulesref.las_vegas.payout import CasinoPayout
@@ -99,10 +99,23 @@ def replay_json(rp: Replay, *, rounds: bool = True) -> dict[str, Any]:
     return out
 
 
-def problems_json(problems: Sequence[RuleProblem], path: str | None) -> dict[str, Any]:
-    items = []
-    for p in problems:
-        item = p.to_json()
-        item["rule"] = citations([p.citation])[0]
-        items.append(item)
-    return {"game": "las-vegas", "file": path, "ok": not problems, "count": len(problems), "problems": items}
+def editions_json() -> dict[str, Any]:
+    """What each edition plays with (``las-vegas editions --json``)."""
+    return {
+        "editions": [
+            {
+                "edition": r.edition.value,
+                "title": r.title,
+                "players": [r.min_players, r.max_players],
+                "rounds": r.rounds,
+                "dice_per_player": r.dice_per_player,
+                "big_die": r.big_die,
+                "money": [{"value": usd(v), "count": n} for v, n in r.supply],
+                "minimum_stake": usd(r.minimum_stake) if r.minimum_stake else None,
+                "cards_per_casino": r.cards_per_casino,
+                "chips_per_round": r.chips_per_round,
+                "chip_value": usd(r.chip_value),
+            }
+            for r in RULES.values()
+        ]
+    }

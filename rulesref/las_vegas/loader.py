@@ -8,18 +8,17 @@ The shape is documented in ``docs/las-vegas.md``.
 
 from __future__ import annotations
 
-import difflib
-import tomllib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.errors import Problem, UnknownNameError
 from rulesref.core.files import read_text
 from rulesref.core.games import LAS_VEGAS, normalise_game
-from rulesref.core.tomlfile import toml_problem
+from rulesref.core.tomlfile import Problems, Span, TomlText, parse_toml
 from rulesref.las_vegas.editions import Edition, rules_for
-from rulesref.las_vegas.locate import TextMap
+from rulesref.las_vegas.locate import block, body, casino_line, header_line, round_blocks, table_lines
 from rulesref.las_vegas.model import CASINOS, HOUSE, HOUSE_ALIASES, Casino, Game, Round, Stake, TileReward
 from rulesref.las_vegas.notation import (
     parse_money_item,
@@ -34,32 +33,27 @@ CASINO_KEYS = ("money", "dice", "bonus_dice")
 TILE_KEYS = ("player", "money", "chips", "what", "casino")
 
 
-class _Reader:
-    """Collects problems while walking the TOML data."""
+@dataclass
+class _File:
+    """What the reader knows while walking the data: problems, raw lines, located parts."""
 
-    def __init__(self, text: str, path: str | None) -> None:
-        self.map = TextMap.of(text)
-        self.path = path
-        self.problems: list[Problem] = []
-        self.lines: dict[str, int] = {}
+    found: Problems
+    blocks: list[Span]
+    lines: dict[str, int] = field(default_factory=dict)
 
-    def problem(self, message: str, line: int | None, text: str | None = None, choices: Sequence[str] = ()) -> None:
-        self.problems.append(Problem(message, path=self.path, line=line, text=text, choices=tuple(choices)))
+    @property
+    def text(self) -> TomlText:
+        return self.found.text
 
-    def relocate(self, found: Sequence[Problem], line: int | None) -> None:
-        for p in found:
-            near = self.map.find(p.text, line) if p.text else line
-            self.problems.append(Problem(p.message, path=self.path, line=near, text=p.text, choices=p.choices))
+    def top_line(self, key: str) -> int | None:
+        return self.text.line_of(key, self.text.top())
 
-    def unknown_keys(self, table: Mapping[str, Any], allowed: Sequence[str], where: str, line_of: Any) -> None:
-        for key in table:
-            if key not in allowed:
-                self.problem(
-                    f"unknown key in {where}",
-                    line_of(key),
-                    key,
-                    difflib.get_close_matches(key, allowed, n=3, cutoff=0.5) or allowed,
-                )
+    def round_line(self, index: int) -> int | None:
+        return header_line(block(self.blocks, index))
+
+    def key_line(self, key: str, index: int) -> int | None:
+        span = block(self.blocks, index)
+        return self.text.line_of(key, span) if span.end else None
 
 
 def load_game(path: Path) -> Game:
@@ -68,16 +62,15 @@ def load_game(path: Path) -> Game:
 
 def parse_game(text: str, path: str | None = None) -> Game:
     """Parse the text of a game file; raise :class:`InputError` with every problem."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(toml_problem(exc, path)) from None
-    r = _Reader(text, path)
-    r.unknown_keys(data, TOP_KEYS, "the game file", r.map.key_line)
+    data = parse_toml(text, path)
+    found = Problems(text, path)
+    f = _File(found, round_blocks(found.text))
+    top = f.text.top()
+    found.unknown_keys(data, TOP_KEYS, "the game file", top)
 
     game = data.get("game")
     if game is not None and (not isinstance(game, str) or normalise_game(game) != LAS_VEGAS):
-        r.problem("this is not a Las Vegas game file", r.map.key_line("game"), str(game), ("las-vegas",))
+        found.add("this is not a Las Vegas game file", key="game", span=top, text=game, choices=("las-vegas",))
 
     edition = Edition.BASE  # "game = las-vegas-royale" also names the edition
     raw_edition = data.get(
@@ -87,37 +80,29 @@ def parse_game(text: str, path: str | None = None) -> Game:
     try:
         edition = Edition.parse(str(raw_edition))
     except UnknownNameError as exc:
-        for p in exc.problems():
-            r.problem(p.message, r.map.key_line("edition"), p.text, p.choices)
+        found.extend(exc.problems(), f.top_line("edition"))
 
     for key in ("game", "edition", "white_dice", "big_die"):
-        r.lines[key] = r.map.key_line(key) or 1
-    players = _players(r, data.get("players"))
-    white = data.get("white_dice")
-    if white is not None and not isinstance(white, bool):
-        r.problem("white_dice must be true or false", r.map.key_line("white_dice"), str(white))
-        white = None
-    big = data.get("big_die")
-    if big is not None and not isinstance(big, bool):
-        r.problem("big_die must be true or false", r.map.key_line("big_die"), str(big))
-        big = None
+        f.lines[key] = f.top_line(key) or 1
+    players = _players(f, data.get("players"))
+    white = _flag(f, data, "white_dice")
+    big = _flag(f, data, "big_die")
     title = data.get("title", "")
     if not isinstance(title, str):
-        r.problem("title must be text", r.map.key_line("title"), str(title))
+        found.add("title must be text", key="title", span=top, text=title)
         title = ""
 
     raw_rounds = data.get("round", [])
     rounds: list[Round] = []
     if not isinstance(raw_rounds, list) or not all(isinstance(x, dict) for x in raw_rounds):
-        r.problem("rounds are written as [[round]] tables", r.map.key_line("round"))
+        found.add("rounds are written as [[round]] tables", key="round", span=top)
     elif not raw_rounds:
-        r.problem("the file has no [[round]]", None)
+        found.add("the file has no [[round]]")
     else:
         for index, raw in enumerate(raw_rounds):
-            rounds.append(_round(r, index, raw, players))
+            rounds.append(_round(f, index, raw, players))
 
-    if r.problems:
-        raise InputError(r.problems)
+    found.raise_if_any()
     uses_house = any(s.participant == HOUSE for rd in rounds for c in rd.casinos for s in c.stakes)
     return Game(
         edition=edition,
@@ -127,85 +112,98 @@ def parse_game(text: str, path: str | None = None) -> Game:
         big_die=rules_for(edition).big_die if big is None else big,
         title=title,
         source=path,
-        lines=r.lines,
+        lines=f.lines,
     )
 
 
-def _players(r: _Reader, raw: object) -> list[str]:
-    line = r.map.key_line("players")
+def _flag(f: _File, data: Mapping[str, Any], key: str) -> bool | None:
+    """An optional true/false setting at the top of the file."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, bool):
+        f.found.add(f"{key} must be true or false", key=key, span=f.text.top(), text=value)
+        return None
+    return value
+
+
+def _players(f: _File, raw: object) -> list[str]:
+    line = f.top_line("players")
     if raw is None:
-        r.problem('the file needs a players list, e.g. players = ["Anna", "Ben"]', 1)
+        f.found.add('the file needs a players list, e.g. players = ["Anna", "Ben"]', line=1)
         return []
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        r.problem("players must be a list of names", line, str(raw))
+        f.found.add("players must be a list of names", line=line, text=raw)
         return []
     players: list[str] = []
     for name in raw:
         clean = name.strip()
         if not clean:
-            r.problem("empty player name", line, name)
+            f.found.add("empty player name", line=line, text=name)
         elif clean.lower() in HOUSE_ALIASES:
-            r.problem(f"'{clean}' is reserved for the white house dice; pick another player name", line, name)
+            f.found.add(
+                f"'{clean}' is reserved for the white house dice; pick another player name", line=line, text=name
+            )
         elif clean.lower() in (p.lower() for p in players):
-            r.problem("player listed twice", line, name)
+            f.found.add("player listed twice", line=line, text=name)
         else:
             players.append(clean)
-    r.lines["players"] = line or 1
+    f.lines["players"] = line or 1
     return players
 
 
-def _round(r: _Reader, index: int, raw: Mapping[str, Any], players: Sequence[str]) -> Round:
+def _round(f: _File, index: int, raw: Mapping[str, Any], players: Sequence[str]) -> Round:
     number = index + 1
-    rline = r.map.round_line(index)
-    r.lines[f"round {number}"] = rline or 1
-    r.unknown_keys(raw, ROUND_KEYS, f"round {number}", lambda k: r.map.key_line(k, index) or rline)
+    span = block(f.blocks, index)
+    rline = f.round_line(index)
+    f.lines[f"round {number}"] = rline or 1
+    f.found.unknown_keys(raw, ROUND_KEYS, f"round {number}", span)
 
     casinos: list[Casino] = []
     raw_casinos = raw.get("casino", {})
     entries: list[tuple[str, object, int | None]] = []  # (casino key, body, line)
     if isinstance(raw_casinos, dict):
-        entries = [(key, body, r.map.casino_line(index, key) or rline) for key, body in raw_casinos.items()]
+        entries = [(key, value, casino_line(f.text, span, key) or rline) for key, value in raw_casinos.items()]
     elif isinstance(raw_casinos, list):  # [[round.casino]] tables with number = N
-        for i, body in enumerate(raw_casinos):
-            line = r.map.table_line(index, "casino", i) or rline
-            if not isinstance(body, dict) or "number" not in body:
-                r.problem(f"round {number}: each [[round.casino]] needs number = 1 to 6", line)
+        heads = table_lines(f.text, span, "casino")
+        for i, value in enumerate(raw_casinos):
+            line = heads[i] if i < len(heads) else rline
+            if not isinstance(value, dict) or "number" not in value:
+                f.found.add(f"round {number}: each [[round.casino]] needs number = 1 to 6", line=line)
                 continue
-            rest = {k: v for k, v in body.items() if k != "number"}
-            entries.append((str(body["number"]), rest, line))
+            rest = {k: v for k, v in value.items() if k != "number"}
+            entries.append((str(value["number"]), rest, line))
     else:
-        r.problem(f'round {number}: casinos are written casino.1 = {{ money = [...], dice = "..." }}', rline)
+        f.found.add(f'round {number}: casinos are written casino.1 = {{ money = [...], dice = "..." }}', line=rline)
     seen: set[int] = set()
-    for key, body, cline in entries:
+    for key, value, cline in entries:
         if not key.strip().isdigit() or int(key) not in CASINOS:
-            r.problem(f"round {number}: there is no casino {key!r}; casinos are 1 to 6", cline, key)
+            f.found.add(f"round {number}: there is no casino {key!r}; casinos are 1 to 6", line=cline)
             continue
         c = int(key)
         if c in seen:
-            r.problem(f"round {number}: casino {c} is written twice", cline)
-            _casino(r, number, c, body, players, cline)  # still report what is wrong inside
+            f.found.add(f"round {number}: casino {c} is written twice", line=cline)
+            _casino(f, number, c, value, players, cline)  # still report what is wrong inside
             continue
         seen.add(c)
-        r.lines[f"round {number} casino {c}"] = cline or 1
-        casino = _casino(r, number, c, body, players, cline)
+        f.lines[f"round {number} casino {c}"] = cline or 1
+        casino = _casino(f, number, c, value, players, cline)
         if casino is not None:
             casinos.append(casino)
 
-    spent = _chip_table(r, raw.get("chips_spent"), "chips_spent", index, players)
-    kept = _chip_table(r, raw.get("chips_kept"), "chips_kept", index, players) if "chips_kept" in raw else None
-    tiles = _tiles(r, index, raw.get("tile", []), players)
+    spent = _chip_table(f, raw.get("chips_spent"), "chips_spent", index, players)
+    kept = _chip_table(f, raw.get("chips_kept"), "chips_kept", index, players) if "chips_kept" in raw else None
+    tiles = _tiles(f, index, raw.get("tile", []), players)
     start = raw.get("start")
     start_name: str | None = None
     if start is not None:
-        sline = r.map.key_line("start", index)
-        r.lines[f"round {number} start"] = sline or 1
+        sline = f.key_line("start", index)
+        f.lines[f"round {number} start"] = sline or 1
         name, problem = (
-            resolve_name(str(start), players)
+            resolve_name(start, players)
             if isinstance(start, str)
             else (None, Problem("start must be a player's name", text=str(start)))
         )
         if problem is not None or name == HOUSE:
-            r.relocate([problem or Problem("the house cannot start a round", text=str(start))], sline)
+            f.found.extend([problem or Problem("the house cannot start a round", text=str(start))], sline)
         start_name = name
     return Round(
         number=number,
@@ -217,30 +215,30 @@ def _round(r: _Reader, index: int, raw: Mapping[str, Any], players: Sequence[str
     )
 
 
-def _money_list(r: _Reader, where: str, raw: object, line: int | None) -> list[int]:
+def _money_list(f: _File, where: str, raw: object, line: int | None) -> list[int]:
     """A money value or list of values; each unreadable item is reported at ``line``."""
     money: list[int] = []
     for item in raw if isinstance(raw, list) else [raw]:
         value, problem = parse_money_item(item)
         if problem is not None:
-            r.relocate([Problem(f"{where}: {problem.message}", text=problem.text)], line)
+            f.found.extend([Problem(f"{where}: {problem.message}", text=problem.text)], line)
         elif value is not None:
             money.append(value)
     return money
 
 
-def _casino(r: _Reader, rnd: int, number: int, body: object, players: Sequence[str], line: int | None) -> Casino | None:
+def _casino(f: _File, rnd: int, number: int, raw: object, players: Sequence[str], line: int | None) -> Casino | None:
     where = f"round {rnd} casino {number}"
-    if not isinstance(body, dict):
-        r.problem(f'{where}: expected {{ money = [...], dice = "..." }}', line, str(body))
+    if not isinstance(raw, dict):
+        f.found.add(f'{where}: expected {{ money = [...], dice = "..." }}', line=line, text=raw)
         return None
-    r.unknown_keys(body, CASINO_KEYS, where, lambda k: r.map.find(k, line))
-    raw_money = body.get("money")
+    f.found.unknown_keys(raw, CASINO_KEYS, where, body(f.text, line))
+    raw_money = raw.get("money")
     if raw_money is None:
-        r.problem(f"{where}: no money given", line)
-    money = _money_list(r, where, raw_money if raw_money is not None else [], line)
-    stakes = _dice(r, where, body.get("dice", {}), players, line)
-    bonus = _dice(r, where, body.get("bonus_dice", {}), players, line)
+        f.found.add(f"{where}: no money given", line=line)
+    money = _money_list(f, where, raw_money if raw_money is not None else [], line)
+    stakes = _dice(f, where, raw.get("dice", {}), players, line)
+    bonus = _dice(f, where, raw.get("bonus_dice", {}), players, line)
     if bonus:
         merged: dict[str, Stake] = {s.participant: s for s in stakes}
         for b in bonus:
@@ -250,20 +248,20 @@ def _casino(r: _Reader, rnd: int, number: int, body: object, players: Sequence[s
     return Casino(number=number, money=tuple(money), stakes=stakes)
 
 
-def _dice(r: _Reader, where: str, raw: object, players: Sequence[str], line: int | None) -> tuple[Stake, ...]:
+def _dice(f: _File, where: str, raw: object, players: Sequence[str], line: int | None) -> tuple[Stake, ...]:
     if isinstance(raw, str):
-        stakes, found = parse_stakes_collect(raw, players)
+        stakes, problems = parse_stakes_collect(raw, players)
     elif isinstance(raw, dict):
-        stakes, found = stakes_from_pairs(raw.items(), players)
+        stakes, problems = stakes_from_pairs(raw.items(), players)
     else:
-        r.problem(f'{where}: dice are written "Anna=3 Ben=1+big" or {{ Anna = 3 }}', line, str(raw))
+        f.found.add(f'{where}: dice are written "Anna=3 Ben=1+big" or {{ Anna = 3 }}', line=line, text=raw)
         return ()
-    r.relocate([Problem(f"{where}: {p.message}", text=p.text, choices=p.choices) for p in found], line)
+    f.found.extend([Problem(f"{where}: {p.message}", text=p.text, choices=p.choices) for p in problems], line)
     return stakes
 
 
 def _chip_table(
-    r: _Reader,
+    f: _File,
     raw: object,
     key: str,
     index: int,
@@ -271,52 +269,61 @@ def _chip_table(
 ) -> tuple[tuple[str, int], ...]:
     if raw is None:
         return ()
-    line = r.map.key_line(key, index)
-    r.lines[f"round {index + 1} {key}"] = line or 1
+    line = f.key_line(key, index)
+    f.lines[f"round {index + 1} {key}"] = line or 1
     if not isinstance(raw, dict):
-        r.problem(f"round {index + 1}: {key} is a table like {{ Anna = 1 }}", line, str(raw))
+        f.found.add(f"round {index + 1}: {key} is a table like {{ Anna = 1 }}", line=line, text=raw)
         return ()
     out: list[tuple[str, int]] = []
     for name, value in raw.items():
         player, problem = resolve_name(name, players)
-        if problem is not None or player == HOUSE:
-            r.relocate([problem or Problem("the house has no chips", text=name)], line)
+        if problem is not None or player is None or player == HOUSE:
+            f.found.extend([problem or Problem("the house has no chips", text=name)], line)
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            r.problem(
-                f"round {index + 1}: {key} for {player} must be a whole number of chips, 0 or more", line, str(value)
+            f.found.add(
+                f"round {index + 1}: {key} for {player} must be a whole number of chips, 0 or more",
+                line=line,
+                text=value,
             )
             continue
-        assert player is not None
         out.append((player, value))
     return tuple(out)
 
 
-def _tiles(r: _Reader, index: int, raw: object, players: Sequence[str]) -> tuple[TileReward, ...]:
+def _tiles(f: _File, index: int, raw: object, players: Sequence[str]) -> tuple[TileReward, ...]:
+    rline = f.round_line(index)
     if not isinstance(raw, list):
-        r.problem(f"round {index + 1}: tile results are written as [[round.tile]] tables", r.map.round_line(index))
+        f.found.add(f"round {index + 1}: tile results are written as [[round.tile]] tables", line=rline)
         return ()
+    heads = table_lines(f.text, block(f.blocks, index), "tile")
     out: list[TileReward] = []
-    for t, body in enumerate(raw):
-        line = r.map.tile_line(index, t) or r.map.round_line(index)
+    for t, value in enumerate(raw):
+        line = heads[t] if t < len(heads) else rline
         where = f"round {index + 1} tile result {t + 1}"
-        r.lines[f"round {index + 1} tile {t + 1}"] = line or 1
-        if not isinstance(body, dict):
-            r.problem(f"{where}: expected a table with player, money and chips", line)
+        f.lines[f"round {index + 1} tile {t + 1}"] = line or 1
+        if not isinstance(value, dict):
+            f.found.add(f"{where}: expected a table with player, money and chips", line=line)
             continue
-        r.unknown_keys(body, TILE_KEYS, where, lambda k, line=line: r.map.find(k, line))
-        if not isinstance(body.get("player"), str) or not body["player"].strip():
-            r.problem(f'{where}: needs the player who received it, e.g. player = "Anna"', line)
-            continue
-        name, problem = resolve_name(body["player"], players)
-        if problem is not None or name == HOUSE:
-            r.relocate([problem or Problem(f"{where}: the house takes no tile rewards", text=body["player"])], line)
-            continue
-        money = _money_list(r, where, body.get("money", []), line)
-        chips = body.get("chips", 0)
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
-            r.problem(f"{where}: chips must be a whole number, 0 or more", line, str(chips))
-            chips = 0
-        assert name is not None
-        out.append(TileReward(player=name, money=tuple(money), chips=chips, what=str(body.get("what", ""))))
+        f.found.unknown_keys(value, TILE_KEYS, where, body(f.text, line))
+        tile = _tile(f, where, value, players, line)
+        if tile is not None:
+            out.append(tile)
     return tuple(out)
+
+
+def _tile(f: _File, where: str, raw: Mapping[str, Any], players: Sequence[str], line: int | None) -> TileReward | None:
+    who = raw.get("player")
+    if not isinstance(who, str) or not who.strip():
+        f.found.add(f'{where}: needs the player who received it, e.g. player = "Anna"', line=line)
+        return None
+    name, problem = resolve_name(who, players)
+    if problem is not None or name is None or name == HOUSE:
+        f.found.extend([problem or Problem(f"{where}: the house takes no tile rewards", text=who)], line)
+        return None
+    money = _money_list(f, where, raw.get("money", []), line)
+    chips = raw.get("chips", 0)
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+        f.found.add(f"{where}: chips must be a whole number, 0 or more", line=line, text=chips)
+        chips = 0
+    return TileReward(player=name, money=tuple(money), chips=chips, what=str(raw.get("what", "")))

@@ -1,15 +1,23 @@
-"""Find where things are in a game file's raw text, for messages with line numbers.
+"""Where the parts of a Las Vegas game file are written, on top of :class:`TomlText`.
 
-tomllib gives data without positions, so we scan the text: the ``[[round]]`` headers cut
-the file into blocks, and inside a block we look for a key or a casino entry.
+The core finds keys inside a span of lines; a Las Vegas file adds two things of its own:
+a round is the whole block from one ``[[round]]`` header to the next (its
+``[[round.casino]]`` and ``[[round.tile]]`` tables included), and a casino can be
+written three ways (``casino.3 = {...}``, ``[round.casino.3]``, ``3 = {...}``).
+
+    >>> t = TomlText.of('game = "las-vegas"\\n[[round]]\\ncasino.2 = {}\\n[[round.tile]]\\nplayer = "A"\\n[[round]]\\n')
+    >>> [(b.start, b.end) for b in round_blocks(t)]
+    [(1, 5), (5, 6)]
+    >>> casino_line(t, round_blocks(t)[0], "2"), table_lines(t, round_blocks(t)[0], "tile")
+    (3, [4])
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-_ROUND = re.compile(r"^\s*\[\[\s*round\s*\]\]")
+from rulesref.core.tomlfile import Span, TomlText
+
 _CASINO_PATTERNS = (
     r"^\s*casino\s*\.\s*\"?{n}\"?\s*[.=]",  # casino.3 = {...}   casino.3.money = [...]
     r"^\s*\[\s*round\s*\.\s*casino\s*\.\s*\"?{n}\"?\s*\]",  # [round.casino.3]
@@ -17,62 +25,45 @@ _CASINO_PATTERNS = (
 )
 
 
-@dataclass(frozen=True)
-class TextMap:
-    lines: tuple[str, ...]
-    rounds: tuple[int, ...]  # 0-based line index of each [[round]] header
+def round_blocks(text: TomlText) -> list[Span]:
+    """One span per ``[[round]]``, reaching to the next ``[[round]]`` (or the end)."""
+    starts = text.header_lines("[[round]]")
+    ends = starts[1:] + [len(text.lines)]
+    return [Span(f"round {n}", start, end) for n, (start, end) in enumerate(zip(starts, ends), 1)]
 
-    @classmethod
-    def of(cls, text: str) -> TextMap:
-        lines = tuple(text.splitlines())
-        return cls(lines, tuple(i for i, line in enumerate(lines) if _ROUND.match(line)))
 
-    def _span(self, round_index: int | None) -> tuple[int, int]:
-        if round_index is None:
-            end = self.rounds[0] if self.rounds else len(self.lines)
-            return 0, end
-        if round_index >= len(self.rounds):
-            return len(self.lines), len(self.lines)
-        start = self.rounds[round_index]
-        end = self.rounds[round_index + 1] if round_index + 1 < len(self.rounds) else len(self.lines)
-        return start, end
+def block(blocks: list[Span], index: int) -> Span:
+    """The block of round ``index`` (0-based); an empty span past the end when it is not written."""
+    if index < len(blocks):
+        return blocks[index]
+    return Span(f"round {index + 1}", 0, 0)
 
-    def round_line(self, round_index: int) -> int | None:
-        return self.rounds[round_index] + 1 if round_index < len(self.rounds) else None
 
-    def key_line(self, key: str, round_index: int | None = None) -> int | None:
-        """1-based line where ``key =`` (or ``key.x =``) is set, at the top or in a round."""
-        start, end = self._span(round_index)
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*[.=]")
-        for i in range(start, end):
-            if pattern.match(self.lines[i]):
+def header_line(span: Span) -> int | None:
+    """1-based line of the header that opens ``span`` (None for an empty span)."""
+    return span.start + 1 if span.end else None
+
+
+def casino_line(text: TomlText, span: Span, number: str) -> int | None:
+    """1-based line where casino ``number`` is written inside a round block."""
+    end = len(text.lines) if span.end is None else span.end
+    for template in _CASINO_PATTERNS:
+        pattern = re.compile(template.format(n=re.escape(number)))
+        for i in range(span.start, end):
+            if pattern.match(text.lines[i]):
                 return i + 1
-        return None
+    return None
 
-    def casino_line(self, round_index: int, number: str) -> int | None:
-        start, end = self._span(round_index)
-        patterns = [re.compile(p.format(n=re.escape(number))) for p in _CASINO_PATTERNS]
-        for pattern in patterns:
-            for i in range(start, end):
-                if pattern.match(self.lines[i]):
-                    return i + 1
-        return None
 
-    def table_line(self, round_index: int, name: str, table_index: int) -> int | None:
-        """1-based line of the n-th ``[[round.<name>]]`` header inside a round."""
-        start, end = self._span(round_index)
-        header = re.compile(rf"^\s*\[\[\s*round\s*\.\s*{re.escape(name)}\s*\]\]")
-        found = [i for i in range(start, end) if header.match(self.lines[i])]
-        return found[table_index] + 1 if table_index < len(found) else None
+def table_lines(text: TomlText, span: Span, name: str) -> list[int]:
+    """1-based lines of the ``[[round.<name>]]`` headers inside a round block."""
+    end = len(text.lines) if span.end is None else span.end
+    return [i + 1 for i in text.header_lines(f"[[round.{name}]]") if span.start <= i < end]
 
-    def tile_line(self, round_index: int, tile_index: int) -> int | None:
-        return self.table_line(round_index, "tile", tile_index)
 
-    def find(self, needle: str, near: int | None) -> int | None:
-        """The first line at or after ``near`` (1-based) containing ``needle``; else ``near``."""
-        if near is None:
-            return None
-        for i in range(near - 1, min(len(self.lines), near + 8)):
-            if needle in self.lines[i]:
-                return i + 1
-        return near
+def body(text: TomlText, line: int | None, reach: int = 8) -> Span:
+    """The lines written for one casino or tile starting at ``line`` (1-based), to find its keys."""
+    if line is None:
+        return Span()
+    start = line - 1
+    return Span("", start, min(len(text.lines), start + reach, max(text.next_header(start), start + 1)))

@@ -15,11 +15,11 @@ Money: ``"90,40"`` or ``"90k 40k"`` or ``"$90,000 $40,000"``, in thousands of do
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Sequence
 
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.names import closest
 from rulesref.las_vegas.model import HOUSE, HOUSE_ALIASES, Stake
 
 _ENTRY_SPLIT = re.compile(r"[\s,;]+")
@@ -36,7 +36,7 @@ def resolve_name(name: str, players: Sequence[str] | None) -> tuple[str | None, 
     for p in players:
         if p.lower() == key.lower():
             return p, None
-    choices = difflib.get_close_matches(key, list(players) + [HOUSE], n=3, cutoff=0.4)
+    choices = closest(key, [*players, HOUSE], cutoff=0.6)
     return None, Problem("unknown player", text=name, choices=tuple(choices or players))
 
 
