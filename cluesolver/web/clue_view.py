@@ -119,7 +119,7 @@ def holder_label(log: GameLog, holder: str) -> str:
     from cluesolver.clue.constraints import ENVELOPE
 
     if holder == ENVELOPE:
-        return log.variant.envelope_name
+        return log.variant.envelope_name.capitalize()
     return holder.removeprefix("table:")
 
 
@@ -335,5 +335,5 @@ def _answer(view: ClueView, fact: object) -> WhyAnswer:
     def quoted(lines: list[int] | None) -> tuple[tuple[int, str], ...] | None:
         return None if lines is None else tuple((n, view.line_text(n)) for n in lines)
 
-    label = str(fact).replace(fact.holder, holder_label(view.log, fact.holder), 1)
+    label = str(fact).replace(fact.holder, fact.holder.removeprefix("table:"), 1)
     return WhyAnswer(label, p, quoted(used), quoted(against))
