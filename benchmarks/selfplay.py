@@ -41,11 +41,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40, help="deals per comparison")
     ap.add_argument("--first-seed", type=int, default=1)
-    ap.add_argument("--max-exact", type=int, default=27, help="suggestions counted exactly per advisor call")
     ap.add_argument("--only", choices=["table", "one-seat", "random-others"], default=None)
     args = ap.parse_args()
     seeds = list(range(args.first_seed, args.first_seed + args.games))
-    adv = advisor_strategy(args.max_exact)
+    adv = advisor_strategy()
     print(f"classic Clue, 4 players, seeds {seeds[0]}..{seeds[-1]}; mean own suggestions until certain")
     print("(median in brackets; ± is the standard error of 'fewer' over the paired deals)")
     print(
@@ -79,7 +78,7 @@ def main() -> None:
         print(_row("one seat", base, best, time.perf_counter() - start), flush=True)
     if args.only in (None, "random-others"):
         start = time.perf_counter()
-        results = compare(seeds, 4, args.max_exact)
+        results = compare(seeds, 4)
         pairs = [(b.own_suggestions, a.own_suggestions) for b, a in zip(results[0::2], results[1::2])]
         kept = [(b, a) for b, a in pairs if b is not None and a is not None]
         unsolved += len(pairs) - len(kept)

@@ -24,7 +24,7 @@ def test_baseline_never_names_a_card_it_has_seen() -> None:
 def test_one_game_each_reaches_certainty() -> None:
     results = [
         selfplay.play("baseline", selfplay.baseline, 11),
-        selfplay.play("advisor", selfplay.advisor_strategy(max_exact=6), 11),
+        selfplay.play("advisor", selfplay.advisor_strategy(), 11),
     ]
     for r in results:
         assert r.own_suggestions is not None and 1 <= r.own_suggestions <= r.turns
@@ -43,5 +43,5 @@ def test_a_whole_table_keeps_one_notebook_per_seat() -> None:
     assert all(n is not None and n >= 1 for n in result.own_suggestions)
     # Every seat takes a turn in order, so no seat can have made more than its share.
     assert all(n <= (result.turns + 3) // 4 for n in result.own_suggestions if n is not None)
-    mixed = selfplay.play_table("one seat", [selfplay.advisor_strategy(max_exact=6)] + [selfplay.baseline] * 3, 4)
+    mixed = selfplay.play_table("one seat", [selfplay.advisor_strategy()] + [selfplay.baseline] * 3, 4)
     assert mixed.own_suggestions[0] is not None

@@ -56,10 +56,10 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(table, tuple(cons))
 
 
-def _check(puzzle: Puzzle) -> None:
+def _check(puzzle: Puzzle, settings: engine.CountSettings = engine.DEFAULT_SETTINGS) -> None:
     truth = enumerate_counts(puzzle)
     for method in ("cover", "dp"):
-        got = engine.count(puzzle, method)
+        got = engine.count(puzzle, method, settings)
         assert got.deals == truth.deals, method
         assert got.held == truth.held, method
     if truth.deals:
@@ -80,11 +80,7 @@ def test_engine_matches_enumerator_on_random_constraints(puzzle: Puzzle) -> None
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_both_holder_terms_of_the_cover_method(holder_method: str, puzzle: Puzzle) -> None:
-    engine.HOLDER_METHOD = holder_method
-    try:
-        _check(puzzle)
-    finally:
-        engine.HOLDER_METHOD = "auto"
+    _check(puzzle, engine.CountSettings(holder_method=holder_method))
 
 
 def _tiny_variant(rng: random.Random) -> variants.Variant:
@@ -121,14 +117,7 @@ def test_wrong_accusation_only_removes_that_envelope() -> None:
 @given(puzzles())
 def test_dp_two_modulus_path(puzzle: Puzzle) -> None:
     """Force the int64-wrap + prime + CRT path of the DP and compare with the enumerator."""
-    import cluesolver.clue.count_dp as dp
-
-    old = dp.WRAP_LIMIT
-    dp.WRAP_LIMIT = 0
-    try:
-        got = engine.count(puzzle, "dp")
-    finally:
-        dp.WRAP_LIMIT = old
+    got = engine.count(puzzle, "dp", engine.CountSettings(dp_wrap_limit=0))
     truth = enumerate_counts(puzzle)
     assert (got.deals, got.held) == (truth.deals, truth.held)
 
@@ -148,11 +137,8 @@ def test_huge_counts_agree_between_methods() -> None:
 @given(puzzles())
 def test_cover_arithmetic_paths(path: str, puzzle: Puzzle) -> None:
     """Force the cover method's prime pass + CRT, or its Python-integer arrays."""
-    old = engine.WRAP_EXACT, engine.PY_INTS_FROM
-    engine.WRAP_EXACT, engine.PY_INTS_FROM = (0, 1 << 200) if path == "crt" else (0, 0)
-    try:
-        got = engine.count(puzzle, "cover")
-    finally:
-        engine.WRAP_EXACT, engine.PY_INTS_FROM = old
+    limits = (0, 1 << 200) if path == "crt" else (0, 0)
+    settings = engine.CountSettings(cover_wrap_exact=limits[0], cover_py_ints_from=limits[1])
+    got = engine.count(puzzle, "cover", settings)
     truth = enumerate_counts(puzzle)
     assert (got.deals, got.held) == (truth.deals, truth.held)

@@ -107,7 +107,7 @@ def explain(log: GameLog, text: str, lines: list[str], *, as_json: bool) -> int:
 
 
 def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_json: bool) -> int:
-    from cluesolver.clue.advisor import match_room, rank, to_move
+    from cluesolver.clue.advisor import match_room, rank, to_move, winner
     from rulesref.core.errors import InputError, Problem
 
     if player is not None:
@@ -119,7 +119,11 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
         player = match[0]
     room_card = match_room(log, room) if room is not None else None
     if to_move(log) is None and player is None:
-        console().print("The game is over: someone accused correctly.", markup=False)
+        won = winner(log)
+        if as_json:
+            emit_json({"game_over": True, "winner": won, "suggestions": []})
+        else:
+            console().print(f"The game is over: {won} accused correctly.", markup=False)
         return 0
     ranking = rank(log, player=player, room=room_card, top=top)
     if as_json:
@@ -131,7 +135,7 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
     if not ranking.advice:
         out.print("No advice: the log contradicts itself.", markup=False)
         return EXIT_CONTRADICTION
-    out.print(ranking_table(ranking, [c.name for c in log.variant.categories]))
+    out.print(ranking_table(ranking, [c.name for c in log.variant.categories], out.width))
     if ranking.player != log.header.me:
         out.print(
             f"{ranking.player} is to move; gains are what this notebook would learn from the answers.", markup=False

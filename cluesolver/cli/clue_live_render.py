@@ -53,28 +53,54 @@ def effect_text(effect: LineEffect, statement: str | None = None) -> Text:
     return out
 
 
-def ranking_table(r: Ranking, categories: list[str]) -> Table:
+def ranking_table(r: Ranking, categories: list[str], width: int = 80) -> Table | Text:
+    """The ranking as a table, or as a list when the terminal is narrower than ``width`` 64."""
     where = f" in the {r.room}" if r.room else ""
-    table = Table(
-        title=f"Best suggestions for {r.player}{where} (envelope uncertainty now {r.bits_now:.2f} bits)",
-        header_style="bold",
-    )
-    table.add_column("#", justify="right")
-    for c in categories:
-        table.add_column(c.title(), no_wrap=True)
-    table.add_column("Gain", justify="right", no_wrap=True)
-    table.add_column("Settles", justify="right", no_wrap=True)
-    table.add_column("No show", justify="right", no_wrap=True)
+    title = f"Best suggestions for {r.player}{where} (envelope uncertainty now {r.bits_now:.2f} bits)"
+    if width < 64:
+        out = Text(title + "\n", style="bold")
+        for i, a in enumerate(r.advice, 1):
+            mark = "" if a.exact else "~"
+            out.append(f"{i}. {', '.join(a.cards)}\n")
+            out.append(
+                f"   Value {mark}{a.value:.2f}, Gain {mark}{a.expected_bits:.2f}, Settles {pct(a.settle_chance)}, "
+                f"No show {pct(a.nobody_shows)}\n"
+            )
+        out.append(_ranking_caption(r))
+        return out
+    table = Table(title=title, header_style="bold")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column(" / ".join(c.title() for c in categories), min_width=12)
+    table.add_column("Value", justify="right", no_wrap=True, min_width=5)
+    table.add_column("Gain", justify="right", no_wrap=True, min_width=5)
+    table.add_column("Settles", justify="right", no_wrap=True, min_width=4)
+    table.add_column("No show", justify="right", no_wrap=True, min_width=4)
     for i, a in enumerate(r.advice, 1):
-        table.add_row(str(i), *a.cards, f"{a.expected_bits:.2f}", pct(a.settle_chance), pct(a.nobody_shows))
-    caption = (
-        "Gain: expected bits learnt about the envelope (plus some weight on the hands); Settles: chance the "
-        "answer settles a category; No show: chance nobody shows."
-    )
-    if r.evaluated < r.candidates:
-        caption += f" {r.evaluated} of {r.candidates} suggestions counted exactly (the most promising)."
-    table.caption = caption
+        mark = "" if a.exact else "~"
+        table.add_row(
+            str(i),
+            ", ".join(a.cards),
+            f"{mark}{a.value:.2f}",
+            f"{mark}{a.expected_bits:.2f}",
+            pct(a.settle_chance),
+            pct(a.nobody_shows),
+        )
+    table.caption = _ranking_caption(r)
     return table
+
+
+def _ranking_caption(r: Ranking) -> str:
+    counted = (
+        f"all {r.deals_used:,} consistent deals (exact)"
+        if r.all_deals
+        else f"{r.deals_used:,} deals drawn uniformly from the consistent ones; the best {r.rescored} then counted "
+        "exactly, ~ marks estimates"
+    )
+    return (
+        f"Sorted by Value: Gain (expected bits learnt about the envelope) plus some weight on what the answer "
+        f"tells about the suggested cards' holders. Settles: chance the answer settles a category; No show: "
+        f"chance nobody shows. All {r.evaluated} allowed suggestions scored on {counted}."
+    )
 
 
 def accuse_text(a: AccuseAdvice, word: str = "accuse") -> Text:

@@ -20,14 +20,20 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
 from cluesolver.clue.count import Counts, count
-from cluesolver.clue.log import Accusation, GameLog, Suggestion
+from cluesolver.clue.log import Accusation, Event, GameLog, Suggestion
 from cluesolver.clue.report import Fact, Report
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.names import closest
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from cluesolver.clue.suggest import Scores
 
 # ----------------------------------------------------------------------------- turns
 
@@ -139,13 +145,21 @@ def line_effect(before: Report, after: Report, top: int = 5) -> LineEffect:
 class AdvisorSettings:
     """The advisor's tunables (chosen by self-play, ``benchmarks/selfplay.py``).
 
-    ``hands_weight``: weight of the expected information about every card's holder next
-    to the envelope's (0 = envelope only).  ``max_exact``: at most this many suggestions
-    are counted exactly.
+    ``hands_weight``: weight of the expected information about the suggested cards'
+    holders next to the envelope's (0 = envelope only), at the start of the game; it
+    shrinks with the envelope's uncertainty.  ``exact_limit``: when at most this many deals
+    agree with the log every one is listed and every figure is exact; otherwise
+    ``samples`` deals are drawn uniformly and the best ``rescore`` suggestions are then counted exactly.
+    ``leak_weight``: how much the ranking avoids suggestions that tell the opponents about
+    the envelope (0 = not at all).  ``seed``: the draw is reproducible.
     """
 
     hands_weight: float = 0.3
-    max_exact: int = 48
+    exact_limit: int = 3000
+    samples: int = 3000
+    rescore: int = 3
+    leak_weight: float = 0.0
+    seed: int = 0
 
 
 DEFAULTS = AdvisorSettings()
@@ -169,10 +183,13 @@ class Advice:
     expected_bits: float  # expected drop of the envelope's uncertainty
     settle_chance: float  # chance the answer settles at least one category
     outcomes: tuple[Outcome, ...]
-    expected_deal_bits: float = 0.0  # expected drop of the uncertainty about every card's holder
+    expected_deal_bits: float = 0.0  # expected drop of the uncertainty about the suggested cards' holders
+    exact: bool = True  # counted exactly (else estimated on sampled deals)
+    leak: float = 0.0  # what the opponents are expected to learn about the envelope (bits)
+    value: float = 0.0  # the ranking measure (see :func:`rank`)
 
-    def score(self, hands_weight: float = 0.0) -> float:
-        return self.expected_bits + hands_weight * self.expected_deal_bits
+    def score(self, hands_weight: float = 0.0, leak_weight: float = 0.0) -> float:
+        return self.expected_bits + hands_weight * self.expected_deal_bits - leak_weight * self.leak
 
     @property
     def nobody_shows(self) -> float:
@@ -181,10 +198,13 @@ class Advice:
     def to_json(self) -> dict[str, object]:
         return {
             "cards": list(self.cards),
+            "value": self.value,
+            "exact": self.exact,
             "expected_bits": self.expected_bits,
             "expected_hand_bits": self.expected_deal_bits,
             "settle_chance": self.settle_chance,
             "nobody_shows": self.nobody_shows,
+            "leak_bits": self.leak,
             "outcomes": [
                 {
                     "shower": o.shower,
@@ -205,7 +225,10 @@ class Ranking:
     bits_now: float
     advice: tuple[Advice, ...]
     candidates: int  # suggestions allowed
-    evaluated: int  # of those, counted exactly
+    evaluated: int  # of those, scored (all of them)
+    deals_used: int = 0  # the deals they were scored on
+    all_deals: bool = True  # every consistent deal (exact), else a uniform sample
+    rescored: int = 0  # the best ones counted exactly after a sampled scoring
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -214,6 +237,10 @@ class Ranking:
             "bits_now": self.bits_now,
             "candidates": self.candidates,
             "evaluated": self.evaluated,
+            "deals_used": self.deals_used,
+            "all_deals": self.all_deals,
+            "rescored": self.rescored,
+            "sorted_by": "value",
             "suggestions": [a.to_json() for a in self.advice],
         }
 
@@ -245,71 +272,126 @@ def rank(
     counts: Counts | None = None,
     settings: AdvisorSettings = DEFAULTS,
 ) -> Ranking:
-    """The suggestions for ``player`` (default: whoever is to move), best first.
+    """Every allowed suggestion for ``player`` (default: whoever is to move), best first.
 
-    The order is by expected envelope information plus ``hands_weight`` times the expected
-    information about who holds every card (which pays off in later deductions).  At most
-    ``max_exact`` suggestions are counted exactly: per category the cards whose place is
-    most uncertain.
+    All combinations are scored (only those in ``room`` when given) over every consistent
+    deal, or over a uniform sample of them when there are more than
+    ``settings.exact_limit`` (:mod:`cluesolver.clue.suggest`); then the best
+    ``settings.rescore`` sampled ones are counted exactly.  The measure (``value``) is the
+    expected envelope information plus ``hands_weight`` times the expected information
+    about who holds the suggested cards (which pays off in later deductions; scaled by the
+    share of the envelope's uncertainty still left), minus
+    ``leak_weight`` times what a spectator would learn about the envelope from the answer.
     """
+    import numpy as np
+
+    from cluesolver.clue.sampler import deals_for
+    from cluesolver.clue.suggest import score_all
+
     puzzle = puzzle_of(log)
     counts = counts if counts is not None else count(puzzle)
     who = player or to_move(log) or log.header.me or log.players[0]
-    cats = puzzle.table.categories
-    now = envelope_bits(counts, cats)
+    table = puzzle.table
+    cats = table.categories
     room_cat = room_category(log)
     pools = [((room,) if room is not None and cat == room_cat else cards) for cat, cards in cats]
     allowed = math.prod(len(p) for p in pools)
     if not counts.deals:
         return Ranking(who, room, 0.0, (), allowed, 0)
-    chosen = _shortlist(pools, counts, who, settings.max_exact)
-    advice = [_evaluate(puzzle, counts, log, who, s, now) for s in chosen]
-    advice.sort(key=lambda a: (-round(a.score(settings.hands_weight), 9), -a.settle_chance, a.cards))
-    return Ranking(who, room, now, tuple(advice[:top]), allowed, len(chosen))
+    index = {c: i for i, c in enumerate(table.cards)}
+    pool_ix = [np.array([index[c] for c in pool], dtype=np.intp) for pool in pools]
+    seen = who == log.header.me
+    deals = deals_for(puzzle, counts, settings.samples, np.random.default_rng(settings.seed), settings.exact_limit)
+    scores = score_all(deals, table, who, seen, pool_ix)
+    candidates = scores.candidates
+    leak = np.zeros(len(candidates))
+    if settings.leak_weight:
+        leak = leak_bits(log, pool_ix, who, settings)
+    now = envelope_bits(counts, cats)
+    # learning hands pays off in later deductions: less so as the envelope closes in
+    hands = settings.hands_weight * now / max(sum(math.log2(len(cs)) for _, cs in cats), 1e-9)
+    value = scores.env_gain + hands * scores.hand_gain - settings.leak_weight * leak
+    order = sorted(range(len(candidates)), key=lambda m: (-round(float(value[m]), 9), -float(scores.settle[m]), m))
+    advice: list[Advice] = []
+    rescored = 0
+    for m in order[: max(top, settings.rescore)]:
+        cards = tuple(table.cards[int(c)] for c in candidates[m])
+        if not deals.exact and rescored < settings.rescore:
+            rescored += 1
+            exact = _evaluate(puzzle, counts, log, who, cards, now)
+            v = exact.expected_bits + hands * exact.expected_deal_bits - settings.leak_weight * leak[m]
+            advice.append(replace(exact, leak=float(leak[m]), value=float(v)))
+        else:
+            advice.append(_from_scores(scores, m, cards, cats, float(leak[m]), float(value[m]), deals.exact))
+    advice.sort(key=lambda a: (-round(a.value, 9), -a.settle_chance, a.cards))
+    return Ranking(who, room, now, tuple(advice[:top]), allowed, len(candidates), deals.size, deals.exact, rescored)
 
 
-def _binary_bits(p: float) -> float:
-    if p <= 0 or p >= 1:
-        return 0.0
-    return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
-
-
-def _interest(card: str, counts: Counts) -> float:
-    """How much naming a card can teach: doubt about the envelope, then about its holder."""
-    return _binary_bits(counts.probability(ENVELOPE, card)) + 0.25 * (
-        1 - max(counts.probability(h, card) for h in counts.held)
+def _from_scores(
+    scores: Scores,
+    m: int,
+    cards: tuple[str, ...],
+    cats: tuple[tuple[str, tuple[str, ...]], ...],
+    leak: float,
+    value: float,
+    exact: bool,
+) -> Advice:
+    outcomes = []
+    for g, (shower, j) in enumerate(scores.keys):
+        prob = float(scores.outcome_prob[m, g])
+        if prob <= 0:
+            continue
+        settles = tuple(cat for k, (cat, _) in enumerate(cats) if scores.outcome_settles[m, g, k])
+        card = cards[j] if j is not None else None
+        hand_after = float(scores.outcome_hand_bits[m, g])
+        outcomes.append(Outcome(shower, card, prob, float(scores.outcome_bits[m, g]), settles, hand_after))
+    outcomes.sort(key=lambda o: -o.probability)
+    return Advice(
+        cards,
+        float(scores.env_gain[m]),
+        float(scores.settle[m]),
+        tuple(outcomes),
+        float(scores.hand_gain[m]),
+        exact,
+        leak,
+        value,
     )
 
 
-def _shortlist(pools: list[tuple[str, ...]], counts: Counts, who: str, max_exact: int) -> list[tuple[str, ...]]:
-    """The suggestions worth counting exactly: all of them when few enough; otherwise, per
-    category, as many of the most uncertain cards as ``max_exact`` allows (see
-    :func:`_narrow` for the blocker card)."""
-    if math.prod(len(p) for p in pools) <= max_exact:
-        return list(itertools.product(*pools))
-    width = 1
-    narrowed = [_narrow(pool, counts, who, width) for pool in pools]
-    while True:
-        wider = [_narrow(pool, counts, who, width + 1) for pool in pools]
-        if wider == narrowed or math.prod(len(p) for p in wider) > max_exact:
-            break
-        width, narrowed = width + 1, wider
-    return list(itertools.product(*narrowed))
+def leak_bits(log: GameLog, pools: list[np.ndarray], who: str, settings: AdvisorSettings) -> np.ndarray:
+    """What a spectator (who hears every answer but sees no card) is expected to learn about
+    the envelope from each suggestion's answer, in bits: the opponents' side of a leak."""
+    import numpy as np
+
+    from cluesolver.clue.count import count as count_deals
+    from cluesolver.clue.sampler import deals_for
+    from cluesolver.clue.suggest import score_all
+
+    public = spectator_log(log)
+    puzzle = puzzle_of(public)
+    counts = count_deals(puzzle)
+    if not counts.deals:
+        return np.zeros(math.prod(len(p) for p in pools))
+    deals = deals_for(puzzle, counts, settings.samples, np.random.default_rng(settings.seed + 1))
+    return score_all(deals, puzzle.table, who, False, pools).env_gain
 
 
-def _narrow(pool: tuple[str, ...], counts: Counts, who: str, width: int) -> tuple[str, ...]:
-    """The ``width`` most uncertain cards of a category, and a blocker when none is left
-    (a card nobody can show: the certain envelope card, or one of the suggester's own)."""
-    if len(pool) <= 1:
-        return pool
-    ranked = sorted(pool, key=lambda c: (-_interest(c, counts), c))
-    out = [c for c in ranked if _interest(c, counts) > 0][:width]
-    sure = [c for c in pool if counts.held[ENVELOPE][c] == counts.deals]
-    own = [c for c in pool if counts.held[who][c] == counts.deals]
-    blocker = (sure + own)[:1]
-    if not out and blocker and blocker[0] not in out:
-        out.append(blocker[0])
-    return tuple(out or ranked[:1])
+def spectator_log(log: GameLog) -> GameLog:
+    """The log as someone who sees no card would keep it: no hand, no card named."""
+    from cluesolver.clue.log import Header, Holds, LooksAt, Reply, Shown
+
+    events: list[Event] = []
+    for e in log.events:
+        if isinstance(e, Suggestion):
+            replies = tuple(Reply(r.player, r.shows, None, r.implied) for r in e.replies)
+            events.append(replace(e, replies=replies))
+        elif isinstance(e, (Shown, LooksAt)):
+            events.append(replace(e, card=None))
+        elif not isinstance(e, Holds):
+            events.append(e)
+    h = log.header
+    header = Header(h.game, h.players, None, h.hands, (), h.table, h.lines)
+    return GameLog(header, log.variant, tuple(events), log.path)
 
 
 def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tuple[str, ...], now: float) -> Advice:
@@ -331,17 +413,17 @@ def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tup
         else:
             sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (AtLeastOne(k, cards),)))
             if sub.deals:
-                outcomes.append(_outcome(k, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now))
+                outcomes.append(_outcome(k, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now, cards))
         before.extend(Lacks(k, c) for c in cards)
         if any(counts.held[k][c] == total for c in cards):
             break
     else:
         sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before)))
         if sub.deals:
-            outcomes.append(_outcome(None, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now))
+            outcomes.append(_outcome(None, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now, cards))
     expected = sum(o.probability * o.bits_after for o in outcomes)
     settle = sum(o.probability for o in outcomes if o.settles)
-    deal_now = _deal_bits(_rows(counts), counts.deals)
+    deal_now = _deal_bits(_rows(counts), counts.deals, cards)
     deal_gain = deal_now - sum(o.probability * o.deal_bits_after for o in outcomes)
     outcomes.sort(key=lambda o: -o.probability)
     return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes), max(deal_gain, 0.0))
@@ -351,9 +433,8 @@ def _rows(counts: Counts) -> dict[str, dict[str, float]]:
     return {h: dict(row) for h, row in counts.held.items()}
 
 
-def _deal_bits(rows: dict[str, dict[str, float]], weight: float) -> float:
-    """The uncertainty about where every card lies: the sum over cards of its holder's entropy."""
-    cards = next(iter(rows.values())).keys()
+def _deal_bits(rows: dict[str, dict[str, float]], weight: float, cards: tuple[str, ...]) -> float:
+    """The uncertainty about where ``cards`` lie: the sum over them of their holder's entropy."""
     return sum(_category_bits([rows[h][c] for h in rows], weight) for c in cards)
 
 
@@ -385,7 +466,7 @@ def _seen_outcomes(
         if weight[c] <= 0:
             continue
         seen = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (Has(k, c),)))
-        out.append(_outcome(k, c, weight[c] / counts.deals, seen.deals, _rows(seen), cats, solved_now))
+        out.append(_outcome(k, c, weight[c] / counts.deals, seen.deals, _rows(seen), cats, solved_now, cards))
     return out
 
 
@@ -397,6 +478,7 @@ def _outcome(
     rows: dict[str, dict[str, float]],
     cats: tuple[tuple[str, tuple[str, ...]], ...],
     solved_now: set[str],
+    cards: tuple[str, ...],
 ) -> Outcome:
     env = rows[ENVELOPE]
     bits = sum(_category_bits([env[c] for c in cs], weight) for _, cs in cats)
@@ -405,7 +487,7 @@ def _outcome(
         for cat, cs in cats
         if cat not in solved_now and any(abs(env[c] - weight) <= 1e-9 * max(weight, 1) for c in cs)
     )
-    return Outcome(shower, card, probability, bits, settles, _deal_bits(rows, weight))
+    return Outcome(shower, card, probability, bits, settles, _deal_bits(rows, weight, cards))
 
 
 # ----------------------------------------------------------------------------- accusing

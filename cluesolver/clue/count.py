@@ -2,9 +2,9 @@
 
 Method
 ------
-1. *Propagation* (sound, cheap): fix cards whose holder is forced, drop holders that are
-   full, satisfy or shrink "at least one of" constraints.  Known cards leave the
-   universe ``U`` of unknown cards.
+1. *Propagation* (sound, cheap; :mod:`cluesolver.clue.deal_state`): fix cards whose
+   holder is forced, drop holders that are full, satisfy or shrink "at least one of"
+   constraints.  Known cards leave the universe ``U`` of unknown cards.
 2. *Ordered covers*.  Each holder ``h`` needs exactly ``k_h`` more cards, with
    ``sum(k_h) = |U|``, so a deal of ``U`` is a tuple of per-holder sets that covers
    ``U``.  By inclusion–exclusion over the covered part ``Y``::
@@ -25,22 +25,23 @@ Method
 
 Arithmetic is exact: numpy ``int64`` (wrapping, exact because every final value is
 known to fit) or Python integers in object arrays when the counts could be larger.
+
+The card-by-card programme (:mod:`cluesolver.clue.count_dp`) is the other exact method;
+:func:`count` picks the cheaper.  Tunables live in the frozen :class:`CountSettings`.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
+from cluesolver.clue.constraints import ENVELOPE, Puzzle, Table
+from cluesolver.clue.count_dp import DealDP
+from cluesolver.clue.deal_state import PRIME, Conflict, DealState, crt, deal_bound, fix, propagate, setup
 from rulesref.core.errors import CluesolverError
-
-#: How a constrained holder's term is built: "auto" picks the cheaper of "unions"
-#: (inclusion–exclusion over its constraints) and "subsets" (a transform over its
-#: constrained cards).  Tests pin each one against the enumerator.
-HOLDER_METHOD = "auto"
 
 
 @dataclass(frozen=True)
@@ -60,156 +61,33 @@ class Counts:
             return 0.0
         return self.held[holder][card] / self.deals
 
-    def holder_of(self, card: str) -> str | None:
-        """The holder certain to have ``card``, if any."""
-        for h, row in self.held.items():
-            if self.deals and row[card] == self.deals:
-                return h
-        return None
+
+@dataclass(frozen=True)
+class CountSettings:
+    """How :func:`count` works: method choice, arithmetic thresholds and limits.
+
+    Every field has the production value as default; tests pass other values to force
+    each code path (they never rebind module globals).
+    """
+
+    #: "auto" (the cheaper exact method by an estimate), "cover" or "dp".
+    method: str = "auto"
+    #: How the cover method builds a constrained holder's term: "auto" picks the cheaper
+    #: of "unions" (inclusion–exclusion over its constraints) and "subsets" (a transform
+    #: over its constrained cards).
+    holder_method: str = "auto"
+    #: Cover method: counts below this are exact in one wrapping int64 pass ...
+    cover_wrap_exact: int = 1 << 58
+    #: ... up to this a prime pass and the CRT finish them; beyond, Python integers.
+    cover_py_ints_from: int = 1 << 88
+    #: DP method: counts below this are exact in one wrapping int64 pass, beyond it a
+    #: prime pass and the CRT recover them.
+    dp_wrap_limit: int = 1 << 62
+    #: The largest array either method may build (int64 entries) before we refuse.
+    max_states: int = 20_000_000
 
 
-class _Conflict(Exception):
-    pass
-
-
-@dataclass
-class _State:
-    """Allowed holders per card after propagation, with the open constraints."""
-
-    table: Table
-    allowed: np.ndarray  # (cards, pseudo-holders) bool
-    fixed: list[int]
-    cap: list[int]
-    at_least: list[tuple[int, frozenset[int]]]
-    not_env: list[frozenset[int]]
-    n_players: int
-    n_cats: int
-    card_cat: list[int]
-
-    def holder_name(self, h: int) -> str:
-        names = self.table.holders
-        if h < self.n_players:
-            return names[h]
-        if self.is_env(h):
-            return ENVELOPE
-        return names[h - self.n_cats + 1]
-
-    def env_holder(self, card: int) -> int:
-        return self.n_players + self.card_cat[card]
-
-    def is_env(self, h: int) -> bool:
-        return self.n_players <= h < self.n_players + self.n_cats
-
-
-def _setup(puzzle: Puzzle) -> _State:
-    t = puzzle.table
-    cards = list(t.cards)
-    ci = {c: i for i, c in enumerate(cards)}
-    cat_ids = [cat for cat, _ in t.categories]
-    card_cat = [cat_ids.index(t.category_of(c)) for c in cards]
-    P, K = len(t.players), len(cat_ids)
-    hi = {p: i for i, p in enumerate(t.players)}
-    for j, s in enumerate(t.slots):
-        hi[s] = P + K + j
-    H = P + K + len(t.slots)
-    allowed = np.ones((len(cards), H), dtype=bool)
-    allowed[:, P : P + K] = False
-    for c in range(len(cards)):
-        allowed[c, P + card_cat[c]] = True
-    st = _State(t, allowed, [-1] * len(cards), list(t.sizes) + [1] * K + [1] * len(t.slots), [], [], P, K, card_cat)
-
-    def holder(name: str, card: int) -> int:
-        return P + card_cat[card] if name == ENVELOPE else hi[name]
-
-    cons = puzzle.constraints
-    for con in cons:
-        if isinstance(con, Lacks):
-            c = ci[con.card]
-            allowed[c, holder(con.holder, c)] = False
-    for con in cons:
-        if isinstance(con, Has):
-            c = ci[con.card]
-            _fix(st, c, holder(con.holder, c))
-        elif isinstance(con, AtLeastOne):
-            members = frozenset(ci[x] for x in con.cards)
-            if con.holder == ENVELOPE:
-                continue
-            st.at_least.append((hi[con.holder], members))
-        elif isinstance(con, NotEnvelope):
-            st.not_env.append(frozenset(ci[x] for x in con.cards))
-    return st
-
-
-def _fix(st: _State, c: int, h: int) -> None:
-    if st.fixed[c] == h:
-        return
-    if st.fixed[c] != -1 or not st.allowed[c, h]:
-        raise _Conflict
-    st.fixed[c] = h
-    st.allowed[c, :] = False
-    st.allowed[c, h] = True
-
-
-def _propagate(st: _State) -> None:
-    changed = True
-    while changed:
-        changed = False
-        for c, h in enumerate(st.fixed):
-            if h == -1:
-                options = np.flatnonzero(st.allowed[c])
-                if len(options) == 0:
-                    raise _Conflict
-                if len(options) == 1:
-                    _fix(st, c, int(options[0]))
-                    changed = True
-        for h in range(st.allowed.shape[1]):
-            held = sum(1 for f in st.fixed if f == h)
-            free = st.cap[h] - held
-            avail = [c for c, f in enumerate(st.fixed) if f == -1 and st.allowed[c, h]]
-            if free < 0 or free > len(avail):
-                raise _Conflict
-            if free == 0 and avail:
-                st.allowed[avail, h] = False
-                changed = True
-            elif free == len(avail) and free > 0:
-                for c in avail:
-                    _fix(st, c, h)
-                changed = True
-        kept = []
-        for h, members in st.at_least:
-            if any(st.fixed[c] == h for c in members):
-                continue
-            live = frozenset(c for c in members if st.fixed[c] == -1 and st.allowed[c, h])
-            if not live:
-                raise _Conflict
-            if len(live) == 1:
-                _fix(st, next(iter(live)), h)
-                changed = True
-                continue
-            kept.append((h, live))
-        st.at_least = sorted(set(kept), key=lambda x: (x[0], sorted(x[1])))
-        open_env = []
-        for triple in st.not_env:
-            if any(st.fixed[c] not in (-1, st.env_holder(c)) or not st.allowed[c, st.env_holder(c)] for c in triple):
-                continue
-            rest = frozenset(c for c in triple if st.fixed[c] == -1)
-            if not rest:
-                raise _Conflict
-            open_env.append(rest)
-        st.not_env = sorted(set(open_env), key=sorted)
-
-
-#: Which exact method counts: "auto" (the cheaper by an estimate), "cover" or "dp".
-METHOD = "auto"
-
-#: Cover method: counts below WRAP_EXACT are exact in one wrapping int64 pass; up to
-#: PY_INTS_FROM a prime pass and CRT finish them; beyond, Python integers (tests move
-#: both limits to force each path).
-WRAP_EXACT = 1 << 58
-PY_INTS_FROM = 1 << 88
-
-#: The largest array either method may build (int64 entries) before we refuse.
-MAX_STATES = 20_000_000
+DEFAULT_SETTINGS = CountSettings()
 
 
 class TooOpenError(CluesolverError):
@@ -218,26 +96,24 @@ class TooOpenError(CluesolverError):
     exit_code = 2
 
 
-def count(puzzle: Puzzle, method: str | None = None) -> Counts:
+def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = DEFAULT_SETTINGS) -> Counts:
     """Count the deals consistent with ``puzzle`` and every card's holder counts.
 
-    ``method`` ("cover" or "dp") forces one exact method; by default :data:`METHOD`.
+    ``method`` ("cover" or "dp") forces one exact method; by default ``settings.method``.
     """
-    method = method or METHOD
+    method = method or settings.method
     table = puzzle.table
     zero = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     try:
-        st = _setup(puzzle)
-        _propagate(st)
-    except _Conflict:
+        st = setup(puzzle)
+        propagate(st)
+    except Conflict:
         return Counts(table, 0, zero)
-    cover = _Cover(st)
+    cover = _Cover(st, settings)
     if method == "cover":
         return cover.counts()
-    from cluesolver.clue.count_dp import DealDP
-
-    dp = DealDP(st)
-    if method == "auto" and dp.max_states() > MAX_STATES and cover.array_size() > MAX_STATES:
+    dp = DealDP(st, settings.dp_wrap_limit)
+    if method == "auto" and dp.max_states() > settings.max_states and cover.array_size() > settings.max_states:
         raise TooOpenError(
             "this position leaves too many possibilities open to count exactly here "
             f"(about {min(dp.max_states(), cover.array_size()):.1e} states); "
@@ -245,34 +121,30 @@ def count(puzzle: Puzzle, method: str | None = None) -> Counts:
         )
     # measured: a cover operation costs about five times a DP one (numpy temporaries)
     if method == "dp" or (method == "auto" and dp.cost() < 5 * cover.cost()):
-        return _dp_counts(st)
+        return _dp_counts(st, settings)
     return cover.counts()
 
 
-def _dp_counts(st: _State) -> Counts:
+def _dp_counts(st: DealState, settings: CountSettings) -> Counts:
     """The DP method; wrong accusations by inclusion–exclusion over the accused sets."""
-    import copy
-
-    from cluesolver.clue.count_dp import DealDP
-
     table = st.table
     held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
-    terms: list[tuple[int, _State]] = []
-    base = copy.deepcopy(st)
+    terms: list[tuple[int, DealState]] = []
+    base = st.copy()
     base.not_env = []
     terms.append((1, base))
     for rest in st.not_env:
-        alt = copy.deepcopy(base)
+        alt = base.copy()
         try:
             for c in rest:
-                _fix(alt, c, alt.env_holder(c))
-            _propagate(alt)
-        except _Conflict:
+                fix(alt, c, alt.env_holder(c))
+            propagate(alt)
+        except Conflict:
             continue
         terms.append((-1, alt))
     deals = 0
     for sign, term in terms:
-        n, per_card = DealDP(term).run()
+        n, per_card = DealDP(term, settings.dp_wrap_limit).run()
         deals += sign * n
         for c, f in enumerate(term.fixed):
             if f != -1:
@@ -285,16 +157,10 @@ def _dp_counts(st: _State) -> Counts:
     return Counts(table, deals, held)
 
 
-def deal_bound(st: _State) -> int:
-    """An upper bound on the deals left: the smaller of the multinomial of the free
-    places and the product of each unknown card's allowed holders."""
-    free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
-    unknown = [c for c, f in enumerate(st.fixed) if f == -1]
-    ks = [free[h] for h in free if not st.is_env(h) and free[h] > 0]
-    k_env = sum(1 for h in free if st.is_env(h) and free[h] > 0)
-    multinomial = math.factorial(len(unknown)) // math.prod(math.factorial(k) for k in ks + [k_env])
-    per_card = math.prod(int(st.allowed[c].sum()) for c in unknown)
-    return min(multinomial, per_card)
+#: The extra marginals of a holder built by the subset transform: axis -> [0, count].
+_Extra = Callable[[np.ndarray], dict[int, np.ndarray]]
+#: A holder's share of a pass: (name, g, [(axis, dg)], [(axes, shared dg)], extra marginals).
+_Term = tuple[str, np.ndarray, list[tuple[int, np.ndarray]], list[tuple[list[int], np.ndarray]], _Extra | None]
 
 
 class _Cover:
@@ -305,8 +171,9 @@ class _Cover:
     theorem recover them.  Beyond 2**88 the pass runs on Python integers.
     """
 
-    def __init__(self, st: _State) -> None:
+    def __init__(self, st: DealState, settings: CountSettings = DEFAULT_SETTINGS) -> None:
         self.st = st
+        self.settings = settings
         unknown = [c for c, f in enumerate(st.fixed) if f == -1]
         bound = {c for _, members in st.at_least for c in members} | {c for t in st.not_env for c in t}
         self.axes: list[list[int]] = [[c] for c in sorted(bound)]
@@ -318,10 +185,10 @@ class _Cover:
         self.axis_of = {c: i for i, cs in enumerate(self.axes) for c in cs}
         self.sizes = [len(a) for a in self.axes]
         self.ndim = len(self.axes)
-        self.free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
+        self.free = dict(enumerate(st.free()))
         self.u = len(unknown)
         self.bound = deal_bound(st)
-        self.dtype: type = np.int64 if self.bound < PY_INTS_FROM else object
+        self.dtype: type = np.int64 if self.bound < settings.cover_py_ints_from else object
         self.mod: int | None = None  # the prime of the current pass, or None
 
     def array_size(self) -> int:
@@ -330,7 +197,7 @@ class _Cover:
     def cost(self) -> float:
         """A rough operation count, to choose between methods."""
         m = sum(1 for h in self.free if self.free[h] > 0)
-        slow = 20 if self.dtype is object else (1 if self.bound < WRAP_EXACT else 2.5)
+        slow = 20 if self.dtype is object else (1 if self.bound < self.settings.cover_wrap_exact else 2.5)
         return float(math.prod(n + 1 for n in self.sizes)) * (m + 2) * 8 * slow
 
     # -- building blocks ---------------------------------------------------------
@@ -410,7 +277,7 @@ class _Cover:
         plain = [i for i in allowed if i not in touched]
         return g, own, plain, dg
 
-    def _player_subsets(self, h: int):  # type: ignore[no-untyped-def]
+    def _player_subsets(self, h: int) -> tuple[np.ndarray, list[int], np.ndarray, _Extra]:
         """g_h for a holder with many constraints, by a subset transform over its cards.
 
         ``H_j(Z)`` counts the ``j``-sets inside ``Z`` (constrained cards of h) that meet
@@ -468,17 +335,17 @@ class _Cover:
         st = self.st
         open_cats = [st.n_players + k for k in range(st.n_cats) if self.free[st.n_players + k] > 0]
         cat_axes = {h: self._axes_for(h) for h in open_cats}
-        cnt = {h: self._count(cat_axes[h]).astype(self.dtype) for h in open_cats}
+        cnt: dict[int, np.ndarray] = {h: self._count(cat_axes[h]).astype(self.dtype) for h in open_cats}
 
         def prod_except(skip: int | None) -> np.ndarray:
-            out = np.ones([1] * self.ndim, dtype=self.dtype)
+            out: np.ndarray = np.ones([1] * self.ndim, dtype=self.dtype)
             for h in open_cats:
                 if h != skip:
                     out = self._r(out * cnt[h])
             return out
 
         def indicator(cards: frozenset[int] | set[int]) -> np.ndarray:
-            out = np.ones([1] * self.ndim, dtype=self.dtype)
+            out: np.ndarray = np.ones([1] * self.ndim, dtype=self.dtype)
             for c in cards:
                 out = out * self._index(self.axis_of[c]).astype(self.dtype)
             return out
@@ -503,9 +370,9 @@ class _Cover:
         return g, own, groups
 
     def _weights(self) -> np.ndarray:
-        w = np.ones([1] * self.ndim, dtype=self.dtype)
+        w: np.ndarray = np.ones([1] * self.ndim, dtype=self.dtype)
         for i, n in enumerate(self.sizes):
-            vec = np.array([(-1) ** (n - y) * math.comb(n, y) for y in range(n + 1)], dtype=self.dtype)
+            vec: np.ndarray = np.array([(-1) ** (n - y) * math.comb(n, y) for y in range(n + 1)], dtype=self.dtype)
             shape = [1] * self.ndim
             shape[i] = n + 1
             w = self._r(w * vec.reshape(shape))
@@ -517,10 +384,10 @@ class _Cover:
         st, table = self.st, self.st.table
         names = list(table.holders)
         deals, marg = self._pass(None)
-        if self.dtype is np.int64 and self.bound >= WRAP_EXACT:
-            deals_p, marg_p = self._pass(_PRIME)
-            deals = _crt((deals, 1 << 64), (deals_p, _PRIME))
-            marg = {key: (_crt(marg[key], marg_p[key]), 0) for key in marg}
+        if self.dtype is np.int64 and self.bound >= self.settings.cover_wrap_exact:
+            deals_p, marg_p = self._pass(PRIME)
+            deals = crt((deals, 1 << 64), (deals_p, PRIME))
+            marg = {key: (crt(marg[key], marg_p[key]), 0) for key in marg}
         held = {h: dict.fromkeys(table.cards, 0) for h in names}
         if deals == 0:
             return Counts(table, 0, held)
@@ -540,28 +407,28 @@ class _Cover:
         self.mod = mod
         st = self.st
         P, K = st.n_players, st.n_cats
-        # (name, g, [(axis, dg)], [(axes, shared dg)], extra marginals)
-        terms: list[tuple] = []
+        terms: list[_Term] = []
         with np.errstate(over="ignore"):
             for h in range(st.allowed.shape[1]):
                 if st.is_env(h) or self.free[h] == 0:
                     continue
                 k = self.free[h]
                 unions = self._unions(h)
-                use_unions = len(unions) <= 2 * (k + 1) if HOLDER_METHOD == "auto" else HOLDER_METHOD == "unions"
+                choice = self.settings.holder_method
+                use_unions = len(unions) <= 2 * (k + 1) if choice == "auto" else choice == "unions"
                 if use_unions or len(unions) == 1:
                     g, own, plain, dg = self._player_terms(h)
                     terms.append((self._name(h), g, own, [(plain, dg)], None))
                 else:
-                    g, plain, dg, extra = self._player_subsets(h)
-                    terms.append((self._name(h), g, [], [(plain, dg)], extra))
+                    g, plain, dg, more = self._player_subsets(h)
+                    terms.append((self._name(h), g, [], [(plain, dg)], more))
             if any(self.free[P + k] > 0 for k in range(K)):
                 g, own, groups = self._envelope_terms()
                 terms.append((ENVELOPE, g, own, groups, None))
             shape = tuple(n + 1 for n in self.sizes)
             w = self._weights()
             m = len(terms)
-            one = np.ones([1] * self.ndim, dtype=self.dtype)
+            one: np.ndarray = np.ones([1] * self.ndim, dtype=self.dtype)
             prefix = [one]
             for t in terms:
                 prefix.append(self._r(prefix[-1] * t[1]))
@@ -570,24 +437,24 @@ class _Cover:
                 suffix[j] = self._r(terms[j][1] * suffix[j + 1])
             deals = self._residue(np.broadcast_to(self._r(w * prefix[m]), shape).sum())
             marg: dict[tuple[str, str], tuple[int, int]] = {}
-            for j, (name, _, own, groups, extra) in enumerate(terms):
+            for j, (name, _, own, groups, extra_of) in enumerate(terms):
                 e = np.broadcast_to(self._r(self._r(w * prefix[j]) * suffix[j + 1]), shape)
                 for axes, dg in groups:
                     if not axes:
                         continue
-                    sums = _axis_sums(self._r(e * dg), axes)
+                    by_axis = _axis_sums(self._r(e * dg), axes)
                     for i in axes:
-                        self._record(marg, name, i, sums[i])
+                        self._record(marg, name, i, by_axis[i])
                 for i, dg in own:
                     self._record(marg, name, i, _axis_sums(self._r(e * dg), [i])[i])
-                if extra is not None:
-                    for i, sums in extra(e).items():
+                if extra_of is not None:
+                    for i, sums in extra_of(e).items():
                         self._record(marg, name, i, sums)
         self.mod = None
         return deals, marg
 
-    def _residue(self, value: object) -> int:
-        v = int(value)  # type: ignore[call-overload]
+    def _residue(self, value: int | np.integer) -> int:
+        v = int(value)
         if self.dtype is object:
             return v
         return v % self.mod if self.mod is not None else v % (1 << 64)
@@ -609,23 +476,6 @@ class _Cover:
 
     def _name(self, h: int) -> str:
         return self.st.holder_name(h)
-
-
-_PRIME = 2147483629  # the largest prime below 2**31: products of two residues fit in int64
-
-
-def _crt(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """The least non-negative x with x = a[0] mod a[1] and x = b[0] mod b[1] (coprime moduli)."""
-    (ra, ma), (rb, mb) = a, b
-    k = ((rb - ra) * pow(ma, -1, mb)) % mb
-    return (ra % ma) + ma * k
-
-
-def _sum_terms(terms: list[np.ndarray]) -> np.ndarray:
-    out = terms[0]
-    for t in terms[1:]:
-        out = out + t
-    return out
 
 
 def _axis_sums(arr: np.ndarray, axes: list[int]) -> dict[int, np.ndarray]:

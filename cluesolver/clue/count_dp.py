@@ -16,13 +16,23 @@ import math
 
 import numpy as np
 
-from cluesolver.clue.count import _State, deal_bound
+from cluesolver.clue.deal_state import PRIME, DealState, crt, deal_bound
+
+#: Counts below this are exact in one wrapping int64 pass (beyond, a prime pass and CRT).
+WRAP_LIMIT = 1 << 62
 
 
 class DealDP:
-    def __init__(self, st: _State) -> None:
+    """The programme for one state (no open wrong accusations: the caller subtracts them).
+
+    ``wrap_limit``: counts whose bound is below it are exact in one wrapping int64 pass;
+    tests lower it to force the prime pass and the Chinese remainder theorem.
+    """
+
+    def __init__(self, st: DealState, wrap_limit: int = WRAP_LIMIT) -> None:
         self.st = st
-        free = {h: st.cap[h] - sum(1 for f in st.fixed if f == h) for h in range(st.allowed.shape[1])}
+        self.wrap_limit = wrap_limit
+        free = dict(enumerate(st.free()))
         receiving = [h for h in free if free[h] > 0]
         # The holder with most room gets no axis: its count is the cards dealt so far
         # minus the others'.  Paths that overfill it never reach the final state.
@@ -105,7 +115,7 @@ class DealDP:
             if gh == h and c in cs:
                 if out is arr:
                     out = arr.copy()
-                sl = [slice(None)] * arr.ndim
+                sl: list[slice | int] = [slice(None)] * arr.ndim
                 sl[nh + names.index(g)] = 1
                 out[tuple(sl)] = 0
         return out
@@ -179,12 +189,16 @@ class DealDP:
     def run(self) -> tuple[int, dict[int, dict[int, int]]]:
         """Deals and per-card holder counts, exactly (see :attr:`modulus`)."""
         deals, held = self._run(None)
-        if self.bound < WRAP_LIMIT:
+        if self.bound < self.wrap_limit:
             return deals, held
         if self.bound >= (1 << 93):
             raise OverflowError("counts beyond 2**93 deals")
-        p_deals, p_held = self._run(_PRIME)
-        return _crt(deals, p_deals), {c: {h: _crt(v, p_held[c][h]) for h, v in row.items()} for c, row in held.items()}
+        p_deals, p_held = self._run(PRIME)
+
+        def join(wrapped: int, residue: int) -> int:
+            return crt((wrapped, 1 << 64), (residue, PRIME))
+
+        return join(deals, p_deals), {c: {h: join(v, p_held[c][h]) for h, v in row.items()} for c, row in held.items()}
 
     def _run(self, modulus: int | None) -> tuple[int, dict[int, dict[int, int]]]:
         self.modulus = modulus
@@ -213,16 +227,3 @@ class DealDP:
                 held[c] = row
         self.modulus = None
         return deals, held
-
-
-#: Counts below this are exact in one wrapping int64 pass (tests lower it to force CRT).
-WRAP_LIMIT = 1 << 62
-_PRIME = 2147483629  # the largest prime below 2**31: products of two residues fit in int64
-_TWO64 = 1 << 64
-
-
-def _crt(wrapped: int, residue: int) -> int:
-    """The number below 2**64 * _PRIME that is ``wrapped`` mod 2**64 and ``residue`` mod _PRIME."""
-    a = wrapped % _TWO64
-    k = ((residue - a) * pow(_TWO64, -1, _PRIME)) % _PRIME
-    return a + _TWO64 * k

@@ -23,12 +23,16 @@ import random
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cluesolver.clue import variants
 from cluesolver.clue.constraints import puzzle_of
 from cluesolver.clue.count import count
 from cluesolver.clue.log import GameLog, Header, Suggestion
 from cluesolver.clue.simulate import answer, deal
+
+if TYPE_CHECKING:
+    from cluesolver.clue.advisor import AdvisorSettings
 
 Strategy = Callable[[GameLog, str, random.Random], tuple[str, ...]]
 
@@ -46,12 +50,11 @@ def baseline(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
     return tuple(out)
 
 
-def advisor_strategy(max_exact: int = 27, hands_weight: float = 0.3) -> Strategy:
+def advisor_strategy(settings: AdvisorSettings | None = None) -> Strategy:
     def choose(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
-        from cluesolver.clue.advisor import AdvisorSettings, rank
+        from cluesolver.clue.advisor import DEFAULTS, rank
 
-        settings = AdvisorSettings(hands_weight=hands_weight, max_exact=max_exact)
-        ranking = rank(log, player=player, top=1, settings=settings)
+        ranking = rank(log, player=player, top=1, settings=settings or DEFAULTS)
         return ranking.advice[0].cards if ranking.advice else baseline(log, player, rng)
 
     return choose
@@ -133,12 +136,12 @@ def summarise(results: list[GameResult]) -> list[Summary]:
     return out
 
 
-def compare(seeds: list[int], n_players: int = 4, max_exact: int = 27) -> list[GameResult]:
+def compare(seeds: list[int], n_players: int = 4) -> list[GameResult]:
     """Both strategies on the same seeds."""
     results = []
     for seed in seeds:
         results.append(play("baseline", baseline, seed, n_players))
-        results.append(play("advisor", advisor_strategy(max_exact), seed, n_players))
+        results.append(play("advisor", advisor_strategy(), seed, n_players))
     return results
 
 

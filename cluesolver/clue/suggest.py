@@ -1,0 +1,192 @@
+"""Every legal suggestion scored at once over a set of deals (all of them, or a uniform sample).
+
+For a suggestion and a deal the answer is fixed: clockwise from the suggester's left, the
+first player holding one of the cards shows.  When the notebook's owner suggests they
+see the card (a shower holding several picks one uniformly), so "Cat shows Knife" and
+"Cat shows Lounge" are different answers; otherwise only who showed is seen.  What an
+answer teaches is taken as the log will record it: the players before the shower hold
+none of the cards and the shower holds the card shown (or one of them).  Over a set of
+deals (:class:`cluesolver.clue.sampler.Deals`) this gives, for every suggestion, the
+chance of each answer and the deals agreeing with it, and from those the expected drop
+of the envelope's uncertainty (bits, summed over categories) and of the uncertainty
+about the suggested cards' holders.  A few matrix products over the deals do it for all
+suggestions together.
+
+With every deal listed the figures are exact; with a sample they are estimates.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from cluesolver.clue.constraints import ENVELOPE, Table
+from cluesolver.clue.sampler import Deals
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Per candidate (rows of ``candidates``): the figures, and per answer the details."""
+
+    candidates: np.ndarray  # (M, categories) card indices
+    bits_now: float
+    env_gain: np.ndarray  # (M,)
+    hand_gain: np.ndarray  # (M,)
+    settle: np.ndarray  # (M,) chance the answer settles a category not settled now
+    nobody: np.ndarray  # (M,)
+    outcome_prob: np.ndarray  # (M, G)
+    outcome_bits: np.ndarray  # (M, G) envelope bits after each answer
+    outcome_hand_bits: np.ndarray  # (M, G) hands bits after each answer
+    outcome_settles: np.ndarray  # (M, G, categories) bool
+    keys: tuple[tuple[str | None, int | None], ...]  # per answer column: (shower, position of the card seen)
+
+
+def _entropy(counts: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """Entropy in bits along the last axis of ``counts`` (group totals ``size``)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = counts / size[..., None]
+        terms = np.where(p > 0, -p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
+    return terms.sum(axis=-1)
+
+
+def candidates_of(pools: list[np.ndarray]) -> np.ndarray:
+    """Every combination of one card per pool, in ``itertools.product`` order (M, pools)."""
+    grids = np.meshgrid(*pools, indexing="ij")
+    return np.stack([g.ravel() for g in grids], axis=1).astype(np.int64)
+
+
+def _product(factors: list[np.ndarray]) -> np.ndarray:
+    """Row-wise outer product of (n, p_k) factors: (n, prod p_k), columns in product order."""
+    out = factors[0]
+    for f in factors[1:]:
+        out = (out[:, :, None] * f[:, None, :]).reshape(out.shape[0], -1)
+    return out
+
+
+def score_all(deals: Deals, table: Table, suggester: str, seen: bool, pools: list[np.ndarray]) -> Scores:
+    """Score every combination of ``pools`` (card indices per category) for ``suggester``;
+    ``seen``: the suggester sees the card shown.
+
+    Hands information is measured on the suggested cards: the entropy of each one's
+    holder, summed.  Membership of a deal in an answer is a product of one indicator per
+    suggested card (``the first shower sits at r`` = every card's holder sits at r or
+    later, minus the same for r + 1), so every statistic is a matrix product over the
+    deals.
+    """
+    owner = deals.owner.astype(np.intp)
+    n = owner.shape[0]
+    players = list(table.players)
+    n_pl = len(players)
+    me_at = players.index(suggester)
+    order = np.array([(me_at + k) % n_pl for k in range(1, n_pl)], dtype=np.intp)
+    k_cat = len(pools)
+    sizes = [len(p) for p in pools]
+    candidates = candidates_of(pools)
+    m_all = len(candidates)
+    env_code = deals.holders.index(ENVELOPE)
+    n_hold = len(deals.holders)
+    cat_cards = [np.array([table.cards.index(c) for c in cs]) for _, cs in table.categories]
+    env_pos = [np.argmax(owner[:, cs] == env_code, axis=1) for cs in cat_cards]
+    env_now = [np.bincount(e, minlength=len(cs)).astype(np.float64)[None, :] for e, cs in zip(env_pos, cat_cards)]
+    total = np.array([float(n)])
+    bits_now = float(sum(_entropy(e, total)[0] for e in env_now))
+    solved_now = np.array([bool((e == n).any()) for e in env_now])
+    hold_now = np.stack([np.bincount(owner[:, c], minlength=n_hold) for c in range(len(table.cards))])
+    card_bits_now = _entropy(hold_now.astype(np.float64), total.repeat(len(table.cards)))
+    hand_now = card_bits_now[candidates].sum(axis=1)
+    # one-hot of each category's envelope card, per deal
+    x_env = np.concatenate([np.eye(len(cs), dtype=np.float32)[e] for e, cs in zip(env_pos, cat_cards)], axis=1)
+    seat = np.full(n_hold, n_pl - 1, dtype=np.int8)
+    seat[order] = np.arange(n_pl - 1, dtype=np.int8)
+    pos = [seat[owner[:, p]] for p in pools]  # (n, p_k): where each pooled card's holder answers
+    held = [owner[:, p] for p in pools]
+    hot = [np.stack([(h == code) for code in range(n_hold)], axis=2).astype(np.float32) for h in held]
+
+    def split(j: int, left: np.ndarray, right: np.ndarray, width: int = 1) -> np.ndarray:
+        """``left.T @ right`` where ``left`` is category j's factor (n, p_j * width) and
+        ``right`` the product of the others' factors: per candidate, ``width`` values."""
+        out = (left.T @ right).reshape([sizes[j], width, *(s for i, s in enumerate(sizes) if i != j)])
+        out = np.moveaxis(out, [0, 1], [j, k_cat])
+        return out.reshape(m_all, width).astype(np.float64)
+
+    def others(factors: list[np.ndarray], j: int) -> np.ndarray:
+        rest = [f for i, f in enumerate(factors) if i != j]
+        return _product(rest) if rest else np.ones((n, 1), dtype=np.float32)
+
+    def stats(factors: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For the deals weighted by the product of ``factors``: per candidate the weight,
+        the envelope histogram (M, sum of category sizes) and the holders of the
+        suggested cards (M, k, holders)."""
+        right = others(factors, 0)
+        size = split(0, factors[0], right)[:, 0]
+        q = x_env.shape[1]
+        env = split(0, (factors[0][:, :, None] * x_env[:, None, :]).reshape(n, -1), right, q)
+        hands = np.zeros((m_all, k_cat, n_hold))
+        for j in range(k_cat):
+            y = (factors[j][:, :, None] * hot[j]).reshape(n, -1)  # (n, p_j * H)
+            hands[:, j, :] = split(j, y, right if j == 0 else others(factors, j), n_hold)
+        return size, env, hands
+
+    if seen:
+        keys: list[tuple[str | None, int | None]] = [(players[int(p)], j) for p in order for j in range(k_cat)]
+    else:
+        keys = [(players[int(p)], None) for p in order]
+    keys.append((None, None))
+    n_keys = len(keys)
+    size = np.zeros((m_all, n_keys))
+    weight = np.zeros((m_all, n_keys))
+    env = np.zeros((m_all, n_keys, x_env.shape[1]))
+    hands = np.zeros((m_all, n_keys, k_cat, n_hold))
+    at_least = [[(q >= r).astype(np.float32) for q in pos] for r in range(n_pl)]
+    if seen:
+        exactly = [[(q == r).astype(np.float32) for q in pos] for r in range(n_pl)]
+        later = [[(q > r).astype(np.float32) for q in pos] for r in range(n_pl)]
+        for r in range(n_pl - 1):
+            for j in range(k_cat):
+                g = r * k_cat + j
+                fs = [exactly[r][i] if i == j else at_least[r][i] for i in range(k_cat)]
+                size[:, g], env[:, g], hands[:, g] = stats(fs)
+                # a shower holding t more of the cards shows card j once in 1 + t
+                rest = [i for i in range(k_cat) if i != j]
+                right = np.zeros((n, m_all // sizes[j]), dtype=np.float32)
+                for t in range(len(rest) + 1):
+                    for chosen in itertools.combinations(rest, t):
+                        fw = [exactly[r][i] if i in chosen else later[r][i] for i in rest]
+                        right += _product(fw) / (1 + t) if fw else 1.0 / (1 + t)
+                weight[:, g] = split(j, exactly[r][j], right)[:, 0]
+        size[:, -1], env[:, -1], hands[:, -1] = stats(at_least[n_pl - 1])
+        weight[:, -1] = size[:, -1]
+    else:
+        cum = [stats(at_least[r]) for r in range(n_pl)]
+        for r in range(n_pl - 1):
+            size[:, r] = cum[r][0] - cum[r + 1][0]
+            env[:, r] = cum[r][1] - cum[r + 1][1]
+            hands[:, r] = cum[r][2] - cum[r + 1][2]
+        size[:, -1], env[:, -1], hands[:, -1] = cum[n_pl - 1]
+        weight[:] = size
+    safe = np.maximum(size, 1.0)
+    bits = np.zeros((m_all, n_keys))
+    settles = np.zeros((m_all, n_keys, k_cat), dtype=bool)
+    start = 0
+    for k, cs in enumerate(cat_cards):
+        part = env[:, :, start : start + len(cs)]
+        start += len(cs)
+        bits += _entropy(part, safe)
+        settles[:, :, k] = (part >= size[:, :, None] - 0.5).any(axis=2) & (size > 0) & ~solved_now[k]
+    hand_after = _entropy(hands, np.repeat(safe[:, :, None], k_cat, axis=2)).sum(axis=2)
+    prob = weight / n
+    return Scores(
+        candidates,
+        bits_now,
+        np.maximum(bits_now - (prob * bits).sum(axis=1), 0.0),
+        np.maximum(hand_now - (prob * hand_after).sum(axis=1), 0.0),
+        (prob * settles.any(axis=2)).sum(axis=1),
+        prob[:, -1],
+        prob,
+        bits,
+        hand_after,
+        settles,
+        tuple(keys),
+    )
