@@ -143,7 +143,9 @@ def test_check_state_clean_and_broken() -> None:
     assert run("check", MID).output == "examples/lords-midgame.toml: no rule problems.\n"
     res = run("check", DATA / "broken-state.toml", "--json")
     assert res.exit_code == 1
-    ids = [p["rule"]["id"].split("/")[1] for p in json.loads(res.output)["problems"]]
+    data = json.loads(res.output)
+    assert (data["game"], data["ok"], data["counts"]["error"]) == ("lords-of-vegas", False, 4)
+    ids = [p["rule"]["id"].split("/")[1] for p in data["findings"] if p["severity"] == "error"]
     assert ids == ["components", "components", "boss-ties", "two-players"]
 
 

@@ -59,7 +59,7 @@ def test_every_problem_at_once_with_lines() -> None:
         parse_state(BAD, "bad.toml")
     found = [(p.line, p.message) for p in info.value.problems()]
     assert found == [
-        (3, "unknown key"),
+        (3, "unknown key in a state file"),
         (6, "Ana's money must be a whole number of at least 0"),
         (7, "Ana's points 9 are not a space of the score track"),
         (10, "no such lot"),

@@ -1,11 +1,15 @@
 """Lords of Vegas: board, payouts with score-track breaks, action costs, gamble, game logs.
 
-Only typer, the standard library and ``cluesolver.cli.common`` are imported here at load
-time; the engine (``rulesref.lords``) is imported inside each command.
+Every command parses its arguments, calls one function of the library
+(:mod:`rulesref.lords.table` for the group's questions, :mod:`rulesref.lords.game` for
+``check``/``score``/``replay``) and prints the result; the renderers ``show_check``,
+``show_score`` and ``show_replay`` serve the top-level verbs too.  Only typer, the standard
+library and ``cluesolver.cli.common`` are imported at load time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -16,6 +20,11 @@ from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, e
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from rulesref.core.findings import CheckReport, Finding
+    from rulesref.lords.payout import Payout
+    from rulesref.lords.replay import Replay
+    from rulesref.lords.results import FinalScore, Position
+    from rulesref.lords.standings import Standings
     from rulesref.lords.state import State
 
 app = typer.Typer(
@@ -49,33 +58,19 @@ def _add(table: Any, *cells: str) -> None:
     table.add_row(*(Text(c) for c in cells))
 
 
-def _print_reasons(out: Console, heading: str, items: Any) -> None:
+def _print_reasons(out: Console, heading: str, items: Iterable[Finding]) -> None:
+    items = list(items)
     if items:
         out.print(heading, markup=False)
         for r in items:
             out.print(f"  - {r.message}  {r.rule}", markup=False)
 
 
-def _load(path: Path) -> State:
-    from rulesref.lords.loader import load_state
-
-    return load_state(path)
-
-
-def _player(state: State, player: str | None) -> str:
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.lords.actions import require_player
-
-    name = player or state.turn
-    if name is None:
-        raise InputError(Problem("say who acts with --player"))
-    require_player(state, name)
-    return name
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _render_state(out: Console, state: State) -> None:
-    from rulesref.lords.state import casinos
-
     players = _table("Player", "Money", "Points", "Markers", "Dice out", title="Players")
     for p in state.players:
         turn = " (to play)" if p.name == state.turn and not state.over else ""
@@ -89,7 +84,7 @@ def _render_state(out: Console, state: State) -> None:
         )
     out.print(players)
     table = _table("Casino", "Colour", "Tiles", "Strip", "Dice", "Boss", title="Casinos")
-    for c in casinos(state):
+    for c in state.casinos():
         dice = ", ".join(f"{x} {d}" for x, d in c.dice) or "-"
         _add(
             table,
@@ -108,6 +103,14 @@ def _render_state(out: Console, state: State) -> None:
         out.print("The game is over (End of Game card drawn).", markup=False)
 
 
+def _show_position(position: Position, *, as_json: bool) -> int:
+    if as_json:
+        emit_json(position.to_json())
+    else:
+        _render_state(console(), position.state)
+    return EXIT_OK
+
+
 # -- board ---------------------------------------------------------------------
 @app.command("board")
 @guarded
@@ -116,18 +119,9 @@ def board(file: BoardArg, as_json: JsonOption = False) -> int:
 
     Example: cluesolver lords board examples/lords-midgame.toml
     """
-    return _show_board(file, as_json=as_json)
+    from rulesref.lords import table
 
-
-def _show_board(path: Path, *, as_json: bool) -> int:
-    from rulesref.lords import jsonview
-
-    state = _load(path)
-    if as_json:
-        emit_json(jsonview.state(state))
-    else:
-        _render_state(console(), state)
-    return EXIT_OK
+    return _show_position(table.board(file), as_json=as_json)
 
 
 @app.command("lots")
@@ -140,32 +134,16 @@ def lots_cmd(
 
     Example: cluesolver lords lots --block C
     """
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.lords.board import lots
+    from rulesref.lords import jsonview, table
 
-    rows = [x for x in lots().values() if block is None or x.block == block.strip().upper()]
-    if not rows:
-        raise InputError(Problem("no such block (A to F)", text=block))
+    rows = table.lots_in(block)
     if as_json:
-        emit_json(
-            [
-                {
-                    "lot": x.label,
-                    "die": x.die,
-                    "cost": x.cost,
-                    "sprawl_cost": x.sprawl_cost,
-                    "setup_value": x.setup_value,
-                    "card_pays": str(x.pays) if isinstance(x.pays, str) else x.pays.value,
-                    "strip": x.strip,
-                }
-                for x in rows
-            ]
-        )
+        emit_json([jsonview.lot(x) for x in rows])
         return EXIT_OK
-    table = _table("Lot", "Die", "Build", "Sprawl", "Start $", "Card pays", "Strip")
+    grid = _table("Lot", "Die", "Build", "Sprawl", "Start $", "Card pays", "Strip")
     for x in rows:
         _add(
-            table,
+            grid,
             x.label,
             str(x.die),
             f"${x.cost}",
@@ -174,7 +152,7 @@ def lots_cmd(
             x.pays if isinstance(x.pays, str) else str(x.pays),
             "yes" if x.strip else "no",
         )
-    console().print(table)
+    console().print(grid)
     return EXIT_OK
 
 
@@ -190,33 +168,27 @@ def track(
 
     Example: cluesolver lords track --at 8 --casinos 1,1,3
     """
-    from rulesref.lords import jsonview
-    from rulesref.lords.notation import parse_points
-    from rulesref.lords.track import apply_casinos, check_space
-    from rulesref.lords.verdict import rule
+    from rulesref.lords import jsonview, table
 
-    check_space(at, "--at")
-    run = apply_casinos(at, parse_points(casino_points))
+    run = table.track(at, casino_points)
     if as_json:
-        emit_json({**jsonview.track_run(run), "rule": rule("score-track").to_json()})
+        emit_json(jsonview.track_answer(run))
         return EXIT_OK
     out = console()
-    table = _table("Casino points", "From", "To", "Lost")
+    grid = _table("Casino points", "From", "To", "Lost")
     for m in run.moves:
-        _add(table, str(m.points), str(m.start), str(m.end), str(m.lost))
-    out.print(table)
+        _add(grid, str(m.points), str(m.start), str(m.end), str(m.lost))
+    out.print(grid)
     out.print(
         f"Chip ends on {run.end} ({'+' if run.gained >= 0 else ''}{run.gained}); "
-        f"{run.lost} point{'s' if run.lost != 1 else ''} lost at breaks.  {rule('score-track')}",
+        f"{_plural(run.lost, 'point')} lost at breaks.  {run.rule}",
         markup=False,
     )
     return EXIT_OK
 
 
 # -- payout --------------------------------------------------------------------------
-def _render_payout(out: Console, p: Any) -> None:
-    from rulesref.lords.verdict import rule
-
+def _render_payout(out: Console, p: Payout) -> None:
     pays = "the Strip" if p.pays == "Strip" else str(p.pays)
     out.print(f"Card {p.card} pays {pays}; drawn by {p.drawer}.", markup=False)
     if p.problems:
@@ -224,13 +196,13 @@ def _render_payout(out: Console, p: Any) -> None:
         return
     _print_reasons(out, "Warning: this card cannot come up now; paid anyway without a take-over:", p.warnings)
     out.print(f"Take-over: {p.takeover.text}.  {p.takeover.rule}", markup=False)
-    table = _table("Paying casino", "Tiles", "Money to dice", "Points")
+    grid = _table("Paying casino", "Tiles", "Money to dice", "Points")
     for c in p.casinos:
         money = ", ".join(f"{k} ${v}" for k, v in c.money.items()) or "-"
         pts = f"{c.points} to {c.boss}" if c.points else (c.note or "-")
-        _add(table, c.casino.name, str(c.casino.size), money, pts)
+        _add(grid, c.casino.name, str(c.casino.size), money, pts)
     if p.casinos:
-        out.print(table)
+        out.print(grid)
     else:
         out.print("No casino is paid by this card.", markup=False)
     players = _table("Player", "Money", "+Lots", "+Casinos", "=Money", "Points", "=Points")
@@ -250,7 +222,7 @@ def _render_payout(out: Console, p: Any) -> None:
         for m in x.run.moves:
             lost = f", {m.lost} lost at a break" if m.lost else ""
             out.print(f"  {x.name}: +{m.points} from {m.start} -> {m.end}{lost}", markup=False)
-    out.print(f"Rules: {rule('lot-income')}; {rule('payouts')}; {rule('score-track')}", markup=False)
+    out.print(f"Rules: {'; '.join(str(r) for r in p.rules)}", markup=False)
     _print_reasons(out, "Notes:", p.notes)
 
 
@@ -277,45 +249,17 @@ def payout(
 
     Example: cluesolver lords payout examples/lords-midgame.toml --card D5
     """
-    from rulesref.lords import jsonview
-    from rulesref.lords.notation import parse_rolls
-    from rulesref.lords.payout import draw
+    from rulesref.lords import jsonview, table
 
-    state = _load(file)
-    drawer = _player(state, player)
-    rerolls = [parse_rolls(spec) for spec in reroll or []]
-    result = draw(state, card, drawer, rerolls=rerolls, die_from=die_from, strict=False)
+    result = table.payout(file, card, player=player, rerolls=reroll or [], die_from=die_from, out=out_file)
     if as_json:
         emit_json(jsonview.payout(result))
     else:
         _render_payout(console(), result)
-    if out_file is not None and not result.problems:
-        _write_state(out_file, result.state)
     return EXIT_PROBLEMS if result.problems else EXIT_OK
 
 
-def _write_state(path: Path, state: State) -> None:
-    """Write atomically: a temporary file next to the target, then rename."""
-    import os
-    import tempfile
-
-    from rulesref.lords.loader import format_state
-
-    text = format_state(state)
-    fd, tmp = tempfile.mkstemp(prefix=".lords-", suffix=".toml", dir=str(path.parent or Path(".")))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 # -- cost -------------------------------------------------------------------------
-ACTIONS = ("build", "sprawl", "remodel", "reorganize")
-
-
 @app.command("cost")
 @guarded
 def cost(
@@ -337,57 +281,27 @@ def cost(
 
     Example: cluesolver lords cost sprawl C5 --board examples/lords-midgame.toml
     """
-    import difflib
+    from rulesref.lords import jsonview, table
 
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.lords import actions, jsonview
-    from rulesref.lords.board import lot as lot_of
-    from rulesref.lords.notation import parse_rolls
-    from rulesref.lords.verdict import rule
-
-    verb = action.strip().lower().replace("reorganise", "reorganize")
-    if verb not in ACTIONS:
-        raise InputError(
-            Problem(
-                "unknown action", text=action, choices=tuple(difflib.get_close_matches(verb, ACTIONS, n=2, cutoff=0.3))
-            )
-        )
-    here = lot_of(lot)
-    if board_file is None:
-        if verb in ("remodel", "reorganize"):
-            raise InputError(Problem(f"the price of {verb} depends on the casino: give --board"))
-        price = here.cost if verb == "build" else here.sprawl_cost
-        if as_json:
-            emit_json({"action": verb, "target": here.label, "cost": price, "rule": rule(verb).to_json()})
-        else:
-            console().print(
-                f"{verb.capitalize()} on {here.label} costs ${price} (printed price ${here.cost}"
-                f"{', doubled' if verb == 'sprawl' else ''}).  {rule(verb)}",
-                markup=False,
-            )
-        return EXIT_OK
-    state = _load(board_file)
-    who = _player(state, player)
-    if out_file is not None and colour is None and verb in ("build", "remodel"):
-        raise InputError(Problem(f"say the tile colour with --colour to write the state after the {verb}"))
-    if verb == "build":
-        result = actions.build(state, who, here.label, colour, die_from)
-    elif verb == "sprawl":
-        result = actions.sprawl(state, who, here.label, colour, die_from)
-    elif verb == "remodel":
-        result = actions.remodel(state, who, here.label, colour)
-    else:
-        result = actions.reorganize(state, who, here.label, parse_rolls(rolls) if rolls else None)
+    result = table.cost(
+        action, lot, board=board_file, player=player, colour=colour, rolls=rolls, die_from=die_from, out=out_file
+    )
     if as_json:
         emit_json(jsonview.action(result))
-    else:
-        out = console()
-        verdict = "legal" if result.legal else "NOT legal"
-        out.print(f"{verb.capitalize()} {here.label} by {who}: ${result.cost}, {verdict}.  {result.rule}", markup=False)
-        _print_reasons(out, "Why not:", result.reasons)
-        _print_reasons(out, "Notes:", result.notes)
-    if out_file is not None and result.state is not None:
-        _write_state(out_file, result.state)
+        return EXIT_OK if result.legal else EXIT_PROBLEMS
+    out = console()
+    verb = result.action.capitalize()
+    if result.printed is not None:
+        doubled = ", doubled" if result.action == "sprawl" else ""
+        out.print(
+            f"{verb} on {result.target} costs ${result.cost} (printed price ${result.printed}{doubled}).  {result.rule}",
+            markup=False,
+        )
+        return EXIT_OK
+    verdict = "legal" if result.legal else "NOT legal"
+    out.print(f"{verb} {result.target} by {result.player}: ${result.cost}, {verdict}.  {result.rule}", markup=False)
+    _print_reasons(out, "Why not:", result.reasons)
+    _print_reasons(out, "Notes:", result.notes)
     return EXIT_OK if result.legal else EXIT_PROBLEMS
 
 
@@ -413,36 +327,31 @@ def gamble(
 
     Example: cluesolver lords gamble --board examples/lords-midgame.toml --casino C3 --bet 15
     """
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.lords import jsonview
-    from rulesref.lords.gamble import gamble as quote_gamble
+    from rulesref.lords import jsonview, table
 
-    if bet < 1:
-        raise InputError(Problem(f"a bet is a whole number of $ millions, at least 1, not {bet}", text=str(bet)))
-    state = _load(board_file)
-    who = _player(state, player)
-    q = quote_gamble(state, who, casino, bet, layoff=layoff, roll=roll)
+    q = table.gamble(board_file, casino, bet, player=player, layoff=layoff, roll=roll)
     if as_json:
         emit_json(jsonview.gamble(q))
         return EXIT_OK if q.legal else EXIT_PROBLEMS
     out = console()
+    who = q.gambler
     where = q.casino.name if q.casino else casino
     boss = q.casino.boss.describe() if q.casino else "-"
     out.print(f"{who} bets ${bet} in {where} (boss: {boss}); limit ${q.limit}.  {q.rule}", markup=False)
     if not q.legal:
         _print_reasons(out, "Not allowed:", q.reasons)
         return EXIT_PROBLEMS
-    table = _table("Roll (2d6)", "Chance", f"{who}", "Boss", "Bank")
+    grid = _table("Roll (2d6)", "Chance", f"{who}", "Boss", "Bank")
     for s in q.settlements:
         _add(
-            table,
+            grid,
             ", ".join(map(str, s.outcome.sums)),
             f"{s.outcome.chance} ({_pct(s.outcome.chance)})",
             f"{s.gambler:+d}",
             f"{s.boss:+d}",
             f"{s.bank:+d}",
         )
-    out.print(table)
+    out.print(grid)
     exp = q.expected
     out.print(
         f"Chance to win: {q.win_chance} ({_pct(q.win_chance)}). Expected gain: "
@@ -460,158 +369,21 @@ def gamble(
     return EXIT_OK
 
 
-# -- verbs over files -----------------------------------------------------------------
-def _is_log(path: Path) -> bool:
-    """A game log starts with a ``game:`` header line; anything else is read as a TOML state."""
-    import re
-
-    from rulesref.core.files import read_text
-
-    if path.suffix.lower() == ".toml":
-        return False
-    for raw in read_text(path).splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            return re.match(r"game\s*:", line, re.IGNORECASE) is not None
-    return path.suffix.lower() == ".lov"
-
-
-def check_file(path: Path, *, as_json: bool) -> int:
-    """``cluesolver check``: rule problems of a state, or every step of a game log."""
-    if _is_log(path):
-        return _check_log(path, as_json=as_json)
-    from rulesref.lords import jsonview
-    from rulesref.lords.checker import check_state, notes_for
-
-    state = _load(path)
-    problems, notes = check_state(state), notes_for(state)
-    if as_json:
-        emit_json(
-            {
-                "file": str(path),
-                "ok": not problems,
-                "problems": jsonview.reasons(problems),
-                "notes": jsonview.reasons(notes),
-            }
-        )
-    else:
-        out = console()
-        if problems:
-            _print_reasons(out, f"{path}: {len(problems)} rule problem{'s' if len(problems) != 1 else ''}:", problems)
-        else:
-            out.print(f"{path}: no rule problems.", markup=False)
-        _print_reasons(out, "Notes:", notes)
-    return EXIT_PROBLEMS if problems else EXIT_OK
-
-
-def _render_standings(out: Console, st: Any, title: str = "Standings") -> None:
-    table = _table("Place", "Player", "Points", "Money", title=title)
+# -- renderers of the verbs over files (check / score / replay) ---------------------------
+def _render_standings(out: Console, st: Standings, title: str = "Standings") -> None:
+    grid = _table("Place", "Player", "Points", "Money", title=title)
     for r in st.rows:
-        _add(table, str(r.place), r.name, str(r.points), f"${r.money}")
-    out.print(table)
+        _add(grid, str(r.place), r.name, str(r.points), f"${r.money}")
+    out.print(grid)
     out.print(f"Winner: {', '.join(st.winners)}: {st.decided_by.message}.  {st.decided_by.rule}", markup=False)
 
 
-def score_file(path: Path, *, as_json: bool) -> int:
-    """``cluesolver score``: the final payout (End of Game card) and the standings."""
-    if _is_log(path):
-        return _score_log(path, as_json=as_json)
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.lords import jsonview
-    from rulesref.lords.payout import draw
-    from rulesref.lords.standings import standings
-
-    state = _load(path)
-    final = None
-    if not state.over:
-        drawer = state.turn or state.players[0].name
-        final = draw(state, "END", drawer)
-        if final.problems:
-            raise InputError([Problem(r.message, path=str(path)) for r in final.problems])
-        state = final.state
-    st = standings(state)
-    if as_json:
-        emit_json(
-            {
-                "final_payout": jsonview.payout(final) if final else None,
-                "standings": st.to_json(),
-                "winners": list(st.winners),
-                "decided_by": st.decided_by.to_json(),
-            }
-        )
-        return EXIT_OK
-    out = console()
-    if final is not None:
-        out.print("Final payout (End of Game card: owned lots, then the Strip casinos):", markup=False)
-        _render_payout(out, final)
-    else:
-        out.print("The game is already over; standings as recorded.", markup=False)
-    _render_standings(out, st)
-    return EXIT_OK
-
-
-def replay_file(path: Path, *, as_json: bool, at: int | None, why: str | None) -> int:
-    """``cluesolver replay``: a game log step by step (a state file is just shown).
-
-    ``--why PLAYER`` lists every line that changed that player's money or points.
-    """
-    if _is_log(path):
-        return _replay_log(path, as_json=as_json, at=at, why=why)
-    return _show_board(path, as_json=as_json)
-
-
-def _replay(path: Path, at: int | None = None) -> Any:
-    from rulesref.core.errors import InputError, Problem
-    from rulesref.lords.gamelog import load_log
-    from rulesref.lords.replay import replay
-
-    if at is not None and at < 0:
-        raise InputError(Problem("--at counts turns and cannot be negative", text=str(at)))
-    return replay(load_log(path), at)
-
-
-def _replay_json(r: Any) -> dict[str, Any]:
-    from rulesref.lords import jsonview
-
-    return {
-        "players": list(r.log.players),
-        "turns": r.turns,
-        "finished": r.finished,
-        "stopped_at": r.stopped_at,
-        "steps": [
-            {
-                "line": s.line,
-                "text": s.text,
-                "turn": s.turn,
-                "summary": s.summary,
-                "problems": jsonview.reasons(s.problems),
-                "notes": jsonview.reasons(s.notes),
-            }
-            for s in r.steps
-        ],
-        "problems": [{"line": s.line, **p.to_json()} for s, p in r.problems],
-        "state": jsonview.state(r.state),
-        "standings": r.standings.to_json(),
-        "winners": list(r.standings.winners) if r.finished else [],
-        "recorded": [{"player": f.player, "points": f.points, "money": f.money} for f in r.recorded],
-        "differences": [
-            {
-                "player": d.player,
-                "recorded": {"points": d.recorded_points, "money": d.recorded_money},
-                "computed": {"points": d.points, "money": d.money},
-            }
-            for d in r.differences
-        ],
-    }
-
-
-def _render_differences(out: Console, r: Any) -> None:
-    if not r.recorded or r.stopped_at is not None:
-        return
-    if not r.differences:
+def _render_differences(out: Console, differences: Iterable[Any]) -> None:
+    rows = list(differences)
+    if not rows:
         out.print("The recorded final scores match the replay.", markup=False)
         return
-    table = _table(
+    grid = _table(
         "Player",
         "Recorded points",
         "Replayed points",
@@ -619,28 +391,132 @@ def _render_differences(out: Console, r: Any) -> None:
         "Replayed money",
         title="Recorded final scores differ from the replay",
     )
-    for d in r.differences:
-        _add(table, d.player, str(d.recorded_points), str(d.points), f"${d.recorded_money}", f"${d.money}")
-    out.print(table)
+    for d in rows:
+        _add(
+            grid,
+            d["player"],
+            str(d["recorded"]["points"]),
+            str(d["computed"]["points"]),
+            f"${d['recorded']['money']}",
+            f"${d['computed']['money']}",
+        )
+    out.print(grid)
 
 
-def _exit_for(r: Any) -> int:
-    return EXIT_PROBLEMS if r.problems or r.differences else EXIT_OK
-
-
-def _replay_log(path: Path, *, as_json: bool, at: int | None, why: str | None = None) -> int:
-    r = _replay(path, at)
-    if why is not None:
-        return _why(r, why.strip(), as_json=as_json)
+def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
+    """``check``: every rule problem of a state or a game log; exit 1 if any."""
+    code = EXIT_OK if report.ok else EXIT_PROBLEMS
     if as_json:
-        emit_json(_replay_json(r))
-        return _exit_for(r)
+        emit_json(report.to_json())
+        return code
     out = console()
-    table = _table("Line", "Turn", "What happened", "Rule problems")
+    summary = report.summary
+    problems = [f for f in report.errors if f.code != "recorded-score"]
+    others = [f for f in report.findings if not f.is_error]
+    if summary.get("kind") == "state":
+        if problems:
+            _print_reasons(out, f"{path}: {_plural(len(problems), 'rule problem')}:", problems)
+        else:
+            out.print(f"{path}: no rule problems.", markup=False)
+        _print_reasons(out, "Notes:", others)
+        return code
+    for f in problems:
+        out.print(f"{path}:{f.line}: {f.message}  {f.rule}", markup=False)
+        out.print(f"    {f.text}", markup=False)
+    differences: list[Any] = list(summary.get("differences") or [])  # type: ignore[call-overload]
+    if summary.get("recorded"):
+        _render_differences(out, differences)
+    _print_reasons(out, "Notes:", others)
+    if report.ok:
+        out.print(
+            f"{path}: {summary.get('lines')} lines, {summary.get('turns')} turns, no rule problems.", markup=False
+        )
+    else:
+        differ = len(differences)
+        tail = f", {differ} recorded score{'s differ' if differ != 1 else ' differs'}" if differ else ""
+        out.print(f"{path}: {_plural(len(problems), 'rule problem')}{tail}.", markup=False)
+    return code
+
+
+def show_score(result: FinalScore, *, path: Path, as_json: bool) -> int:
+    """``score``: the final payout and standings of a state, or the standings of a game log."""
+    if as_json:
+        emit_json(result.to_json())
+        return EXIT_OK
+    out = console()
+    if result.kind == "state":
+        if result.final_payout is not None:
+            out.print("Final payout (End of Game card: owned lots, then the Strip casinos):", markup=False)
+            _render_payout(out, result.final_payout)
+        else:
+            out.print("The game is already over; standings as recorded.", markup=False)
+        _render_standings(out, result.standings)
+        return EXIT_OK
+    if not result.finished:
+        turns = result.replay.turns if result.replay is not None else 0
+        out.print(f"The game is not finished (after turn {turns}): standings so far.", markup=False)
+    _render_standings(out, result.standings, "Final standings" if result.finished else "Standings so far")
+    if result.replay is not None and result.replay.recorded:
+        _render_differences(out, (d.to_json() for d in result.differences))
+    if result.problems:
+        out.print(
+            f"Note: the log has {len(result.problems)} rule problem(s); run 'cluesolver check {path}'.", markup=False
+        )
+    return EXIT_OK
+
+
+def _show_why(r: Replay, player: str, *, as_json: bool) -> int:
+    changes = r.why(player)
+    code = EXIT_OK if r.ok else EXIT_PROBLEMS
+    if as_json:
+        emit_json({"player": player, "changes": [c.to_json() for c in changes]})
+        return code
+    last = changes[-1] if changes else None
+    grid = _table(
+        "Line",
+        "Turn",
+        "Log line",
+        "Money",
+        "Points",
+        "Total",
+        title=f"Why {player} has ${last.money_after if last else 0} and {last.points_after if last else 0} points",
+    )
+    for c in changes:
+        _add(
+            grid,
+            str(c.line),
+            str(c.turn),
+            c.text,
+            f"{c.money:+d}" if c.money else "-",
+            f"{c.points:+d}" if c.points else "-",
+            f"${c.money_after}, {c.points_after} pts",
+        )
+    console().print(grid)
+    return code
+
+
+def show_replay(result: Replay | Position, *, path: Path, as_json: bool, why: str | None = None) -> int:
+    """``replay``: a game log step by step (exit 1 on rule problems); a state file is just shown.
+
+    ``why`` names a player: every line that changed their money or points.
+    """
+    from rulesref.lords.results import Position
+
+    if isinstance(result, Position):
+        return _show_position(result, as_json=as_json)
+    r = result
+    if why is not None:
+        return _show_why(r, why.strip(), as_json=as_json)
+    code = EXIT_OK if r.ok else EXIT_PROBLEMS
+    if as_json:
+        emit_json(r.to_json())
+        return code
+    out = console()
+    grid = _table("Line", "Turn", "What happened", "Rule problems")
     for s in r.steps:
         probs = "\n".join(f"{p.message} {p.rule}" for p in s.problems) or "-"
-        _add(table, str(s.line), str(s.turn), s.summary, probs)
-    out.print(table)
+        _add(grid, str(s.line), str(s.turn), s.summary, probs)
+    out.print(grid)
     where = (
         f"after turn {r.stopped_at}"
         if r.stopped_at is not None
@@ -650,119 +526,35 @@ def _replay_log(path: Path, *, as_json: bool, at: int | None, why: str | None = 
     _render_state(out, r.state)
     if r.finished and r.stopped_at is None:
         _render_standings(out, r.standings, "Final standings")
-    _render_differences(out, r)
+    if r.recorded and r.stopped_at is None:
+        _render_differences(out, (d.to_json() for d in r.differences))
     n = len(r.problems)
-    out.print(f"{n} rule problem{'s' if n != 1 else ''} found." if n else "Every step follows the rules.", markup=False)
-    return _exit_for(r)
+    out.print(f"{_plural(n, 'rule problem')} found." if n else "Every step follows the rules.", markup=False)
+    return code
 
 
-def _why(r: Any, player: str, *, as_json: bool) -> int:
-    from rulesref.lords.replay import history
+# -- the verbs: thin wrappers kept for cli/verbs.py -----------------------------------
+def check_file(path: Path, *, as_json: bool) -> int:
+    """``cluesolver check``: rule problems of a state, or every step of a game log."""
+    from rulesref.lords import game
 
-    changes = history(r, player)
-    if as_json:
-        emit_json(
-            {
-                "player": player,
-                "changes": [
-                    {
-                        "line": c.line,
-                        "text": c.text,
-                        "turn": c.turn,
-                        "money": c.money,
-                        "points": c.points,
-                        "money_after": c.money_after,
-                        "points_after": c.points_after,
-                    }
-                    for c in changes
-                ],
-            }
-        )
-        return _exit_for(r)
-    table = _table(
-        "Line",
-        "Turn",
-        "Log line",
-        "Money",
-        "Points",
-        "Total",
-        title=f"Why {player} has ${changes[-1].money_after if changes else 0} and "
-        f"{changes[-1].points_after if changes else 0} points",
-    )
-    for c in changes:
-        _add(
-            table,
-            str(c.line),
-            str(c.turn),
-            c.text,
-            f"{c.money:+d}" if c.money else "-",
-            f"{c.points:+d}" if c.points else "-",
-            f"${c.money_after}, {c.points_after} pts",
-        )
-    console().print(table)
-    return _exit_for(r)
+    return show_check(game.check_file(path), path=path, as_json=as_json)
 
 
-def _check_log(path: Path, *, as_json: bool) -> int:
-    r = _replay(path)
-    if as_json:
-        data = _replay_json(r)
-        emit_json(
-            {
-                "file": str(path),
-                "ok": _exit_for(r) == EXIT_OK,
-                "problems": data["problems"],
-                "differences": data["differences"],
-            }
-        )
-        return _exit_for(r)
-    out = console()
-    for s, p in r.problems:
-        out.print(f"{path}:{s.line}: {p.message}  {p.rule}", markup=False)
-        out.print(f"    {s.text}", markup=False)
-    _render_differences(out, r)
-    if not r.problems and not r.differences:
-        out.print(f"{path}: {len(r.steps)} lines, {r.turns} turns, no rule problems.", markup=False)
-    else:
-        out.print(
-            f"{path}: {len(r.problems)} rule problem{'s' if len(r.problems) != 1 else ''}"
-            + (
-                f", {len(r.differences)} recorded score{'s differ' if len(r.differences) != 1 else ' differs'}"
-                if r.differences
-                else ""
-            )
-            + ".",
-            markup=False,
-        )
-    return _exit_for(r)
+def score_file(path: Path, *, as_json: bool) -> int:
+    """``cluesolver score``: the final payout (End of Game card) and the standings."""
+    from rulesref.lords import game
+
+    return show_score(game.score_file(path), path=path, as_json=as_json)
 
 
-def _score_log(path: Path, *, as_json: bool) -> int:
-    r = _replay(path)
-    if as_json:
-        data = _replay_json(r)
-        emit_json(
-            {
-                "finished": r.finished,
-                "standings": data["standings"],
-                "winners": data["winners"],
-                "decided_by": r.standings.decided_by.to_json(),
-                "differences": data["differences"],
-                "problems": data["problems"],
-            }
-        )
-        return EXIT_OK
-    out = console()
-    if not r.finished:
-        out.print(f"The game is not finished (after turn {r.turns}): standings so far.", markup=False)
-    _render_standings(out, r.standings, "Final standings" if r.finished else "Standings so far")
-    _render_differences(out, r)
-    if r.problems:
-        out.print(f"Note: the log has {len(r.problems)} rule problem(s); run 'cluesolver check {path}'.", markup=False)
-    return EXIT_OK
+def replay_file(path: Path, *, as_json: bool, at: int | None, why: str | None) -> int:
+    """``cluesolver replay``: a game log step by step (a state file is just shown)."""
+    from rulesref.lords import game
+
+    return show_replay(game.replay_file(path, at=at), path=path, as_json=as_json, why=why)
 
 
-# -- the verbs inside the group too ----------------------------------------------------
 FileArg = Annotated[Path, typer.Argument(help="A Lords of Vegas state (TOML) or game log (.lov).", show_default=False)]
 
 

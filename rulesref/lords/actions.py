@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rulesref.cite import Citation
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.findings import Citation, Finding
+from rulesref.core.names import closest
 from rulesref.lords.board import Company, company, lot, neighbours, supply
 from rulesref.lords.state import Casino, Die, State, Tile, casinos, ties
-from rulesref.lords.verdict import Reason, reason, rule
+from rulesref.lords.verdict import reason, rule
 
 REMODEL_PER_TILE = 5
 
@@ -32,15 +33,18 @@ class ActionResult:
     target: str  # the lot named by the player
     cost: int
     rule: Citation
-    reasons: tuple[Reason, ...] = ()  # why it is illegal; empty when legal
-    notes: tuple[Reason, ...] = ()
+    reasons: tuple[Finding, ...] = ()  # why it is illegal; empty when legal
+    notes: tuple[Finding, ...] = ()
     state: State | None = None  # the state after the action, when legal
+    printed: int | None = None  # priced without a board: the printed price of the lot
 
     @property
     def legal(self) -> bool:
         return not self.reasons
 
     def to_json(self) -> dict[str, object]:
+        if self.printed is not None:
+            return {"action": self.action, "target": self.target, "cost": self.cost, "rule": self.rule.to_json()}
         return {
             "action": self.action,
             "player": self.player,
@@ -55,18 +59,19 @@ class ActionResult:
 
 def require_player(state: State, name: str) -> None:
     if name not in state.names:
-        import difflib
-
-        raise InputError(
-            Problem(
-                "unknown player",
-                text=name,
-                choices=tuple(difflib.get_close_matches(name, list(state.names), n=3, cutoff=0.4)),
-            )
-        )
+        raise InputError(Problem("unknown player", text=name, choices=closest(name, state.names, cutoff=0.4)))
 
 
-def _common(state: State, player: str, label: str, out: list[Reason]) -> None:
+def acting_player(state: State, name: str | None) -> str:
+    """Who acts: the player named, else whose turn the state says it is."""
+    who = name or state.turn
+    if who is None:
+        raise InputError(Problem("say who acts with --player"))
+    require_player(state, who)
+    return who
+
+
+def _common(state: State, player: str, label: str, out: list[Finding]) -> None:
     """Reasons shared by every action: game over, someone else's turn, block F with two players."""
     if state.over:
         out.append(reason("the game is over: the End of Game card was drawn", "end"))
@@ -76,13 +81,13 @@ def _common(state: State, player: str, label: str, out: list[Reason]) -> None:
         out.append(reason(f"block F is closed in a two-player game ({lot(label).label})", "two-players"))
 
 
-def _pay(state: State, player: str, cost: int, out: list[Reason], section: str) -> None:
+def _pay(state: State, player: str, cost: int, out: list[Finding], section: str) -> None:
     have = state.player(player).money
     if have < cost:
         out.append(reason(f"{player} has ${have} but this costs ${cost}", section))
 
 
-def _colour_left(state: State, comp: Company, needed: int, out: list[Reason], what: str) -> None:
+def _colour_left(state: State, comp: Company, needed: int, out: list[Finding], what: str) -> None:
     left = supply().tiles_per_company - state.tiles_of(comp)
     if left < needed:
         out.append(
@@ -95,7 +100,7 @@ def _colour_left(state: State, comp: Company, needed: int, out: list[Reason], wh
 
 
 def _die_for(
-    state: State, player: str, die_from: str | None, target: str, out: list[Reason], notes: list[Reason]
+    state: State, player: str, die_from: str | None, target: str, out: list[Finding], notes: list[Finding]
 ) -> State:
     """Take a die from the supply, or from ``die_from`` when all of the player's dice are out."""
     if state.dice_on_board(player) < supply().dice_per_player:
@@ -119,7 +124,7 @@ def _die_for(
     return state.with_tile(src, Tile(tile.company, None))
 
 
-def _tie_notes(state: State) -> list[Reason]:
+def _tie_notes(state: State) -> list[Finding]:
     return [reason(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(state)]
 
 
@@ -130,7 +135,7 @@ def _company_or_none(colour: str | Company | None) -> Company | None:
 
 
 def _any_colour(
-    state: State, needed: int, exclude: Company | None, what: str, out: list[Reason], notes: list[Reason]
+    state: State, needed: int, exclude: Company | None, what: str, out: list[Finding], notes: list[Finding]
 ) -> None:
     """No colour chosen: legal if some colour still has ``needed`` tiles; the player picks later."""
     left = {c: supply().tiles_per_company - state.tiles_of(c) for c in Company if c != exclude}
@@ -148,8 +153,8 @@ def build(
     require_player(state, player)
     here = lot(label)
     comp = _company_or_none(colour)
-    out: list[Reason] = []
-    notes: list[Reason] = []
+    out: list[Finding] = []
+    notes: list[Finding] = []
     _common(state, player, here.label, out)
     owner = state.markers.get(here.label)
     if here.label in state.tiles:
@@ -184,8 +189,8 @@ def sprawl(
     require_player(state, player)
     here = lot(label)
     cost = here.sprawl_cost
-    out: list[Reason] = []
-    notes: list[Reason] = []
+    out: list[Finding] = []
+    notes: list[Finding] = []
     _common(state, player, here.label, out)
     if here.label in state.markers:
         out.append(
@@ -237,7 +242,7 @@ def sprawl(
     return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), (), tuple(notes), after)
 
 
-def _casino(state: State, label: str, out: list[Reason], section: str) -> Casino | None:
+def _casino(state: State, label: str, out: list[Finding], section: str) -> Casino | None:
     found = state.casino_at(lot(label).label)
     if found is None:
         out.append(reason(f"there is no casino on {lot(label).label}", section))
@@ -248,8 +253,8 @@ def remodel(state: State, player: str, label: str, colour: str | Company | None)
     """Change every tile of the casino on ``label`` to another colour (``None``: only check and price it)."""
     require_player(state, player)
     comp = _company_or_none(colour)
-    out: list[Reason] = []
-    notes: list[Reason] = []
+    out: list[Finding] = []
+    notes: list[Finding] = []
     _common(state, player, lot(label).label, out)
     here = _casino(state, label, out, "remodel")
     cost = REMODEL_PER_TILE * (here.size if here else 0)
@@ -277,7 +282,7 @@ def remodel(state: State, player: str, label: str, colour: str | Company | None)
 
 
 def _check_rolls(
-    rolls: Mapping[str, int], expected: tuple[str, ...], what: str, section: str, out: list[Reason]
+    rolls: Mapping[str, int], expected: tuple[str, ...], what: str, section: str, out: list[Finding]
 ) -> dict[str, int]:
     given = {lot(k).label: v for k, v in rolls.items()}
     for k, v in given.items():
@@ -301,7 +306,7 @@ def _check_rolls(
 def reorganize(state: State, player: str, label: str, rolls: Mapping[str, int] | None = None) -> ActionResult:
     """Pay $1 per pip of all dice in a casino and reroll them; ``rolls`` gives the new numbers by lot."""
     require_player(state, player)
-    out: list[Reason] = []
+    out: list[Finding] = []
     _common(state, player, lot(label).label, out)
     here = _casino(state, label, out, "reorganize")
     cost = here.pips if here else 0
@@ -323,7 +328,7 @@ def reorganize(state: State, player: str, label: str, rolls: Mapping[str, int] |
     if out or here is None:
         return ActionResult("reorganize", player, lot(label).label, cost, rule("reorganize"), tuple(out))
     after = state.with_player(player, money=-cost)
-    notes: list[Reason] = []
+    notes: list[Finding] = []
     if rolls is None:
         notes.append(
             reason(f"roll {len(here.dice)} dice; owners place their own dice on their own tiles", "reorganize")
@@ -338,7 +343,7 @@ def reorganize(state: State, player: str, label: str, rolls: Mapping[str, int] |
 
 def reroll(state: State, label: str, rolls: Mapping[str, int]) -> ActionResult:
     """Resolve a boss tie: the tied top dice of the casino on ``label`` get new numbers."""
-    out: list[Reason] = []
+    out: list[Finding] = []
     here = _casino(state, label, out, "boss-ties")
     if here is not None and not here.boss.reroll_needed:
         out.append(reason(f"{here.name} has no tie for boss (boss: {here.boss.describe()})", "boss-ties"))
@@ -356,3 +361,46 @@ def reroll(state: State, label: str, rolls: Mapping[str, int]) -> ActionResult:
     if again is not None and again.boss.reroll_needed:
         notes = [reason(f"still tied in {again.name}: reroll {', '.join(again.boss.tied)}", "boss-ties")]
     return ActionResult("reroll", "", lot(label).label, 0, rule("boss-ties"), (), tuple(notes), after)
+
+
+#: The four building actions a player can price with ``cost``.
+ACTIONS = ("build", "sprawl", "remodel", "reorganize")
+
+
+def action_name(word: str) -> str:
+    """``build``, ``sprawl``, ``remodel`` or ``reorganize`` (``reorganise`` too, any case)."""
+    verb = word.strip().lower().replace("reorganise", "reorganize")
+    if verb not in ACTIONS:
+        raise InputError(Problem("unknown action", text=word, choices=closest(verb, ACTIONS, n=2, cutoff=0.3)))
+    return verb
+
+
+def printed_price(verb: str, label: str) -> ActionResult:
+    """The price of a build or sprawl from the board alone (remodel and reorganize need a casino)."""
+    here = lot(label)
+    if verb not in ("build", "sprawl"):
+        raise InputError(Problem(f"the price of {verb} depends on the casino: give --board"))
+    price = here.cost if verb == "build" else here.sprawl_cost
+    return ActionResult(verb, "", here.label, price, rule(verb), printed=here.cost)
+
+
+def act(
+    state: State,
+    verb: str,
+    player: str,
+    label: str,
+    *,
+    colour: str | Company | None = None,
+    rolls: Mapping[str, int] | None = None,
+    die_from: str | None = None,
+) -> ActionResult:
+    """One of the four actions by name: its price, every reason it is illegal, the state after."""
+    if verb == "build":
+        return build(state, player, label, colour, die_from)
+    if verb == "sprawl":
+        return sprawl(state, player, label, colour, die_from)
+    if verb == "remodel":
+        return remodel(state, player, label, colour)
+    if verb == "reorganize":
+        return reorganize(state, player, label, rolls)
+    raise InputError(Problem("unknown action", text=verb, choices=ACTIONS))

@@ -12,7 +12,6 @@ number, ``A1`` .. ``F9``, numbered row by row, three lots per row.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import json
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from rulesref.core.errors import Problem, UnknownNameError
+from rulesref.core.names import closest
 
 
 class Company(enum.Enum):
@@ -136,11 +136,7 @@ def lot(label: str) -> Lot:
     key = label.strip().upper()
     found = lots().get(key)
     if found is None:
-        raise UnknownNameError(
-            Problem(
-                "no such lot", text=label, choices=tuple(difflib.get_close_matches(key, list(lots()), n=3, cutoff=0.5))
-            )
-        )
+        raise UnknownNameError(Problem("no such lot", text=label, choices=closest(key, lots())))
     return found
 
 
@@ -159,8 +155,9 @@ def company(word: str) -> Company:
     key = word.strip().lower()
     found = COMPANY_WORDS.get(key)
     if found is None:
-        close = difflib.get_close_matches(key, list(COMPANY_WORDS), n=3, cutoff=0.5)
-        raise UnknownNameError(Problem("no such casino colour or company", text=word, choices=tuple(close)))
+        raise UnknownNameError(
+            Problem("no such casino colour or company", text=word, choices=closest(key, COMPANY_WORDS))
+        )
     return found
 
 

@@ -7,15 +7,20 @@ top dice are tied between players (a reroll is due), pieces in block F with two 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from rulesref.core.findings import CheckReport, Finding
+from rulesref.core.games import LORDS_OF_VEGAS
 from rulesref.lords.board import Company, lot, supply
+from rulesref.lords.replay import Replay
 from rulesref.lords.state import State, casinos
 from rulesref.lords.track import WIN_AT
-from rulesref.lords.verdict import Reason, reason
+from rulesref.lords.verdict import note, reason
 
 
-def check_state(state: State) -> tuple[Reason, ...]:
+def check_state(state: State) -> tuple[Finding, ...]:
     """Rule problems of a state, in a stable order (empty when the state is clean)."""
-    out: list[Reason] = []
+    out: list[Finding] = []
     n = len(state.players)
     if not 2 <= n <= 4:
         if 5 <= n <= 6:
@@ -58,17 +63,43 @@ def check_state(state: State) -> tuple[Reason, ...]:
     return tuple(out)
 
 
-def notes_for(state: State) -> tuple[Reason, ...]:
+def notes_for(state: State) -> tuple[Finding, ...]:
     """Things worth saying that are not rule problems (e.g. markers beyond the 10 a player has)."""
     out = []
     for p in state.players:
         count = len(state.markers_of(p.name))
         if count > supply().markers_per_player:
             out.append(
-                reason(
+                note(
                     f"{p.name} has {count} markers out but owns {supply().markers_per_player}; "
                     "the rules do not say what happens then",
                     "markers-run-out",
                 )
             )
     return tuple(out)
+
+
+def state_report(state: State, path: str | None = None) -> CheckReport:
+    """``check`` of a state file: its rule problems, then its notes."""
+    findings = tuple(replace(f, path=path) for f in check_state(state) + notes_for(state))
+    summary = {
+        "kind": "state",
+        "players": list(state.names),
+        "casinos": len(casinos(state)),
+        "over": state.over,
+    }
+    return CheckReport(LORDS_OF_VEGAS, path, findings, summary)
+
+
+def log_report(r: Replay) -> CheckReport:
+    """``check`` of a game log: every illegal line and every recorded score that differs."""
+    summary = {
+        "kind": "log",
+        "players": list(r.log.players),
+        "lines": len(r.steps),
+        "turns": r.turns,
+        "finished": r.finished,
+        "recorded": len(r.recorded),
+        "differences": [d.to_json() for d in r.differences],
+    }
+    return CheckReport(LORDS_OF_VEGAS, r.log.path, r.findings(), summary)

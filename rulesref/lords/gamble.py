@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from rulesref.cite import Citation
+from rulesref.core.findings import Citation, Finding
 from rulesref.lords.actions import require_player
 from rulesref.lords.board import lot
 from rulesref.lords.state import Casino, State
-from rulesref.lords.verdict import Reason, reason, rule
+from rulesref.lords.verdict import reason, rule
 
 MAX_BET_PER_TILE = 5
 
@@ -73,7 +73,7 @@ class GambleQuote:
     limit: int
     layoff: bool
     rule: Citation
-    reasons: tuple[Reason, ...]
+    reasons: tuple[Finding, ...]
     settlements: tuple[Settlement, ...]  # one per outcome
     roll: int | None = None
     state: State | None = None  # after the roll, when one is given and the bet is legal
@@ -104,7 +104,7 @@ def gamble(
     """Quote (and with ``roll``, settle) a bet in the casino on ``label``."""
     require_player(state, gambler)
     here = state.casino_at(lot(label).label)
-    out: list[Reason] = []
+    out: list[Finding] = []
     if state.over:
         out.append(reason("the game is over: the End of Game card was drawn", "end"))
     if state.turn is not None and gambler != state.turn:

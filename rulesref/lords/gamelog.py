@@ -22,13 +22,13 @@ Syntax problems are collected for the whole file and raised together as an
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.core.files import read_text
+from rulesref.core.names import closest
 from rulesref.lords.board import Company, card, company, lot
 from rulesref.lords.notation import format_rolls, parse_rolls
 
@@ -170,7 +170,7 @@ def _player(word: str, players: tuple[str, ...]) -> str:
     for p in players:
         if p.lower() == name.lower():
             return p
-    raise _Bad("unknown player", name, tuple(difflib.get_close_matches(name, list(players), n=3, cutoff=0.4)))
+    raise _Bad("unknown player", name, closest(name, players, cutoff=0.4))
 
 
 _VERBS = ("start", "turn", "draw", "build", "sprawl", "remodel", "reorganize", "gamble", "reroll", "trade", "final")
@@ -285,7 +285,7 @@ def _parse_event(body: str, players: tuple[str, ...]) -> Event:
         if not m:
             raise _Bad("write 'final PLAYER: N points $M'", body)
         return Final(_player(m.group(1), players), int(m.group(2)), int(m.group(3)))
-    raise _Bad("unknown line", words[0], tuple(difflib.get_close_matches(verb, _VERBS, n=3, cutoff=0.5)))
+    raise _Bad("unknown line", words[0], closest(verb, _VERBS))
 
 
 def load_log(path: Path) -> GameLog:

@@ -5,15 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from rulesref.core.findings import Finding
 from rulesref.lords.actions import ActionResult
+from rulesref.lords.board import Lot
 from rulesref.lords.gamble import GambleQuote
 from rulesref.lords.payout import Payout
 from rulesref.lords.state import Casino, State, casinos
 from rulesref.lords.track import TrackRun
-from rulesref.lords.verdict import Reason
 
 
-def reasons(items: tuple[Reason, ...] | list[Reason]) -> list[dict[str, object]]:
+def reasons(items: tuple[Finding, ...] | list[Finding]) -> list[dict[str, object]]:
     return [r.to_json() for r in items]
 
 
@@ -55,6 +56,23 @@ def track_run(run: TrackRun) -> dict[str, Any]:
         "end": run.end,
         "lost": run.lost,
         "moves": [{"from": m.start, "points": m.points, "to": m.end, "lost": m.lost} for m in run.moves],
+    }
+
+
+def track_answer(run: TrackRun) -> dict[str, Any]:
+    """``lords track --json``: the run and its rule."""
+    return {**track_run(run), "rule": run.rule.to_json()}
+
+
+def lot(x: Lot) -> dict[str, Any]:
+    return {
+        "lot": x.label,
+        "die": x.die,
+        "cost": x.cost,
+        "sprawl_cost": x.sprawl_cost,
+        "setup_value": x.setup_value,
+        "card_pays": str(x.pays) if isinstance(x.pays, str) else x.pays.value,
+        "strip": x.strip,
     }
 
 

@@ -25,107 +25,74 @@ that ``parse_state`` reads back to the same state.
 
 from __future__ import annotations
 
-import difflib
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from rulesref.core.errors import InputError, Problem, UnknownNameError
-from rulesref.core.files import read_text
-from rulesref.core.tomlfile import toml_problem
+from rulesref.core.errors import InputError, UnknownNameError
+from rulesref.core.files import atomic_write, read_text
+from rulesref.core.names import closest
+from rulesref.core.tomlfile import Problems, Span, parse_toml
 from rulesref.lords.board import card, company, lots
 from rulesref.lords.state import Die, Player, State, Tile
 from rulesref.lords.track import is_space, nearest_spaces
 
 TOP_KEYS = ("game", "turn", "players", "markers", "tiles", "drawn", "reorganized", "gambled", "over", "rerolls")
-
-
-class _Collector:
-    """Gathers problems with a line number found by searching the raw text."""
-
-    def __init__(self, text: str, path: str | None) -> None:
-        self.lines = text.splitlines()
-        self.path = path
-        self.problems: list[Problem] = []
-
-    def line_of(self, key: str, section: str | None = None) -> int | None:
-        start = 0
-        if section is not None:
-            header = re.compile(rf"^\s*\[\s*{re.escape(section)}\s*\]")
-            for i, raw in enumerate(self.lines):
-                if header.match(raw):
-                    start = i + 1
-                    break
-        pattern = re.compile(rf'^\s*"?{re.escape(key)}"?\s*=')
-        for i in range(start, len(self.lines)):
-            if pattern.match(self.lines[i]):
-                return i + 1
-        for i, raw in enumerate(self.lines):
-            if key in raw:
-                return i + 1
-        return None
-
-    def add(
-        self,
-        message: str,
-        *,
-        key: str | None = None,
-        section: str | None = None,
-        text: str | None = None,
-        choices: tuple[str, ...] = (),
-    ) -> None:
-        line = self.line_of(key, section) if key else None
-        self.problems.append(Problem(message, path=self.path, line=line, text=text, choices=choices))
-
-
-def _close(word: str, options: list[str]) -> tuple[str, ...]:
-    return tuple(difflib.get_close_matches(word, options, n=3, cutoff=0.5))
+PLAYER_KEYS = ("money", "points")
 
 
 def load_state(path: Path) -> State:
     return parse_state(read_text(path), str(path))
 
 
+def save_state(path: Path, state: State) -> None:
+    """Write ``state`` to ``path`` whole or not at all (read back by :func:`load_state`)."""
+    atomic_write(path, format_state(state))
+
+
 def parse_state(text: str, path: str | None = None) -> State:
     """Parse a TOML state; raise :class:`InputError` listing every problem."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(toml_problem(exc, path)) from None
-    return state_from_data(data, text, path)
+    return state_from_data(parse_toml(text, path), text, path)
+
+
+def _item_line(c: Problems, needle: str, span: Span | None) -> int | None:
+    """The line inside ``span`` where a list item (a lot in ``Ana = ["A1", "B2"]``) is written."""
+    start = span.start if span else 0
+    end = len(c.text.lines) if span is None or span.end is None else span.end
+    for i in range(start, end):
+        if needle in c.text.lines[i].split("#", 1)[0]:
+            return i + 1
+    return None
 
 
 def state_from_data(data: dict[str, Any], text: str = "", path: str | None = None) -> State:
-    c = _Collector(text, path)
-    for key in data:
-        if key not in TOP_KEYS:
-            c.add("unknown key", key=key, text=key, choices=_close(key, list(TOP_KEYS)))
+    c = Problems(text, path)
+    top = c.text.top()
+    c.unknown_keys(data, TOP_KEYS, "a state file", top)
     game = data.get("game")
     if game is not None and str(game).strip().lower() not in ("lords-of-vegas", "lords", "lords of vegas"):
-        c.add("this is not a Lords of Vegas file", key="game", text=str(game))
+        c.add("this is not a Lords of Vegas file", key="game", span=top, text=game)
     players = _players(data.get("players"), c)
     names = [p.name for p in players]
-    markers = _markers(data.get("markers", {}), names, c)
-    tiles = _tiles(data.get("tiles", {}), names, c)
+    markers = _markers(*_section(data, "markers", "owner = [lots]", c), names, c)
+    tiles = _tiles(*_section(data, "tiles", 'lot = "colour owner pips"', c), names, c)
     for label in sorted(set(markers) & set(tiles), key=list(lots()).index):
-        c.add("a lot cannot carry both a marker and a tile", key=label, section="tiles", text=label)
+        c.add("a lot cannot carry both a marker and a tile", key=label, span=c.text.table("[tiles]"), text=label)
     turn = data.get("turn")
     if turn is not None and turn not in names:
-        c.add("'turn' names no player", key="turn", text=str(turn), choices=_close(str(turn), names))
+        c.add("'turn' names no player", key="turn", span=top, text=turn, choices=closest(str(turn), names))
         turn = None
     drawn = _cards(data.get("drawn", []), "drawn", c)
     reorganized = _lot_list(data.get("reorganized", []), "reorganized", c)
     gambled, over = data.get("gambled", False), data.get("over", False)
     for key, value in (("gambled", gambled), ("over", over)):
         if not isinstance(value, bool):
-            c.add(f"'{key}' must be true or false", key=key, text=str(value))
+            c.add(f"'{key}' must be true or false", key=key, span=top, text=value)
     rerolls = data.get("rerolls", [])
     if not isinstance(rerolls, list) or not all(isinstance(r, str) for r in rerolls):
-        c.add("'rerolls' is a list of tie rerolls like \"C2=5 C3=1\"", key="rerolls")
+        c.add("'rerolls' is a list of tie rerolls like \"C2=5 C3=1\"", key="rerolls", span=top)
         rerolls = []
-    if c.problems:
-        raise InputError(c.problems)
+    c.raise_if_any()
     state = State(
         players=tuple(players),
         markers=markers,
@@ -139,7 +106,7 @@ def state_from_data(data: dict[str, Any], text: str = "", path: str | None = Non
     return _apply_rerolls(state, rerolls, c)
 
 
-def _apply_rerolls(state: State, rerolls: list[str], c: _Collector) -> State:
+def _apply_rerolls(state: State, rerolls: list[str], c: Problems) -> State:
     """Ties recorded as broken: each entry gives the new numbers of one casino's tied top dice."""
     from rulesref.lords.actions import reroll
     from rulesref.lords.notation import parse_rolls
@@ -149,41 +116,38 @@ def _apply_rerolls(state: State, rerolls: list[str], c: _Collector) -> State:
             rolls = parse_rolls(spec)
         except InputError as exc:
             for p in exc.problems():
-                c.add(p.message, key="rerolls", text=p.text, choices=p.choices)
+                c.add(p.message, key="rerolls", span=c.text.top(), text=p.text, choices=p.choices)
             continue
         result = reroll(state, next(iter(rolls)), rolls)
         for r in result.reasons:
-            c.add(f"{r.message} {r.rule}", key="rerolls", text=spec)
+            c.add(f"{r.message} {r.rule}", key="rerolls", span=c.text.top(), text=spec)
         if result.state is not None:
             state = result.state
-    if c.problems:
-        raise InputError(c.problems)
+    c.raise_if_any()
     return state
 
 
-def _players(raw: Any, c: _Collector) -> list[Player]:
+def _players(raw: Any, c: Problems) -> list[Player]:
     if not isinstance(raw, dict) or not raw:
         c.add("a state needs a [players.NAME] table for every player", key="players")
         return []
     out = []
     for name, fields in raw.items():
-        section = f"players.{name}"
+        span = c.text.table(f"[players.{name}]") or c.text.table(f'[players."{name}"]')
         if not isinstance(fields, dict):
             c.add("a player needs a table with money and points", key=name, text=name)
             continue
         for key in fields:
-            if key not in ("money", "points"):
-                c.add(
-                    "unknown player field", key=key, section=section, text=key, choices=_close(key, ["money", "points"])
-                )
-        money = _whole(fields.get("money"), f"{name}'s money", c, section)
-        points = _whole(fields.get("points", 0), f"{name}'s points", c, section)
+            if key not in PLAYER_KEYS:
+                c.add("unknown player field", key=key, span=span, text=key, choices=closest(key, PLAYER_KEYS))
+        money = _whole(fields.get("money"), name, "money", c, span)
+        points = _whole(fields.get("points", 0), name, "points", c, span)
         if points is not None and not is_space(points):
             c.add(
                 f"{name}'s points {points} are not a space of the score track",
                 key="points",
-                section=section,
-                text=str(points),
+                span=span,
+                text=points,
                 choices=nearest_spaces(points),
             )
         # a player with a bad field still exists: other sections may name them
@@ -191,55 +155,57 @@ def _players(raw: Any, c: _Collector) -> list[Player]:
     return out
 
 
-def _whole(value: Any, what: str, c: _Collector, section: str) -> int | None:
-    key = "money" if what.endswith("money") else "points"
+def _whole(value: Any, name: str, key: str, c: Problems, span: Span | None) -> int | None:
     if value is None:
-        c.add(f"{what} is missing: write {key} = N", key=section.split(".", 1)[1], text=None)
+        line = span.start + 1 if span is not None else c.text.line_of(name)
+        c.add(f"{name}'s {key} is missing: write {key} = N", line=line)
         return None
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        c.add(f"{what} must be a whole number of at least 0", key=key, section=section, text=str(value))
+        c.add(f"{name}'s {key} must be a whole number of at least 0", key=key, span=span, text=value)
         return None
     return value
 
 
-def _owner(name: Any, names: list[str], c: _Collector, key: str, section: str) -> bool:
-    if name in names:
-        return True
-    c.add("unknown player", key=key, section=section, text=str(name), choices=_close(str(name), names))
-    return False
-
-
-def _lot_label(raw: Any, c: _Collector, key: str, section: str | None) -> str | None:
+def _lot_label(raw: Any, c: Problems, line: int | None) -> str | None:
     try:
         name = card(str(raw))
     except UnknownNameError as exc:
         p = exc.problems()[0]
-        c.add(p.message, key=key, section=section, text=str(raw), choices=p.choices)
+        c.add(p.message, line=line, text=raw, choices=p.choices)
         return None
     if name == "END":
-        c.add("the End of Game card names no lot", key=key, section=section, text=str(raw))
+        c.add("the End of Game card names no lot", line=line, text=raw)
         return None
     return name
 
 
-def _markers(raw: Any, names: list[str], c: _Collector) -> dict[str, str]:
-    out: dict[str, str] = {}
+def _section(data: dict[str, Any], name: str, form: str, c: Problems) -> tuple[dict[str, Any], Span | None]:
+    """The table ``[name]`` (empty when missing) and where it is written."""
+    raw = data.get(name, {})
     if not isinstance(raw, dict):
-        c.add("[markers] must be a table: owner = [lots]", key="markers")
-        return out
+        c.add(f"[{name}] must be a table: {form}", key=name)
+        raw = {}
+    return raw, c.text.table(f"[{name}]")
+
+
+def _markers(raw: dict[str, Any], span: Span | None, names: list[str], c: Problems) -> dict[str, str]:
+    out: dict[str, str] = {}
     for owner, labels in raw.items():
-        known = _owner(owner, names, c, owner, "markers")
+        known = owner in names
+        if not known:
+            c.add("unknown player", key=owner, span=span, text=owner, choices=closest(str(owner), names))
         if isinstance(labels, str):
             labels = [labels]
         if not isinstance(labels, list):
-            c.add("markers are a list of lots", key=owner, section="markers", text=str(labels))
+            c.add("markers are a list of lots", key=owner, span=span, text=labels)
             continue
         for item in labels:
-            label = _lot_label(item, c, str(item), "markers")
+            line = _item_line(c, f'"{item}"', span) or c.text.line_of(owner, span)
+            label = _lot_label(item, c, line)
             if label is None:
                 continue
             if label in out:
-                c.add(f"lot {label} carries two markers", key=str(item), section="markers", text=label)
+                c.add(f"lot {label} carries two markers", line=line, text=label)
             elif known:
                 out[label] = owner
     return out
@@ -269,7 +235,7 @@ def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str
         return (Tile(comp) if comp else None), errors
     owner, pips_text = " ".join(words[1:-1]), words[-1]
     if owner not in names:
-        errors.append((f"unknown player {owner!r}", _close(owner, names)))
+        errors.append((f"unknown player {owner!r}", closest(owner, names)))
     if not pips_text.isdigit() or not 1 <= int(pips_text) <= 6:
         errors.append((f"a die shows 1 to 6, not {pips_text!r}", ()))
     if errors or comp is None:
@@ -277,39 +243,38 @@ def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str
     return Tile(comp, Die(owner, int(pips_text))), []
 
 
-def _tiles(raw: Any, names: list[str], c: _Collector) -> dict[str, Tile]:
+def _tiles(raw: dict[str, Any], span: Span | None, names: list[str], c: Problems) -> dict[str, Tile]:
     out: dict[str, Tile] = {}
-    if not isinstance(raw, dict):
-        c.add('[tiles] must be a table: lot = "colour owner pips"', key="tiles")
-        return out
     for key, spec in raw.items():
-        label = _lot_label(key, c, key, "tiles")
+        line = c.text.line_of(key, span)
+        label = _lot_label(key, c, line)
         tile, errors = parse_tile(spec, names)
         for message, choices in errors:
-            c.add(message, key=key, section="tiles", text=str(spec), choices=choices)
+            c.add(message, line=line, text=spec, choices=choices)
         if label is not None and tile is not None:
             out[label] = tile
     return out
 
 
-def _cards(raw: Any, key: str, c: _Collector) -> list[str]:
+def _cards(raw: Any, key: str, c: Problems) -> list[str]:
     out: list[str] = []
+    top = c.text.top()
     if not isinstance(raw, list):
-        c.add(f"'{key}' must be a list of cards", key=key)
+        c.add(f"'{key}' must be a list of cards", key=key, span=top)
         return out
     for item in raw:
         try:
             name = card(str(item))
         except UnknownNameError as exc:
-            c.add("no such card", key=key, text=str(item), choices=exc.problems()[0].choices)
+            c.add("no such card", key=key, span=top, text=item, choices=exc.problems()[0].choices)
             continue
         if name in out:
-            c.add("card listed twice", key=key, text=name)
+            c.add("card listed twice", key=key, span=top, text=name)
         out.append(name)
     return out
 
 
-def _lot_list(raw: Any, key: str, c: _Collector) -> list[str]:
+def _lot_list(raw: Any, key: str, c: Problems) -> list[str]:
     return [x for x in _cards(raw, key, c) if x != "END"]
 
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from rulesref.cite import Citation
+from rulesref.core.findings import Citation, Finding
 from rulesref.lords.actions import require_player, reroll
 from rulesref.lords.board import END, STRIP, Company, card, card_pays, lot, supply
 from rulesref.lords.state import Casino, Die, State, Tile, casinos, ties
 from rulesref.lords.track import WIN_AT, TrackRun, apply_casinos
-from rulesref.lords.verdict import Reason, reason, rule
+from rulesref.lords.verdict import reason, rule
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,10 @@ class Payout:
     takeover: Takeover
     casinos: tuple[CasinoPay, ...]
     players: tuple[PlayerPay, ...]
-    notes: tuple[Reason, ...]
-    problems: tuple[Reason, ...]  # why this draw cannot happen; the state is then unchanged
+    notes: tuple[Finding, ...]
+    problems: tuple[Finding, ...]  # why this draw cannot happen; the state is then unchanged
     state: State
-    warnings: tuple[Reason, ...] = ()  # not strict: what is wrong with a draw that is paid anyway
+    warnings: tuple[Finding, ...] = ()  # not strict: what is wrong with a draw that is paid anyway
     draw_again: bool = False  # two players, an F card: the drawer draws again
     winner: str | None = None  # reached 90 points
 
@@ -81,9 +81,14 @@ class Payout:
     def game_over(self) -> bool:
         return self.state.over
 
+    @property
+    def rules(self) -> tuple[Citation, ...]:
+        """The sections behind every payout: lot income, casino payouts, the score track."""
+        return (rule("lot-income"), rule("payouts"), rule("score-track"))
+
 
 def _takeover(
-    state: State, name: str, drawer: str, die_from: str | None, problems: list[Reason], notes: list[Reason]
+    state: State, name: str, drawer: str, die_from: str | None, problems: list[Finding], notes: list[Finding]
 ) -> tuple[State, Takeover]:
     here = lot(name)
     tile = state.tiles.get(here.label)
@@ -153,11 +158,11 @@ def draw(
     if die_from is not None:
         die_from = lot(die_from).label  # an unknown lot is bad input even when no die has to move
     pays = card_pays(name)
-    problems: list[Reason] = []
-    notes: list[Reason] = []
+    problems: list[Finding] = []
+    notes: list[Finding] = []
     if state.over:
         problems.append(reason("the game is already over", "end"))
-    warnings: list[Reason] = []
+    warnings: list[Finding] = []
     used = []
     if name in state.drawn:
         used.append(reason(f"the card {name} was already drawn (each card comes up once)", "turn"))

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rulesref.lords import actions
+from rulesref.core.errors import Problem, UnknownNameError
+from rulesref.core.findings import Finding
+from rulesref.core.names import closest
+from rulesref.lords import actions, jsonview
 from rulesref.lords.board import lot
 from rulesref.lords.gamble import gamble
 from rulesref.lords.gamelog import (
@@ -31,7 +34,7 @@ from rulesref.lords.payout import Payout, draw
 from rulesref.lords.standings import Standings, standings
 from rulesref.lords.state import Player, State, ties
 from rulesref.lords.trading import trade
-from rulesref.lords.verdict import Reason, reason
+from rulesref.lords.verdict import cites, reason
 
 
 @dataclass(frozen=True)
@@ -40,10 +43,20 @@ class Step:
     text: str
     turn: int  # the turn this line belongs to (0 = setup)
     summary: str
-    problems: tuple[Reason, ...] = ()
-    notes: tuple[Reason, ...] = ()
+    problems: tuple[Finding, ...] = ()
+    notes: tuple[Finding, ...] = ()
     payout: Payout | None = None
     players: tuple[Player, ...] = ()  # everyone's money and points after this line
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "text": self.text,
+            "turn": self.turn,
+            "summary": self.summary,
+            "problems": jsonview.reasons(self.problems),
+            "notes": jsonview.reasons(self.notes),
+        }
 
 
 @dataclass(frozen=True)
@@ -53,6 +66,28 @@ class Difference:
     recorded_money: int
     points: int
     money: int
+    line: int | None = None  # the ``final`` line
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "recorded": {"points": self.recorded_points, "money": self.recorded_money},
+            "computed": {"points": self.points, "money": self.money},
+        }
+
+    def finding(self, path: str | None) -> Finding:
+        """The difference as a rule problem on its ``final`` line."""
+        return replace(
+            reason(
+                f"{self.player} wrote down {self.recorded_points} points and ${self.recorded_money}; "
+                f"the replay gives {self.points} points and ${self.money}",
+                "winning",
+                code="recorded-score",
+            ),
+            path=path,
+            line=self.line,
+            where={"player": self.player},
+        )
 
 
 @dataclass(frozen=True)
@@ -67,12 +102,42 @@ class Replay:
     stopped_at: int | None = None  # --at: the last turn replayed
 
     @property
-    def problems(self) -> tuple[tuple[Step, Reason], ...]:
+    def problems(self) -> tuple[tuple[Step, Finding], ...]:
         return tuple((s, r) for s in self.steps for r in s.problems)
 
     @property
     def finished(self) -> bool:
         return self.state.over
+
+    @property
+    def ok(self) -> bool:
+        """Every line follows the rules and the recorded scores agree."""
+        return not self.problems and not self.differences
+
+    def findings(self) -> tuple[Finding, ...]:
+        """Every rule problem, located on its log line, then every recorded score that differs."""
+        path = self.log.path
+        located = tuple(replace(p, path=path, line=s.line, text=s.text) for s, p in self.problems)
+        return located + tuple(d.finding(path) for d in self.differences)
+
+    def why(self, player: str) -> tuple[Change, ...]:
+        """Every line that changed ``player``'s money or points."""
+        return history(self, player)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "players": list(self.log.players),
+            "turns": self.turns,
+            "finished": self.finished,
+            "stopped_at": self.stopped_at,
+            "steps": [s.to_json() for s in self.steps],
+            "problems": [f.to_json() for f in self.findings() if f.code != "recorded-score"],
+            "state": jsonview.state(self.state),
+            "standings": self.standings.to_json(),
+            "winners": list(self.standings.winners) if self.finished else [],
+            "recorded": [{"player": f.player, "points": f.points, "money": f.money} for f in self.recorded],
+            "differences": [d.to_json() for d in self.differences],
+        }
 
 
 class _Replayer:
@@ -84,7 +149,7 @@ class _Replayer:
         self.redraw = False
         self.consumed: dict[int, int] = {}  # entry index -> line of the draw that used its reroll
         self.steps: list[Step] = []
-        self.finals: list[Final] = []
+        self.finals: list[tuple[int, Final]] = []
 
     def next_player(self) -> str | None:
         if self.current is None:
@@ -141,7 +206,9 @@ class _Replayer:
         diffs: tuple[Difference, ...] = ()
         if stopped is None:
             diffs = tuple(self._differences())
-        return Replay(self.log, tuple(self.steps), self.state, self.turn_no, st, tuple(self.finals), diffs, stopped)
+        return Replay(
+            self.log, tuple(self.steps), self.state, self.turn_no, st, tuple(f for _, f in self.finals), diffs, stopped
+        )
 
     def _reroll_follows(self, i: int) -> bool:
         entries = self.log.entries
@@ -149,21 +216,21 @@ class _Replayer:
 
     def _differences(self) -> list[Difference]:
         out = []
-        for f in self.finals:
+        for line, f in self.finals:
             p = self.state.player(f.player)
             if (p.points, p.money) != (f.points, f.money):
-                out.append(Difference(f.player, f.points, f.money, p.points, p.money))
+                out.append(Difference(f.player, f.points, f.money, p.points, p.money, line))
         return out
 
     # -- one entry -------------------------------------------------------------
-    def apply(self, i: int, entry: Entry) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...], Payout | None]:
+    def apply(self, i: int, entry: Entry) -> tuple[str, tuple[Finding, ...], tuple[Finding, ...], Payout | None]:
         ev = entry.event
         if isinstance(ev, Start):
             return self.start(ev) + (None,)
         if isinstance(ev, (Turn, Draw)):
             return self.draw(i, entry)
         if isinstance(ev, Final):
-            self.finals.append(ev)
+            self.finals.append((entry.line, ev))
             notes = () if self.state.over else (reason("final scores recorded before the game ended", "end"),)
             return f"{ev.player} recorded {ev.points} points and ${ev.money}", (), notes, None
         if isinstance(ev, Trade):
@@ -210,13 +277,13 @@ class _Replayer:
             raise TypeError(ev)
         return self._result(r, f"{who} {r.action}s {r.target} for ${r.cost}") + (None,)
 
-    def _result(self, r: actions.ActionResult, text: str) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...]]:
+    def _result(self, r: actions.ActionResult, text: str) -> tuple[str, tuple[Finding, ...], tuple[Finding, ...]]:
         if r.legal and r.state is not None:
             self.state = r.state
-            return text, (), tuple(n for n in r.notes if n.rule.id != "lords-of-vegas/boss-ties")
+            return text, (), tuple(n for n in r.notes if not cites(n, "boss-ties"))
         return f"{text} (refused)", r.reasons, ()
 
-    def start(self, ev: Start) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...]]:
+    def start(self, ev: Start) -> tuple[str, tuple[Finding, ...], tuple[Finding, ...]]:
         problems = []
         if self.current is not None:
             problems.append(reason("starting cards are dealt before the first turn", "setup"))
@@ -236,9 +303,9 @@ class _Replayer:
         self.state = replace(s.with_player(ev.player, money=money), drawn=s.drawn + ev.cards)
         return f"{ev.player} starts on {' and '.join(ev.cards)} with ${money}", (), ()
 
-    def draw(self, i: int, entry: Entry) -> tuple[str, tuple[Reason, ...], tuple[Reason, ...], Payout | None]:
+    def draw(self, i: int, entry: Entry) -> tuple[str, tuple[Finding, ...], tuple[Finding, ...], Payout | None]:
         ev = entry.event
-        problems: list[Reason] = []
+        problems: list[Finding] = []
         if isinstance(ev, Turn):
             player = ev.player
             if self.redraw:
@@ -284,7 +351,7 @@ class _Replayer:
         for c in ties(self.state):
             if c.lots not in tied_before:
                 problems.append(reason(f"tie for boss in {c.name} is not rerolled before the payout", "boss-ties"))
-        notes = tuple(n for n in p.notes if n.rule.id != "lords-of-vegas/boss-ties")
+        notes = tuple(n for n in p.notes if not cites(n, "boss-ties"))
         gains = ", ".join(
             f"{x.name} +${x.money_after - x.money_before}"
             + (f" +{x.points_after - x.points_before} pts" if x.points_after != x.points_before else "")
@@ -305,20 +372,23 @@ class Change:
     money_after: int
     points_after: int
 
+    def to_json(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "text": self.text,
+            "turn": self.turn,
+            "money": self.money,
+            "points": self.points,
+            "money_after": self.money_after,
+            "points_after": self.points_after,
+        }
+
 
 def history(r: Replay, player: str) -> tuple[Change, ...]:
     """Why a player has their money and points: every line that changed them."""
     if player not in r.log.players:
-        import difflib
-
-        from rulesref.core.errors import Problem, UnknownNameError
-
         raise UnknownNameError(
-            Problem(
-                "unknown player",
-                text=player,
-                choices=tuple(difflib.get_close_matches(player, list(r.log.players), n=3, cutoff=0.4)),
-            )
+            Problem("unknown player", text=player, choices=closest(player, r.log.players, cutoff=0.4))
         )
     out = []
     money, points = 0, 0

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesref.core.findings import Finding
 from rulesref.lords.state import State
 from rulesref.lords.track import WIN_AT
-from rulesref.lords.verdict import Reason, reason
+from rulesref.lords.verdict import reason
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Standing:
 class Standings:
     rows: tuple[Standing, ...]
     winners: tuple[str, ...]
-    decided_by: Reason  # how the winner was found (points, money tie-break, shared, 90 points)
+    decided_by: Finding  # how the winner was found (points, money tie-break, shared, 90 points)
 
     def to_json(self) -> list[dict[str, object]]:
         return [{"place": r.place, "player": r.name, "points": r.points, "money": r.money} for r in self.rows]

@@ -152,6 +152,10 @@ class State:
             markers[label] = owner
         return replace(self, markers=markers)
 
+    def casinos(self) -> tuple[Casino, ...]:
+        """Every casino on the board (see :func:`casinos`)."""
+        return casinos(self)
+
     def casino_at(self, label: str) -> Casino | None:
         for c in casinos(self):
             if label in c.lots:

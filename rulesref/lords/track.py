@@ -15,7 +15,9 @@ import bisect
 from dataclasses import dataclass
 
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.findings import Citation
 from rulesref.lords.board import track
+from rulesref.lords.verdict import rule
 
 WIN_AT = 90
 
@@ -48,6 +50,10 @@ class TrackRun:
     @property
     def gained(self) -> int:
         return self.end - self.start
+
+    @property
+    def rule(self) -> Citation:
+        return rule("score-track")
 
 
 def is_space(points: int) -> bool:

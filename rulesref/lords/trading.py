@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
+from rulesref.core.findings import Finding
 from rulesref.lords.actions import ActionResult, require_player
 from rulesref.lords.board import lot, supply
 from rulesref.lords.state import Die, State, Tile, ties
-from rulesref.lords.verdict import Reason, reason, rule
+from rulesref.lords.verdict import reason, rule
 
 
 def trade(
@@ -21,7 +22,7 @@ def trade(
     """``giver`` hands money, lots and dice to ``receiver``; every reason it cannot happen."""
     require_player(state, giver)
     require_player(state, receiver)
-    out: list[Reason] = []
+    out: list[Finding] = []
     if giver == receiver:
         out.append(reason(f"{giver} cannot trade with themselves", "trading"))
     if state.over:
