@@ -1,27 +1,29 @@
 """``replay``, ``check`` and ``score`` over any game file; the file says which game.
 
-Each game's CLI module offers ``replay_file``, ``check_file`` and ``score_file``
-(keyword arguments ``as_json`` and, for replay, ``at``/``why``) that return an exit
-code; this module only detects the game and hands the file over.
+The library does the work through the one game registry (:mod:`cluesolver.registry`);
+each game's CLI module renders the result (``show_check``, ``show_score``,
+``show_replay``) and returns the exit code.
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from typing import Annotated
+from types import ModuleType
+from typing import Annotated, Optional
 
 import typer
 
+from cluesolver.cli import clue_files, las_vegas, lords, welcome
 from cluesolver.cli.common import JsonOption, guarded
 from rulesref.core.errors import InputError, Problem
-from rulesref.core.games import CLUE, LAS_VEGAS, LORDS_OF_VEGAS, WELCOME, detect_game
+from rulesref.core.games import CLUE, LAS_VEGAS, LORDS_OF_VEGAS, WELCOME
 
-_HANDLERS = {
-    CLUE: "cluesolver.cli.clue_files",
-    LAS_VEGAS: "cluesolver.cli.las_vegas",
-    LORDS_OF_VEGAS: "cluesolver.cli.lords",
-    WELCOME: "cluesolver.cli.welcome",
+#: Each game's renderers, by game id.
+VIEWS: dict[str, ModuleType] = {
+    CLUE: clue_files,
+    LAS_VEGAS: las_vegas,
+    LORDS_OF_VEGAS: lords,
+    WELCOME: welcome,
 }
 
 FileArg = Annotated[
@@ -29,29 +31,33 @@ FileArg = Annotated[
 ]
 
 
-def _handler(path: Path, verb: str):  # type: ignore[no-untyped-def]
-    game = detect_game(path)
-    module = importlib.import_module(_HANDLERS[game])
-    func = getattr(module, f"{verb}_file", None)
-    if func is None:
-        raise InputError(Problem(f"'{verb}' does not apply to {game} files", path=str(path)))
-    return func
+def _view(game_id: str, verb: str, path: Path) -> ModuleType:
+    view = VIEWS[game_id]
+    if not hasattr(view, f"show_{verb}"):
+        raise InputError(Problem(f"'{verb}' does not apply to {game_id} files", path=str(path)))
+    return view
 
 
 @guarded
 def replay(
     file: FileArg,
     at: Annotated[
-        int | None, typer.Option("--at", help="Stop after this line (Clue) or round/step (Vegas games).")
+        Optional[int], typer.Option("--at", help="Stop after this line (Clue) or round/step (Vegas games).")
     ] = None,
-    why: Annotated[str | None, typer.Option("--why", help='Explain a fact, e.g. "Ben has Knife" (Clue logs).')] = None,
+    why: Annotated[
+        Optional[str], typer.Option("--why", help='Explain a fact, e.g. "Ben has Knife" (Clue logs).')
+    ] = None,
     as_json: JsonOption = False,
 ) -> int:
     """Replay a game file and show where it stands.
 
     Example: cluesolver replay examples/classic-4p.clue --at 12
     """
-    return int(_handler(file, "replay")(file, as_json=as_json, at=at, why=why) or 0)
+    from cluesolver.registry import game_of
+
+    game = game_of(file)
+    view = _view(game.id, "replay", file)
+    return int(view.show_replay(game.replay(file, at=at), path=file, as_json=as_json, why=why))
 
 
 @guarded
@@ -60,7 +66,11 @@ def check(file: FileArg, as_json: JsonOption = False) -> int:
 
     Example: cluesolver check examples/classic-4p.clue
     """
-    return int(_handler(file, "check")(file, as_json=as_json) or 0)
+    from cluesolver.registry import game_of
+
+    game = game_of(file)
+    view = _view(game.id, "check", file)
+    return int(view.show_check(game.check(file), path=file, as_json=as_json))
 
 
 @guarded
@@ -69,4 +79,8 @@ def score(file: FileArg, as_json: JsonOption = False) -> int:
 
     Example: cluesolver score examples/las-vegas-night.toml
     """
-    return int(_handler(file, "score")(file, as_json=as_json) or 0)
+    from cluesolver.registry import game_of
+
+    game = game_of(file)
+    view = _view(game.id, "score", file)
+    return int(view.show_score(game.score(file), path=file, as_json=as_json))
