@@ -1,39 +1,126 @@
 """The ``cluesolver`` command: one Typer app, one module per concern.
 
-Verbs over any game file (``replay``, ``check``, ``score``), a group per game
-(``clue``, ``las-vegas``, ``lords``/``lords-of-vegas``, ``welcome``/
-``welcome-to-new-las-vegas``), and ``rules`` and ``variants``.  Heavy libraries are
-imported lazily inside commands so the CLI starts fast.
+Verbs over any game file (``replay``, ``check``, ``score``), the local web page
+(``serve``), a group per game (``clue``, ``las-vegas``, ``lords``/``lords-of-vegas``,
+``welcome``/``welcome-to-new-las-vegas``), and ``rules`` and ``variants``.
+
+Start-up is kept short: a command's module is imported only when that command runs
+(:class:`LazyGroup`), and heavy libraries are imported inside the commands.  The root
+``--help`` lists every command from :data:`COMMANDS` without importing any of them; a
+test checks those one-line summaries against the commands' own help.
 """
 
 from __future__ import annotations
 
-import typer
+import importlib
+from dataclasses import dataclass
+from typing import Any
 
-from cluesolver.cli import clue, las_vegas, lords, rules, variants, verbs, welcome
+import click
+import typer
+from typer.core import TyperGroup
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """A command whose module loads only when it runs: ``module:attribute``."""
+
+    target: str
+    summary: str
+    group: bool = True  # a Typer sub-app (group) or a single command function
+
+
+#: Every command of the root, in the order ``--help`` lists them.
+COMMANDS: dict[str, Lazy] = {
+    "replay": Lazy("cluesolver.cli.verbs:replay", "Replay a game file and show where it stands.", group=False),
+    "check": Lazy(
+        "cluesolver.cli.verbs:check", "Check a game file against the rules; exit 1 if problems are found.", group=False
+    ),
+    "score": Lazy("cluesolver.cli.verbs:score", "Compute final scores and standings of a game file.", group=False),
+    "serve": Lazy(
+        "cluesolver.cli.serve:serve",
+        "The Clue notebook, Vegas payouts and scores, and the rule books as a local web page.",
+        group=False,
+    ),
+    "clue": Lazy(
+        "cluesolver.cli.clue:app",
+        "Live Clue sessions at the table: record the game as it happens, get answers at once.",
+    ),
+    "variants": Lazy("cluesolver.cli.variants:app", "Clue editions: list and show built-in and user variants."),
+    "rules": Lazy("cluesolver.cli.rules:app", "Rules reference for the five games: list, show, search."),
+    "las-vegas": Lazy("cluesolver.cli.las_vegas:app", "Las Vegas (dice game): payouts, checks, replay."),
+    "lords-of-vegas": Lazy(
+        "cluesolver.cli.lords:app", "Lords of Vegas: board, payouts, score track, action costs, gamble, game logs."
+    ),
+    "lords": Lazy("cluesolver.cli.lords:app", "Alias of lords-of-vegas."),
+    "welcome-to-new-las-vegas": Lazy(
+        "cluesolver.cli.welcome:app",
+        "Welcome to New Las Vegas: final scoring and sheet checking for the whole table, street runs.",
+    ),
+    "welcome": Lazy("cluesolver.cli.welcome:app", "Alias of welcome-to-new-las-vegas."),
+}
+
+
+def load(name: str) -> click.Command:
+    """The real click command of a root command (imports its module)."""
+    entry = COMMANDS[name]
+    module_name, _, attribute = entry.target.partition(":")
+    obj: Any = getattr(importlib.import_module(module_name), attribute)
+    if entry.group:
+        command: click.Command = typer.main.get_group(obj)
+    else:
+        holder = typer.Typer(rich_markup_mode=None)
+        holder.command(name)(obj)
+        command = typer.main.get_command(holder)
+    command.name = name
+    if entry.summary.startswith("Alias of"):
+        command.help = entry.summary
+        command.short_help = entry.summary
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """The root group: lists commands from :data:`COMMANDS`, imports one only to run it."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self._loaded: dict[str, click.Command] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self._loaded:
+            return self._loaded[cmd_name]
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        # Listing (help) gets a light stand-in; resolve_command loads the real one.
+        return click.Command(cmd_name, help=entry.summary, short_help=entry.summary)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] in COMMANDS and args[0] not in self._loaded:
+            self._loaded[args[0]] = load(args[0])
+        return super().resolve_command(ctx, args)
+
 
 app = typer.Typer(
     name="cluesolver",
+    cls=LazyGroup,
     help="Game-night companion: exact Clue deduction, and rules and scores for the Vegas games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-app.command("replay")(verbs.replay)
-app.command("check")(verbs.check)
-app.command("score")(verbs.score)
-app.command("serve")(__import__("cluesolver.cli.serve", fromlist=["serve"]).serve)
 
-app.add_typer(clue.app, name="clue")
-app.add_typer(variants.app, name="variants")
-app.add_typer(rules.app, name="rules")
-app.add_typer(las_vegas.app, name="las-vegas")
-app.add_typer(lords.app, name="lords-of-vegas")
-app.add_typer(lords.app, name="lords", help="Alias of lords-of-vegas.")
-app.add_typer(welcome.app, name="welcome-to-new-las-vegas")
-app.add_typer(welcome.app, name="welcome", help="Alias of welcome-to-new-las-vegas.")
+@app.callback()
+def _root() -> None:
+    """Game-night companion: exact Clue deduction, and rules and scores for the Vegas games."""
 
 
 def main() -> None:

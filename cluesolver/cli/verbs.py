@@ -7,23 +7,48 @@ each game's CLI module renders the result (``show_check``, ``show_score``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Optional
 
 import typer
 
-from cluesolver.cli import clue_files, las_vegas, lords, welcome
 from cluesolver.cli.common import JsonOption, guarded
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.games import CLUE, LAS_VEGAS, LORDS_OF_VEGAS, WELCOME
 
-#: Each game's renderers, by game id.
-VIEWS: dict[str, ModuleType] = {
-    CLUE: clue_files,
-    LAS_VEGAS: las_vegas,
-    LORDS_OF_VEGAS: lords,
-    WELCOME: welcome,
+
+def _clue() -> ModuleType:
+    from cluesolver.cli import clue_files
+
+    return clue_files
+
+
+def _las_vegas() -> ModuleType:
+    from cluesolver.cli import las_vegas
+
+    return las_vegas
+
+
+def _lords() -> ModuleType:
+    from cluesolver.cli import lords
+
+    return lords
+
+
+def _welcome() -> ModuleType:
+    from cluesolver.cli import welcome
+
+    return welcome
+
+
+#: Each game's renderers, by game id (imported when a file of that game is shown).
+VIEWS: dict[str, Callable[[], ModuleType]] = {
+    CLUE: _clue,
+    LAS_VEGAS: _las_vegas,
+    LORDS_OF_VEGAS: _lords,
+    WELCOME: _welcome,
 }
 
 FileArg = Annotated[
@@ -32,7 +57,7 @@ FileArg = Annotated[
 
 
 def _view(game_id: str, verb: str, path: Path) -> ModuleType:
-    view = VIEWS[game_id]
+    view = VIEWS[game_id]()
     if not hasattr(view, f"show_{verb}"):
         raise InputError(Problem(f"'{verb}' does not apply to {game_id} files", path=str(path)))
     return view

@@ -1,0 +1,82 @@
+"""Start-up: a light command imports nothing heavy, and the root help imports no command.
+
+Each case runs the command in a fresh interpreter and lists the modules it loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+import typer
+
+from cluesolver.cli import COMMANDS, app, load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = """
+import json, sys
+from cluesolver.cli import app
+try:
+    app(args=sys.argv[1:], prog_name="cluesolver", standalone_mode=False)
+except SystemExit:
+    pass
+except Exception:
+    pass
+sys.stdout.flush()
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+"""
+
+HEAVY = ("numpy", "ortools", "pandas", "prompt_toolkit", "constraint", "sqlite3", "starlette", "uvicorn", "jinja2")
+
+
+def _modules(*args: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    line = next(x for x in done.stderr.splitlines() if x.startswith("MODULES "))
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
+def _loaded(modules: set[str], name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in modules)
+
+
+def test_root_help_imports_no_command_and_no_rich() -> None:
+    loaded = _modules("--help")
+    assert not [m for m in loaded if m.startswith("cluesolver.cli.") and m != "cluesolver.cli"]
+    assert not [h for h in (*HEAVY, "rich", "rulesref") if _loaded(loaded, h)]
+
+
+@pytest.mark.parametrize(
+    ("args", "heavy"),
+    [
+        (("replay", "examples/classic-4p.clue", "--json"), ("ortools", "pandas", "prompt_toolkit", "constraint")),
+        (("las-vegas", "payout", "--casino", "Anna=5 Ben=3", "--money", "90,40"), HEAVY),
+        (("lords", "track", "--at", "8", "--casinos", "1,1,3"), HEAVY),
+        (("check", "examples/las-vegas-night.toml"), HEAVY),
+        (("variants", "list"), HEAVY),
+    ],
+)
+def test_light_commands_import_nothing_heavy(args: tuple[str, ...], heavy: tuple[str, ...]) -> None:
+    loaded = _modules(*args)
+    assert [h for h in heavy if _loaded(loaded, h)] == []
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_root_summaries_match_the_commands(name: str) -> None:
+    """The summaries the root help shows without importing stay true to each command."""
+    real = load(name)
+    summary = COMMANDS[name].summary
+    first = (real.help or "").strip().splitlines()[0] if real.help else ""
+    assert first == summary, f"{name}: root says {summary!r}, the command says {first!r}"
+
+
+def test_every_root_command_runs_its_help() -> None:
+    group = typer.main.get_command(app)
+    assert isinstance(group, click.Group)
+    assert group.list_commands(click.Context(group)) == list(COMMANDS)
