@@ -79,10 +79,10 @@ def test_check_problems_exit_1_with_citations() -> None:
         "rise from left to right [welcome-to-new-las-vegas/placement] Opening a casino "
         "(writing a number)"
     )
-    assert lines[-1] == "13 rule problems on 2 sheets."
+    assert lines[-1] == "12 rule problems on 2 sheets."
     data = json.loads(run("welcome", "check", BROKEN, "--json").output)
-    assert data["ok"] is False and len(data["findings"]) == 13
-    assert data["counts"] == {"error": 13, "warning": 0, "note": 0}
+    assert data["ok"] is False and len(data["findings"]) == 12
+    assert data["counts"] == {"error": 12, "warning": 0, "note": 0}
     assert data["game"] == "welcome-to-new-las-vegas" and data["path"] == BROKEN
     first = data["findings"][0]
     assert first["rule"]["id"] == "welcome-to-new-las-vegas/placement"
@@ -131,6 +131,9 @@ def test_bad_table_exits_2_with_every_problem(tmp_path: Path) -> None:
         f"error: {bad}:7: unknown key in player 'A': 'hotel' (did you mean: hotels?)",
         f"error: {bad}:4: player 'A': 'bank' should be one of loan, refuse: 'lone' (did you mean: loan?)",
         f"error: {bad}:5: player 'A': 'streets' a city has 4 streets, this lists 3",
+        f"error: {bad}:2: player 'A': one player alone plays the solo game against ACME: add an [acme] table "
+        "with ACME's pile and the numbers of its Architect card (see 'Solo against ACME' in "
+        "docs/welcome-to-new-las-vegas.md)",
     ]
 
 
@@ -165,8 +168,8 @@ def test_every_command_has_help_with_an_example() -> None:
 def test_score_warns_when_sheets_break_rules() -> None:
     result = run("score", BROKEN)
     assert result.exit_code == 0
-    assert f"Warning: 13 rule problems on these sheets; see: cluesolver check {BROKEN}" in result.output
-    assert json.loads(run("score", BROKEN, "--json").output)["rule_problems"] == 13
+    assert f"Warning: 12 rule problems on these sheets; see: cluesolver check {BROKEN}" in result.output
+    assert json.loads(run("score", BROKEN, "--json").output)["rule_problems"] == 12
     assert "Warning" not in run("score", EXAMPLE).output
 
 
@@ -176,7 +179,18 @@ def test_new_writes_a_blank_table_that_reads(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert f"Wrote {target}" in result.output
     checked = run("check", str(target))
-    assert checked.exit_code == 0 and "No rule problems on 2 sheets (Maya, Jonas)." in checked.output
+    assert checked.exit_code == 1  # a blank file is not a finished game: every "?" is still to enter
+    assert "problem: Maya [bank] 'bank' is not entered yet (still \"?\")" in checked.output
+    assert (
+        'problem: Jonas [hotels] 4 values are not entered yet (still "?"): large built, large value, '
+        "small built, small value"
+    ) in checked.output
+    assert 'problem: pink project [projects] 2 values are not entered yet (still "?"): high, low' in checked.output
+    data = json.loads(run("check", str(target), "--json").output)
+    assert {f["code"] for f in data["findings"]} == {"not-entered"} and data["ok"] is False
+    scored = run("score", str(target))
+    assert scored.exit_code == 2 and "Traceback" not in scored.output
+    assert f"error: {target}:12: pink project [projects] 2 values are not entered yet" in scored.output
     again = run("welcome", "new", "Maya", "-o", str(target))
     assert again.exit_code == 2 and "already exists" in again.output
     assert "Jonas" in target.read_text()  # not overwritten

@@ -30,6 +30,15 @@ hotels = { large = { built = 1, value = 12 } }
 limo = { vip = { opened = 1, value = 4 }, missing-lines = 1, penalty = -3 }
 shows = [9, { value = 2, boxes = 1, debts = 2 }]
 """
+BO = """
+[[player]]
+name = "Bo"
+bank = "refuse"
+streets = ["1", "2", "3", "4"]
+street-bonus = [1, 2, 3, 4]
+"""
+ANA = GOOD  # one sheet: a solo game once an [acme] table is added
+GOOD = ANA + BO
 
 
 def problems(text: str) -> list[Problem]:
@@ -40,7 +49,7 @@ def problems(text: str) -> list[Problem]:
 
 def test_good_file_reads_every_value() -> None:
     table = parse_table(GOOD)
-    (ana,) = table.players
+    ana, _ = table.players
     assert ana.bank is BankVote.LOAN
     assert ana.projects[0].colour is Colour.PINK and ana.projects[0].claim is Claim.HIGH
     assert ana.projects[0].turn == 3
@@ -115,7 +124,7 @@ def test_unknown_project_colour_and_claim() -> None:
     found = problems(GOOD.replace('pink = { claim = "high", turn = 3 }', 'pinkk = "high", yellow = "first"'))
     assert [(p.message, p.text, p.choices) for p in found] == [
         ("player 'Ana': 'pinkk' is not a project colour", None, ("pink",)),
-        ("player 'Ana': 'yellow' should be one of high, low", "first", ()),
+        ("player 'Ana': 'yellow' should be one of high, low, done", "first", ()),
     ]
 
 
@@ -138,10 +147,10 @@ def test_solo_needs_exactly_one_player() -> None:
     acme = '\n[acme]\nstack = "C C"\nbank-threshold = 11\nhidden-card = 4\n[acme.values]\n' + "".join(
         f"{d} = [1, 2, 3]\n" for d in ("inauguration", "shows", "hotels", "streets", "golf", "limo")
     )
-    assert parse_table(GOOD + acme).solo
-    two = GOOD + GOOD[GOOD.index("[[player]]") :].replace('"Ana"', '"Bea"') + acme
+    assert parse_table(ANA + acme).solo
+    two = GOOD + acme
     assert any("exactly one player" in p.message for p in problems(two))
-    named = GOOD.replace('name = "Ana"', 'name = "acme"') + acme
+    named = ANA.replace('name = "Ana"', 'name = "acme"') + acme
     assert [p.message for p in problems(named)] == [
         "player 'acme': 'name' cannot be ACME in a solo game: ACME is the opponent"
     ]
@@ -149,7 +158,7 @@ def test_solo_needs_exactly_one_player() -> None:
 
 def test_acme_stack_and_values_problems() -> None:
     acme = '\n[acme]\nstack = "C i Q"\nbank-threshold = 11\nhidden-card = 40\n[acme.values]\nshows = [1, 2]\n'
-    messages = [p.message for p in problems(GOOD + acme)]
+    messages = [p.message for p in problems(ANA + acme)]
     assert sum("has a card that is not an effect" in m for m in messages) == 2
     assert any("'hidden-card' cannot be above 15" in m for m in messages)
     assert sum("should be [basic, improved, threshold]" in m for m in messages) == 6
@@ -183,9 +192,10 @@ def test_documented_table_file_reads_and_checks() -> None:
     doc = (Path(__file__).parent.parent / "docs" / "welcome-to-new-las-vegas.md").read_text()
     blocks = re.findall(r"```toml\n(.*?)```", doc, re.S)
     table = parse_table(blocks[0])
-    assert [p.name for p in table.players] == ["Maya"]
+    assert [p.name for p in table.players] == ["Maya", "Jonas"]
     assert check_table(table).ok, [p.format() for p in check_table(table).findings]
-    player = blocks[0][blocks[0].index("[[player]]") :]
+    maya = blocks[0].index("[[player]]")
+    player = blocks[0][maya : blocks[0].index("[[player]]", maya + 1)]
     solo = parse_table(
         'game = "welcome-to-new-las-vegas"\n[[project]]\ncolour = "purple"\nhigh = 4\nlow = 2\n'
         + player.replace('pink = "high"', "")

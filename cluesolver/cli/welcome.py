@@ -281,12 +281,15 @@ def _print_check(report: CheckReport) -> None:
         out.print(f"No rule problems on {n} sheet{'' if n == 1 else 's'} ({', '.join(names)}).", markup=False)
         return
     for p in report.findings:
+        rule = f" {p.rule}" if p.rule else ""
         out.print(
-            f"problem: {p.where.get('player')} [{p.where.get('zone')}] {p.message} {p.rule}",
+            f"problem: {p.where.get('player')} [{p.where.get('zone')}] {p.message}{rule}",
             markup=False,
             soft_wrap=True,
         )
-    sheets = len({p.where.get("player") for p in report.findings})
+    players = report.summary.get("players")
+    on = {p.where.get("player") for p in report.findings}
+    sheets = len(on & set(players)) if isinstance(players, list) else len(on)
     n = len(report.findings)
     out.print(
         f"{n} rule problem{'s' if n != 1 else ''} on {sheets} sheet{'s' if sheets != 1 else ''}.",

@@ -12,7 +12,7 @@ from dataclasses import replace
 from rulesref.core.findings import CheckReport, Citation, Finding
 from rulesref.core.games import WELCOME
 from rulesref.welcome.citations import rule
-from rulesref.welcome.model import Claim, Colour, ProjectClaim, Sheet, Table
+from rulesref.welcome.model import UNFILLED, Blank, Claim, Colour, ProjectClaim, Sheet, Table
 from rulesref.welcome.streets import (
     Street,
     easy_opening_numbers,
@@ -27,7 +27,7 @@ DEBTS_PER_SHOW_COLUMN = 2
 
 def check_table(table: Table) -> CheckReport:
     """Every rule problem of every sheet (and of the projects across sheets), as findings."""
-    findings: list[Finding] = []
+    findings = blank_findings(table)
     for sheet in table.players:
         findings += check_sheet(sheet, table)
     findings += check_projects(table)
@@ -38,6 +38,28 @@ def check_table(table: Table) -> CheckReport:
         findings=tuple(findings),
         summary={"players": names, "sheets": len(table.players), "solo": table.solo},
     )
+
+
+def blank_findings(table: Table) -> list[Finding]:
+    """One finding per zone of each sheet that still holds values not entered ("?")."""
+    groups: dict[tuple[str, str], list[Blank]] = {}
+    for blank in table.blanks:
+        groups.setdefault((blank.owner, blank.zone), []).append(blank)
+    out = []
+    for (owner, zone), blanks in groups.items():
+        names = ", ".join(b.name for b in blanks if b.name)
+        still = f'not entered yet (still "{UNFILLED}")'
+        message = f"{len(blanks)} values are {still}: {names}" if len(blanks) > 1 else f"'{names or zone}' is {still}"
+        out.append(
+            Finding(
+                message,
+                code="not-entered",
+                path=table.path,
+                line=blanks[0].line,
+                where={"player": owner, "zone": zone},
+            )
+        )
+    return out
 
 
 def _finding(table: Table, player: str, zone: str, message: str, cite: Citation, line: int | None) -> Finding:
@@ -59,11 +81,13 @@ def check_sheet(sheet: Sheet, table: Table) -> list[Finding]:
     # Bonuses against the streets and the inauguration track
     b, ina = sheet.bonuses, sheet.inauguration
     special = [n for s in sheet.streets for n in easy_opening_numbers(s)]
-    if len(special) > b.easy_opening:
+    # Free Action and Easy Opening leave the same marks: only their sum can be checked.
+    if len(special) > b.crossed_debt:
         add(
             "bonuses",
-            f"{_count(len(special), 'number')} only Easy Opening can give "
-            f"({', '.join(map(str, special))}) but Easy Opening was used {_times(b.easy_opening)}",
+            f"{_count(len(special), 'number')} only Easy Opening can give ({', '.join(map(str, special))}) "
+            f"but only {_count(b.crossed_debt, 'bonus')} with its debt crossed off (Free Action or Easy "
+            "Opening, which look the same) can have made them",
             "easy-opening",
         )
     copies = sum(extended_copies(s) for s in sheet.streets)

@@ -19,6 +19,7 @@ from rulesref.welcome.acme_file import read_acme
 from rulesref.welcome.model import (
     DEFAULT_BONUS_SET_SIZE,
     STREETS_PER_CITY,
+    UNFILLED,
     BankVote,
     Bonuses,
     Claim,
@@ -30,12 +31,12 @@ from rulesref.welcome.model import (
     Inauguration,
     Limo,
     Project,
-    ProjectClaim,
     RedCarpets,
     Sheet,
     ShowColumn,
     Table,
 )
+from rulesref.welcome.projects import Fulfilled, settle_claims
 from rulesref.welcome.reader import REQUIRED, Reader
 from rulesref.welcome.streets import Street, parse_street
 
@@ -108,6 +109,14 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
                     text=who,
                     choices=closest(who, names + (["ACME"] if acme else [])),
                 )
+    settled, undecided = settle_claims(r.fulfilled, projects, acme.name if acme else None)
+    for owner, _colour, reason in undecided:
+        sheet = next((p for p in players if p.name == owner), None)
+        where = f"player '{owner}'" if sheet else owner
+        r.found.add(f"{where}: {reason}", line=sheet.lines.get("projects", sheet.line) if sheet else None)
+    players = [replace(p, projects=settled.get(p.name, ())) for p in players]
+    if acme is not None:
+        acme = replace(acme, projects=settled.get(acme.name, ()))
     claimed = {c.colour for p in players for c in p.projects} | ({c.colour for c in acme.projects} if acme else set())
     for colour in sorted(claimed - {p.colour for p in projects}, key=lambda c: c.value):
         r.problem(
@@ -115,6 +124,13 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
             None,
             f"a player scored the {colour.value} project but there is no "
             f'[[project]] with colour = "{colour.value}" giving its high and low values',
+        )
+    if len(players) == 1 and acme is None:
+        r.problem(
+            Span(f"player '{players[0].name}'", (players[0].line or 1) - 1),
+            None,
+            "one player alone plays the solo game against ACME: add an [acme] table with ACME's pile and "
+            "the numbers of its Architect card (see 'Solo against ACME' in docs/welcome-to-new-las-vegas.md)",
         )
     r.found.raise_if_any()
     return Table(
@@ -126,6 +142,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
         acme=acme,
         title=title,
         path=path,
+        blanks=tuple(r.blanks),
     )
 
 
@@ -142,9 +159,10 @@ def _projects(r: Reader, raw: Any) -> list[Project]:
         r.check_keys(item, ("colour", "color", "name", "high", "low", "first"), scope)
         colour_text = item.get("colour", item.get("color"))
         colour = r.choice(colour_text, "colour", scope, [c.value for c in Colour])
+        r.reading(f"{colour} project" if colour else scope.label, scope, zone="projects")
         name = r.string(item, "name", scope, None)
-        high = r.integer(item, "high", scope)
-        low = r.integer(item, "low", scope)
+        high = r.integer(item, "high", scope, minimum=0)
+        low = r.integer(item, "low", scope, minimum=0)
         if high < low:
             r.problem(scope, "low", f"({low}) is above the high value ({high})")
         first = item.get("first")
@@ -175,6 +193,7 @@ def _players(r: Reader, raw: Any, first_game: bool) -> list[Sheet]:
     for index, span, item in r.entries(raw, "[[player]]", "player"):
         name = item.get("name")
         scope = replace(span, label=f"player '{name}'") if isinstance(name, str) and name.strip() else span
+        r.reading(name.strip() if isinstance(name, str) and name.strip() else span.label, scope)
         sheet = _sheet(r, item, scope, index, first_game)
         if sheet.name in names:
             r.problem(scope, "name", "is used by two players", text=sheet.name)
@@ -198,8 +217,32 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game:
         chosen = r.choice(bank_text, "bank", scope, [b.value for b in BankVote])
         bank = BankVote(chosen) if chosen else None
     streets = _streets(r, item, scope)
-    bonus = item.get("street-bonus")
-    street_bonus: tuple[int, ...] = (0,) * STREETS_PER_CITY
+    _claims(r, item.get("projects", {}), scope)
+    street_bonus = _street_bonus(r, item.get("street-bonus"), scope)
+    return Sheet(
+        name=name,
+        streets=streets,
+        street_bonus=street_bonus,
+        hotels=_hotels(r, r.table(item, "hotels", scope), scope),
+        golf=_golf(r, r.table(item, "golf", scope), scope),
+        shows=_shows(r, item.get("shows"), scope),
+        limo=_limo(r, r.table(item, "limo", scope), scope),
+        inauguration=_inauguration(r, r.table(item, "inauguration", scope), scope),
+        bonuses=_bonuses(r, r.table(item, "bonuses", scope), scope),
+        bank=bank,
+        safe_start=r.integer(item, "safe", scope, None, minimum=0),
+        debts=_debts(r, r.table(item, "debts", scope), scope),
+        line=scope.start + 1,
+        lines={key: line for key in item if key in PLAYER_KEYS and (line := r.line_of(key, scope)) is not None}
+        | street_lines(r, item.get("streets"), scope),
+    )
+
+
+def _street_bonus(r: Reader, bonus: Any, scope: Span) -> tuple[int, ...]:
+    """The four street bonuses; a "?" is a value still to enter, a negative one is refused."""
+    if isinstance(bonus, list) and UNFILLED in bonus:
+        r.blank(UNFILLED, scope, "street-bonus")
+        return (0,) * STREETS_PER_CITY
     if not (
         isinstance(bonus, list)
         and len(bonus) == STREETS_PER_CITY
@@ -211,26 +254,11 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game:
             "should list the 4 street bonuses you see, top street first, e.g. [6, 7, 8, 9]",
             text=bonus,
         )
-    else:
-        street_bonus = tuple(bonus)
-    return Sheet(
-        name=name,
-        streets=streets,
-        street_bonus=street_bonus,
-        hotels=_hotels(r, r.table(item, "hotels", scope), scope),
-        golf=_golf(r, r.table(item, "golf", scope), scope),
-        shows=_shows(r, item.get("shows"), scope),
-        limo=_limo(r, r.table(item, "limo", scope), scope),
-        projects=_claims(r, item.get("projects", {}), scope),
-        inauguration=_inauguration(r, r.table(item, "inauguration", scope), scope),
-        bonuses=_bonuses(r, r.table(item, "bonuses", scope), scope),
-        bank=bank,
-        safe_start=r.integer(item, "safe", scope, None, minimum=0),
-        debts=_debts(r, r.table(item, "debts", scope), scope),
-        line=scope.start + 1,
-        lines={key: line for key in item if key in PLAYER_KEYS and (line := r.line_of(key, scope)) is not None}
-        | street_lines(r, item.get("streets"), scope),
-    )
+        return (0,) * STREETS_PER_CITY
+    for b in bonus:
+        if b < 0:
+            r.problem(scope, "street-bonus", "cannot be below 0", text=b)
+    return tuple(bonus)
 
 
 def _streets(r: Reader, item: dict[str, Any], scope: Span) -> tuple[Street, ...]:
@@ -247,7 +275,12 @@ def _streets(r: Reader, item: dict[str, Any], scope: Span) -> tuple[Street, ...]
         r.problem(scope, "streets", f"a city has {STREETS_PER_CITY} streets, this lists {len(raw)}")
     out: list[Street] = []
     lines = street_lines(r, raw, scope)
+    if UNFILLED in raw:
+        r.blank(UNFILLED, scope, "streets")
     for number, text in enumerate(raw, start=1):
+        if text == UNFILLED:
+            out.append(())
+            continue
         try:
             out.append(parse_street(text, where=f"street {number}"))
         except InputError as exc:
@@ -309,7 +342,7 @@ def _shows(r: Reader, raw: Any, scope: Span) -> tuple[ShowColumn, ...]:
         return (ShowColumn(), ShowColumn())
     out: list[ShowColumn] = []
     for number, col in enumerate(raw, start=1):
-        inner = r.sub(scope, "shows", f"{scope.label} show column {number}")
+        inner = r.sub(scope, "shows", f"{scope.label} shows, column {number}")
         if isinstance(col, int) and not isinstance(col, bool):
             col = {"value": col}
         if not isinstance(col, dict):
@@ -355,27 +388,39 @@ def _limo(r: Reader, data: dict[str, Any], scope: Span) -> Limo:
     )
 
 
-def _claims(r: Reader, raw: Any, scope: Span) -> tuple[ProjectClaim, ...]:
-    if not isinstance(raw, dict):
-        r.problem(scope, "projects", 'should be a table like { pink = "high", yellow = "low" }', text=raw)
+def _claims(r: Reader, raw: Any, scope: Span) -> None:
+    """Projects fulfilled by the owner being read: "high"/"low", a turn, "done" or { claim, turn }.
+
+    They are noted in ``r.fulfilled``; high or low is settled once every sheet is read.
+    """
+    r.fulfilled[r.owner] = _fulfilled(r, raw, scope)
+
+
+def _fulfilled(r: Reader, raw: Any, scope: Span) -> tuple[Fulfilled, ...]:
+    if r.blank(raw, scope, "projects"):
         return ()
-    out: list[ProjectClaim] = []
+    if not isinstance(raw, dict):
+        r.problem(scope, "projects", 'should be a table like { pink = "high", yellow = 7 }', text=raw)
+        return ()
+    out: list[Fulfilled] = []
     colours = [c.value for c in Colour]
     for key, value in raw.items():
         if key not in colours:
             r.problem(scope, key, "is not a project colour", choices=closest(key, colours))
             continue
         turn = None
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = {"turn": value}
         if isinstance(value, dict):
             inner = r.sub(scope, key, f"{scope.label} {key} project")
             r.check_keys(value, ("claim", "turn"), inner)
             turn = r.integer(value, "turn", inner, None, minimum=1)
-            value = value.get("claim")
-        if value in (None, "none", False):
+            value = value.get("claim", "done")
+        if value in (None, "none", False) or r.blank(value, scope, key):
             continue
-        chosen = r.choice(value, key, scope, [c.value for c in Claim])
+        chosen = r.choice(value, key, scope, [c.value for c in Claim] + ["done"])
         if chosen:
-            out.append(ProjectClaim(Colour(key), Claim(chosen), turn))
+            out.append(Fulfilled(Colour(key), None if chosen == "done" else Claim(chosen), turn))
     return tuple(out)
 
 
@@ -392,10 +437,9 @@ def _inauguration(r: Reader, data: dict[str, Any], scope: Span) -> Inauguration:
 
 def _bonuses(r: Reader, data: dict[str, Any], scope: Span) -> Bonuses:
     inner = r.sub(scope, "bonuses", f"{scope.label} bonuses")
-    r.check_keys(data, ("free-action", "easy-opening", "extended-casino"), inner)
-    return Bonuses(
-        *(r.integer(data, k, inner, 0, minimum=0) for k in ("free-action", "easy-opening", "extended-casino"))
-    )
+    keys = ("free-action", "easy-opening", "extended-casino", "free-or-easy")
+    r.check_keys(data, keys, inner)
+    return Bonuses(*(r.integer(data, k, inner, 0, minimum=0) for k in keys))
 
 
 def _debts(r: Reader, data: dict[str, Any], scope: Span) -> DeclaredDebts:

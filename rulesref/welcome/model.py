@@ -15,6 +15,8 @@ from enum import Enum
 from rulesref.welcome.streets import Street
 
 STREETS_PER_CITY = 4
+AVENUES = 11
+UNFILLED = "?"  # what the blank file from `welcome new` holds where a value is still to be entered
 DEFAULT_BONUS_SET_SIZE = 2  # an online help page's figure; the printed sets are unknown
 PRINTED_SAFE_BUNDLES = 1
 FIRST_GAME_SAFE_BUNDLES = 3
@@ -105,17 +107,27 @@ class ProjectClaim:
     colour: Colour
     claim: Claim
     turn: int | None = None  # the turn it was fulfilled, if the player noted it
+    derived: bool = False  # high/low worked out from the turns or the "first" list
 
 
 @dataclass(frozen=True)
 class Bonuses:
+    """Bonuses used.  Free Action and Easy Opening leave the same marks on the sheet (a
+    circled set, its debt crossed off), so ``free_or_easy`` counts uses that can be either."""
+
     free_action: int = 0
     easy_opening: int = 0
     extended_casino: int = 0
+    free_or_easy: int = 0
+
+    @property
+    def crossed_debt(self) -> int:
+        """Uses whose debt was crossed off: Free Action or Easy Opening, which look the same."""
+        return self.free_action + self.easy_opening + self.free_or_easy
 
     @property
     def total(self) -> int:
-        return self.free_action + self.easy_opening + self.extended_casino
+        return self.crossed_debt + self.extended_casino
 
 
 @dataclass(frozen=True)
@@ -202,6 +214,16 @@ class Acme:
 
 
 @dataclass(frozen=True)
+class Blank:
+    """A value the blank table file left as ``"?"`` and that is still to be entered."""
+
+    owner: str  # the player's name, "ACME", "pink project", or "" for the top of the file
+    zone: str  # the part of the sheet: "bank", "hotels", "projects" ...
+    name: str  # the value within the zone, e.g. "large value" ("" when the zone is one value)
+    line: int | None = None
+
+
+@dataclass(frozen=True)
 class Table:
     players: tuple[Sheet, ...]
     projects: tuple[Project, ...] = ()
@@ -211,6 +233,7 @@ class Table:
     acme: Acme | None = None
     title: str | None = None
     path: str | None = None
+    blanks: tuple[Blank, ...] = ()  # values still "?" (check reports them, score refuses)
 
     def project(self, colour: Colour) -> Project | None:
         return next((p for p in self.projects if p.colour is colour), None)

@@ -14,6 +14,8 @@ from typing import Any, overload
 
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Problems, Span
+from rulesref.welcome.model import UNFILLED, Blank
+from rulesref.welcome.projects import Fulfilled
 
 #: The table headers that start a new part of a table file.
 ENTITY_HEADERS = ("[[project]]", "[[player]]", "[acme]")
@@ -33,6 +35,28 @@ class Reader:
         self.found = Problems(text, path)
         self.text = self.found.text
         self._starts = sorted(i for h in ENTITY_HEADERS for i in self.text.header_lines(h))
+        self.blanks: list[Blank] = []
+        self.fulfilled: dict[str, tuple[Fulfilled, ...]] = {}  # owner -> projects, settled later
+        self.owner = ""
+        self._owner_label = ""
+        self._zone: str | None = None
+
+    def reading(self, owner: str, span: Span, zone: str | None = None) -> None:
+        """Values read from now on belong to ``owner`` (a player, ACME, a project); ``zone``
+        names the part of the sheet when the owner's keys are not zones themselves."""
+        self.owner = owner
+        self._owner_label = span.label
+        self._zone = zone
+
+    def blank(self, value: object, span: Span, key: str) -> bool:
+        """True (and noted) when ``value`` is the blank file's ``"?"``: not entered yet."""
+        if value != UNFILLED:
+            return False
+        part = span.label.removeprefix(self._owner_label).replace(",", "").split() if self._owner_label else []
+        words = [*part, key]
+        zone = self._zone or words.pop(0)
+        self.blanks.append(Blank(self.owner, zone, " ".join(words), self.line_of(key, span)))
+        return True
 
     # -- locating -------------------------------------------------------------------
     def header_lines(self, header: str) -> list[int]:
@@ -131,6 +155,8 @@ class Reader:
                 self.problem(span, key, "is missing", missing=True)
                 return 0
             return default
+        if self.blank(value, span, key):
+            return 0 if isinstance(default, Missing) else default
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(span, key, "should be a whole number", text=value)
             return default if isinstance(default, int) else 0
@@ -142,6 +168,8 @@ class Reader:
 
     def boolean(self, data: Mapping[str, Any], key: str, span: Span, default: bool = False) -> bool:
         value = data.get(key, default)
+        if self.blank(value, span, key):
+            return default
         if not isinstance(value, bool):
             self.problem(span, key, "should be true or false", text=value)
             return default
@@ -172,5 +200,7 @@ class Reader:
         text = value.strip().lower() if isinstance(value, str) else None
         if text in names:
             return text
+        if self.blank(value, span, key):
+            return None
         self.problem(span, key, f"should be one of {', '.join(names)}", text=value, choices=closest(str(value), names))
         return None

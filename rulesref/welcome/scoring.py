@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulesref.core.errors import InputError, Problem
 from rulesref.welcome import solo
+from rulesref.welcome.checker import blank_findings
 from rulesref.welcome.citations import rule
 from rulesref.welcome.model import (
     FIRST_GAME_SAFE_BUNDLES,
@@ -287,7 +289,18 @@ def _runs(sheet: Sheet) -> list[int]:
 
 
 def score_table(table: Table) -> TableResult:
-    """Score every sheet of the table (and ACME in a solo game)."""
+    """Score every sheet of the table (and ACME in a solo game).
+
+    A table whose file still holds values not entered (``"?"``) cannot be scored yet: an
+    InputError lists each of them.
+    """
+    if table.blanks:
+        raise InputError(
+            [
+                Problem(f"{f.where['player']} [{f.where['zone']}] {f.message}", path=f.path, line=f.line)
+                for f in blank_findings(table)
+            ]
+        )
     acme = solo.acme_view(table.acme) if table.acme else None
     votes = [p.bank or BankVote.REFUSE for p in table.players] + ([acme.vote] if acme else [])
     bank = bank_outcome(votes, first_game=table.first_game)

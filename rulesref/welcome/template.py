@@ -1,8 +1,13 @@
 """A blank table file to fill in at the end of a game, one block per player.
 
+Every value to read off a sheet is written ``"?"`` until the player enters it: ``check``
+lists each one still there and ``score`` waits for them, so a blank file never passes as
+a finished game.  One player alone gets an ``[acme]`` table (the solo game).
+
 >>> from rulesref.welcome.loader import parse_table
->>> len(parse_table(blank_table(["Ana", "Bo"])).players)
-2
+>>> table = parse_table(blank_table(["Ana", "Bo"]))
+>>> len(table.players), len(table.blanks)
+(2, 68)
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from rulesref.core.files import atomic_write
 
 _HEADER = """# Welcome to New Las Vegas: fill in what each sheet shows, then run
 #   cluesolver check {file}      and      cluesolver score {file}
+# Every "?" is a value still to enter: check lists them, score waits for them.
 # Values are the lowest ones still visible on your sheet. Format: docs/welcome-to-new-las-vegas.md
 game = "welcome-to-new-las-vegas"
 # first-game = true          # no bank vote, 3 bundles to start, no golf
@@ -22,55 +28,56 @@ game = "welcome-to-new-las-vegas"
 # One [[project]] per project in play; "first" is optional.
 [[project]]
 colour = "pink"
-high = 0
-low = 0
+high = "?"
+low = "?"
 # first = ["{first}"]
 
 [[project]]
 colour = "purple"
-high = 0
-low = 0
+high = "?"
+low = "?"
 
 [[project]]
 colour = "yellow"
-high = 0
-low = 0
+high = "?"
+low = "?"
 """
 
 _PLAYER = """
 [[player]]
 name = "{name}"
-bank = "refuse"              # or "loan": the choice under the folded corner
+bank = "?"                   # "loan" or "refuse": the choice under the folded corner (none in a first game)
 # Streets, top first: numbers, "." built empty, "c" crane standing, "x" crane crossed
 # off and empty, "x7" crossed off and opened with 7, "=7" Extended Casino copy.
-streets = [".", ".", ".", "."]
-street-bonus = [0, 0, 0, 0]  # lowest visible bonus of each street
-projects = {{}}               # e.g. {{ pink = "high", yellow = "low" }}
-hotels = {{ large = {{ built = 0, value = 0 }}, small = {{ built = 0, value = 0 }} }}
-golf = {{ par3 = {{ holes = 0, value = 0 }}, par4 = {{ holes = 0, value = 0 }}, par5 = {{ holes = 0, value = 0 }} }}
-shows = [{{ value = 0, boxes = 0, debts = 0 }}, {{ value = 0, boxes = 0, debts = 0 }}]
-limo = {{ vip = {{ opened = 0, value = 0 }}, luxury = {{ opened = 0, value = 0 }}, mafia = {{ opened = 0 }}, missing-lines = 0, penalty = 0 }}
-inauguration = {{ checked = 3, improved = false }}
-bonuses = {{ free-action = 0, easy-opening = 0, extended-casino = 0 }}
+streets = ["?", "?", "?", "?"]
+street-bonus = ["?", "?", "?", "?"]   # lowest visible bonus of each street
+projects = "?"               # e.g. {{ pink = "high", yellow = 9 }} (9: the turn; high/low worked out), or {{}}
+hotels = {{ large = {{ built = "?", value = "?" }}, small = {{ built = "?", value = "?" }} }}
+golf = {{ par3 = {{ holes = "?", value = "?" }}, par4 = {{ holes = "?", value = "?" }}, par5 = {{ holes = "?", value = "?" }} }}
+shows = [{{ value = "?", boxes = "?", debts = "?" }}, {{ value = "?", boxes = "?", debts = "?" }}]
+limo = {{ vip = {{ opened = "?", value = "?" }}, luxury = {{ opened = "?", value = "?" }}, mafia = {{ opened = "?" }}, missing-lines = "?", penalty = "?" }}
+inauguration = {{ checked = "?", improved = "?" }}
+# Free Action and Easy Opening look the same on the sheet: count them together.
+bonuses = {{ free-or-easy = "?", extended-casino = "?" }}
 """
 
 _ACME = """
 # Solo: copy the numbers from your ACME Architect card.
 [acme]
-stack = ""                   # ACME's pile in order: C, Im, In, L, S
-crane = 0
-bank-threshold = 0
-hidden-card = 1
-hotels = 0
-projects = {}
+stack = "?"                  # ACME's pile in order: C, Im, In, L, S
+crane = "?"
+bank-threshold = "?"
+hidden-card = "?"
+hotels = "?"
+projects = "?"               # e.g. { purple = "high" }, or {}
 
 [acme.values]                # [basic, improved, Improvement cards needed]
-inauguration = [0, 0, 0]
-shows = [0, 0, 0]
-hotels = [0, 0, 0]
-streets = [0, 0, 0]
-golf = [0, 0, 0]
-limo = [0, 0, 0]
+inauguration = ["?", "?", "?"]
+shows = ["?", "?", "?"]
+hotels = ["?", "?", "?"]
+streets = ["?", "?", "?"]
+golf = ["?", "?", "?"]
+limo = ["?", "?", "?"]
 """
 
 
@@ -84,6 +91,7 @@ def blank_table(names: list[str], *, solo: bool = False, file: str = "table.toml
         problems.append(Problem("every player needs a different name", text=", ".join(cleaned)))
     if solo and len(cleaned) != 1:
         problems.append(Problem(f"a solo game has one player, not {len(cleaned)}"))
+    solo = solo or len(cleaned) == 1  # one player alone plays against ACME
     bad = [n for n in cleaned if '"' in n or "\\" in n]
     problems += [Problem("a name cannot contain quotes or backslashes", text=n) for n in bad]
     if problems:

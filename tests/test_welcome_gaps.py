@@ -1,0 +1,157 @@
+"""Welcome to New Las Vegas: the rule gaps of issue 17, each pinned by a test.
+
+Every test here failed before the fix it names and passes after it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulesref.core.errors import InputError
+from rulesref.welcome import check_table, parse_table, score_table
+from rulesref.welcome.results import Zone
+from rulesref.welcome.template import blank_table
+
+HEAD = 'game = "welcome-to-new-las-vegas"\n'
+PROJECTS = "".join(f'\n[[project]]\ncolour = "{c}"\nhigh = 8\nlow = 4\n' for c in ("pink", "purple", "yellow"))
+ACME = '\n[acme]\nstack = "C C In S"\nbank-threshold = 11\nhidden-card = 4\n[acme.values]\n' + "".join(
+    f"{d} = [1, 2, 3]\n" for d in ("inauguration", "shows", "hotels", "streets", "golf", "limo")
+)
+
+
+def sheet(name: str, body: str = "", streets: str = '["1", "2", "3", "4"]', bonus: str = "[1, 2, 3, 4]") -> str:
+    return f'\n[[player]]\nname = "{name}"\nbank = "refuse"\nstreets = {streets}\nstreet-bonus = {bonus}\n{body}\n'
+
+
+def messages(text: str) -> list[str]:
+    with pytest.raises(InputError) as info:
+        parse_table(text, path="t.toml")
+    return [p.format() for p in info.value.problems()]
+
+
+def findings(text: str) -> list[str]:
+    return [f.message for f in check_table(parse_table(text)).findings]
+
+
+# -- values below 0 -------------------------------------------------------------------
+
+
+def test_negative_street_bonus_is_refused() -> None:
+    (problem,) = messages(HEAD + sheet("Ana", bonus="[2, -6, 3, 4]") + sheet("Bo"))
+    assert problem.startswith("t.toml:7: player 'Ana': 'street-bonus' cannot be below 0")
+    assert problem.endswith(": '-6'")
+
+
+def test_negative_project_values_are_refused() -> None:
+    text = HEAD + '[[project]]\ncolour = "pink"\nhigh = -10\nlow = -12\n' + sheet("Ana") + sheet("Bo")
+    assert messages(text) == [
+        "t.toml:4: project 1: 'high' cannot be below 0: '-10'",
+        "t.toml:5: project 1: 'low' cannot be below 0: '-12'",
+    ]
+
+
+def test_negative_acme_card_values_are_refused() -> None:
+    text = HEAD + sheet("Ana") + ACME.replace("shows = [1, 2, 3]", "shows = [-3, 2, 3]")
+    (problem,) = messages(text)
+    assert "acme values: 'shows' cannot hold a value below 0" in problem
+
+
+# -- one player is the solo game ------------------------------------------------------
+
+
+def test_one_player_without_acme_is_refused() -> None:
+    (problem,) = messages(HEAD + sheet("Ana"))
+    assert problem.startswith("t.toml:3: player 'Ana': one player alone plays the solo game against ACME")
+    assert parse_table(HEAD + sheet("Ana") + ACME).solo
+
+
+def test_welcome_new_with_one_player_writes_the_solo_table() -> None:
+    assert parse_table(blank_table(["Sam"])).solo
+
+
+# -- the blank file --------------------------------------------------------------------
+
+
+def test_blank_file_is_not_clean_until_every_value_is_entered() -> None:
+    text = blank_table(["Ana", "Bo"])
+    report = check_table(parse_table(text))
+    assert not report.ok
+    assert {f.code for f in report.findings} == {"not-entered"}
+    assert {(f.where["player"], f.where["zone"]) for f in report.findings} >= {
+        ("Ana", "bank"),
+        ("Bo", "bonuses"),
+        ("pink project", "projects"),
+    }
+    with pytest.raises(InputError):
+        score_table(parse_table(text))
+
+
+def test_blank_file_filled_in_is_clean_and_scores() -> None:
+    filled = (
+        blank_table(["Ana", "Bo"])
+        .replace('bank = "?"', 'bank = "loan"')
+        .replace('streets = ["?", "?", "?", "?"]', 'streets = ["1 3", "2 4", "5", "6"]')
+        .replace('projects = "?"', "projects = {}")
+        .replace('improved = "?"', "improved = false")
+        .replace('checked = "?"', "checked = 4")
+        .replace('penalty = "?"', "penalty = 0")
+        .replace('"?"', "0")
+    )
+    table = parse_table(filled)
+    assert table.blanks == ()
+    assert check_table(table).ok
+    # runs 2 + 2 + 1 + 1 and a shared first place in the inauguration; every other value entered as 0
+    assert [p.total for p in score_table(table).players] == [16, 16]
+
+
+# -- Free Action and Easy Opening look the same ----------------------------------------
+
+
+def test_a_free_action_may_have_been_the_easy_opening() -> None:
+    body = "bonuses = { free-action = 1 }"
+    assert findings(HEAD + sheet("Ana", body, '["0 2", "2", "3", "4"]') + sheet("Bo")) == []
+    assert findings(HEAD + sheet("Ana", "bonuses = { free-or-easy = 1 }", '["0 2", "2", "3", "4"]') + sheet("Bo")) == []
+    (problem,) = findings(HEAD + sheet("Ana", body, '["0 2 16", "2", "3", "4"]') + sheet("Bo"))
+    assert problem.startswith("2 numbers only Easy Opening can give (0, 16) but only 1 bonus")
+
+
+# -- projects: high or low from the order of completion --------------------------------
+
+
+def test_project_value_from_the_turns() -> None:
+    text = HEAD + PROJECTS + sheet("Ana", "projects = { pink = 7 }") + sheet("Bo", "projects = { pink = { turn = 9 } }")
+    table = parse_table(text)
+    result = score_table(table)
+    assert result.player("Ana").zone(Zone.PROJECTS).points == 8
+    assert result.player("Bo").zone(Zone.PROJECTS).points == 4
+    assert check_table(table).ok
+
+
+def test_project_value_same_turn_shares_the_high_value() -> None:
+    text = HEAD + PROJECTS + sheet("Ana", "projects = { pink = 7 }") + sheet("Bo", "projects = { pink = 7 }")
+    result = score_table(parse_table(text))
+    assert [p.zone(Zone.PROJECTS).points for p in result.players] == [8, 8]
+
+
+def test_project_value_from_the_first_list_and_done() -> None:
+    text = (
+        HEAD
+        + PROJECTS.replace(
+            'colour = "pink"\nhigh = 8\nlow = 4\n', 'colour = "pink"\nhigh = 8\nlow = 4\nfirst = ["Bo"]\n'
+        )
+        + sheet("Ana", 'projects = { pink = "done" }')
+        + sheet("Bo", 'projects = { pink = "done" }')
+    )
+    result = score_table(parse_table(text))
+    assert result.player("Ana").zone(Zone.PROJECTS).points == 4
+    assert result.player("Bo").zone(Zone.PROJECTS).points == 8
+
+
+def test_project_value_that_cannot_be_told_is_asked_for() -> None:
+    text = HEAD + PROJECTS + sheet("Ana", "projects = { pink = 7 }") + sheet("Bo", 'projects = { pink = "done" }')
+    found = messages(text)
+    assert len(found) == 2
+    assert all(re.search(r"cannot tell whether the pink project is worth its high or low value", m) for m in found)
+    assert all("Bo gave no turn" in m for m in found)
