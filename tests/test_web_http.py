@@ -17,7 +17,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 with warnings.catch_warnings():  # starlette 1.x suggests httpx2, which is not on PyPI's index here
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -131,7 +131,8 @@ def test_clue_page_shows_the_notebook(client: TestClient) -> None:
     assert "175</strong> deals agree with the log" in html
     assert 'aria-label="Dan, Miss Scarlet: 100 percent, certain"' in html  # a certain cell
     assert 'aria-label="my card"' in html  # Ann's own cards are marked
-    assert "Most likely: <strong>Mr. Green, Knife, Dining Room</strong>" in html
+    # more open combinations than the page counts per update: the likeliest card of each category
+    assert "Most likely: <strong>Mr. Green, Knife, Kitchen</strong> — 10%" in html
     assert "Cat to move." in html
     # completion phrases: players, cards, aliases (Estonian too), keywords
     phrases = re.search(r"data-phrases='(.*?)'", html)
@@ -285,6 +286,13 @@ def test_next_suggestions_in_a_room(client: TestClient, folder: Path) -> None:
     assert r.status_code == 400
     _, cli = cli_errors(["clue", "next", "--file", str(folder / "game.clue"), "--room", "Knife"])
     assert errors(r.text) == cli
+
+
+def test_accuse_counts_every_combination(client: TestClient, folder: Path) -> None:
+    r = client.get("/clue/accuse")
+    assert r.status_code == 200
+    assert "20 combinations still possible, each counted exactly." in r.text
+    assert "<li><strong>Mr. Green, Knife, Dining Room</strong> 10% (risk 90%)</li>" in r.text
 
 
 def test_log_text_is_the_session_file(client: TestClient, folder: Path) -> None:

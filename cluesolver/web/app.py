@@ -37,14 +37,16 @@ class WebSettings:
     ``session`` is the Clue log the page shows and writes (``None``: no session, the
     Clue page says how to start one); ``folder`` is the only folder requests may touch
     (the session's folder); ``poll_ms`` is how often the page asks whether the session
-    file changed.
+    file changed; ``accuse_limit`` how many open envelope combinations the page counts
+    exactly on every update (the full list is one click away).
     """
 
     token: str
     folder: Path
     session: Path | None = None
     session_problem: str | None = None
-    poll_ms: int = 700
+    poll_ms: int = 500
+    accuse_limit: int = 8
 
 
 def new_token() -> str:
@@ -173,6 +175,7 @@ def create_app(settings: WebSettings) -> Starlette:
         Route("/clue/undo", clue_pages.undo, methods=["POST"]),
         Route("/clue/why", clue_pages.why, methods=["GET"]),
         Route("/clue/next", clue_pages.advice, methods=["GET"]),
+        Route("/clue/accuse", clue_pages.accuse, methods=["GET"]),
         Route("/clue/log", clue_pages.log_text, methods=["GET"]),
         Route("/vegas", game_pages.page, methods=["GET"]),
         Route("/las-vegas/payout", game_pages.las_vegas_payout, methods=["GET"]),

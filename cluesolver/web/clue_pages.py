@@ -37,7 +37,9 @@ def _view(st: AppState) -> ClueView:
         cached = st.cache.get("clue")
         if cached is not None and cached.version == version:
             return cached
-    view = clue_view(path)
+    with st.cache_lock:
+        previous = st.cache.get("clue")
+    view = clue_view(path, previous, st.settings.accuse_limit)
     with st.cache_lock:
         st.cache["clue"] = view
     return view
@@ -161,6 +163,22 @@ async def advice(request: Request) -> Response:
         return render(request, "clue_next.html", status=status_of(exc), ranking=None, errors=messages_of(exc))
     view = await run_in_threadpool(_view, st)
     return render(request, "clue_next.html", ranking=ranking, errors=[], view=view)
+
+
+async def accuse(request: Request) -> Response:
+    """``clue accuse?``: every open combination counted exactly (up to 400), best first."""
+    st = state_of(request)
+
+    def advise() -> object:
+        from cluesolver.clue.advisor import accusation
+
+        return accusation(_view(st).log)
+
+    try:
+        advice_ = await run_in_threadpool(advise)
+    except CluesolverError as exc:
+        return render(request, "clue_accuse.html", status=status_of(exc), advice=None, errors=messages_of(exc))
+    return render(request, "clue_accuse.html", advice=advice_, errors=[])
 
 
 async def log_text(request: Request) -> Response:

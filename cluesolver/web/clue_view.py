@@ -123,8 +123,15 @@ def holder_label(log: GameLog, holder: str) -> str:
     return holder.removeprefix("table:")
 
 
-def clue_view(path: Path) -> ClueView:
-    """Everything the Clue page shows for the session at ``path``."""
+def clue_view(path: Path, previous: ClueView | None = None, accuse_limit: int = 8) -> ClueView:
+    """Everything the Clue page shows for the session at ``path``.
+
+    ``previous``: the view shown before, reused as the analysis before the last line
+    when the log is that one plus a line.  ``accuse_limit``: up to this many open
+    envelope combinations are each counted exactly for the accusation advice; beyond it
+    the advice is the likeliest card of each category with its exact joint chance (the
+    advisor's own fallback), which keeps a page update to a few counts.
+    """
     from cluesolver.clue import advisor
     from cluesolver.clue.clock import clock
     from cluesolver.clue.constraints import ENVELOPE
@@ -167,13 +174,18 @@ def clue_view(path: Path) -> ClueView:
         last = log.events[-1]
         last_line = f"{last.line}: {format_event(last, log)}"
         if report.consistent:
-            effect = advisor.line_effect(analyse(log.without_last()), report)
+            before = (
+                previous.report
+                if previous is not None and previous.log.header == log.header and previous.log.events == log.events[:-1]
+                else analyse(log.without_last())
+            )
+            effect = advisor.line_effect(before, report)
         notes = tuple(
             f"{p.severity.value}: {p.message}" + (f" {p.rule}" if p.rule else "")
             for p in check_log(log, consistency=False, warnings=False)
             if p.line == last.line
         )
-    accuse = advisor.accusation(log) if report.consistent else None
+    accuse = advisor.accusation(log, limit=accuse_limit) if report.consistent else None
     the_clock = final_bet = None
     vegas = log.variant.family == "lost-in-vegas"
     if vegas:
