@@ -9,14 +9,15 @@ import pytest
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
-from cluesolver.clue.logcheck import Severity, check_text
+from cluesolver.clue.logcheck import check_text
 from rulesref.core.errors import InputError
+from rulesref.core.findings import CheckReport, Severity
 
 DATA = Path(__file__).parent / "data" / "live"
 GOLDEN = ["rules-broken", "rules-clean", "vegas-late", "hands-mismatch", "contradiction", "after-the-win"]
 
 
-def check(name: str):  # type: ignore[no-untyped-def]
+def check(name: str) -> CheckReport:
     path = DATA / f"{name}.clue"
     return check_text(path.read_text(encoding="utf-8"), path.name, DATA)
 
@@ -28,7 +29,7 @@ def test_golden(name: str) -> None:
 
 
 def test_every_kind_of_rule_problem_is_found_with_its_line() -> None:
-    found = {(p.line, p.severity, p.citation.id) for p in check("rules-broken").problems}
+    found = {(p.line, p.severity, p.rule.id if p.rule else None) for p in check("rules-broken").findings}
     assert found == {
         (8, Severity.ERROR, "clue/refuting"),  # answers out of seating order
         (9, Severity.ERROR, "clue/refuting"),  # an answer after a show
@@ -42,18 +43,18 @@ def test_every_kind_of_rule_problem_is_found_with_its_line() -> None:
 def test_the_rest_of_a_line_with_bad_answers_is_still_checked() -> None:
     # Line 8's answers are cut, but its suggestion still counts as Ben's turn: no warning on line 9.
     result = check("rules-broken")
-    assert not [p for p in result.problems if p.line == 9 and p.severity is Severity.WARNING]
-    assert result.events == 9
+    assert not [p for p in result.findings if p.line == 9 and p.severity is Severity.WARNING]
+    assert result.summary["events"] == 9
 
 
 def test_clean_log() -> None:
     result = check("rules-clean")
-    assert result.clean and result.events == 7
+    assert result.ok and not result.findings and result.summary["events"] == 7
 
 
 def test_lost_in_vegas_clock_and_all_in() -> None:
-    problems = check("vegas-late").problems
-    assert [(p.line, p.citation.id) for p in problems] == [
+    problems = check("vegas-late").findings
+    assert [(p.line, p.rule.id if p.rule else None) for p in problems] == [
         (21, "clue-lost-in-vegas/running-out-of-time"),
         (22, "clue-lost-in-vegas/out-of-the-game"),
     ]
@@ -70,7 +71,7 @@ def test_unreadable_log_is_an_input_error_with_every_problem() -> None:
 def test_my_cards_not_matching_my_hand_is_a_rule_problem() -> None:
     text = "game: classic\nplayers: Ann, Ben, Cat\nme: Ann\nmy cards: Scarlet, Rope, Kitchen\n"
     result = check_text(text)
-    assert [(p.line, p.citation.id) for p in result.problems] == [(4, "clue/hand-sizes")]
+    assert [(p.line, p.rule.id if p.rule else None) for p in result.findings] == [(4, "clue/hand-sizes")]
 
 
 def test_accusing_straight_after_your_own_suggestion_is_one_turn() -> None:
@@ -80,7 +81,7 @@ def test_accusing_straight_after_your_own_suggestion_is_one_turn() -> None:
         "Ann accuses Plum, Rope, Study; wrong\n"
         "Ben suggests Plum, Rope, Hall; Cat shows\n"
     )
-    assert check_text(text).clean
+    assert not check_text(text).findings
 
 
 runner = CliRunner()
@@ -103,4 +104,19 @@ def test_cli_json() -> None:
     result = runner.invoke(app, ["check", "--json", str(DATA / "after-the-win.clue")])
     assert result.exit_code == 1
     data = json.loads(result.output)
-    assert data["errors"] == 1 and data["problems"][0]["rule"]["id"] == "clue/winning"
+    assert list(data) == ["game", "path", "ok", "counts", "findings", "summary"]
+    assert data["game"] == "clue" and data["ok"] is False and data["summary"] == {"events": 3}
+    assert data["counts"] == {"error": 1, "warning": 0, "note": 0}
+    finding = data["findings"][0]
+    assert finding["rule"]["id"] == "clue/winning" and finding["code"] == "after-win"
+    assert finding["where"] == {"player": "Cat"} and finding["line"] is not None
+
+
+def test_warnings_alone_exit_0_with_the_table() -> None:
+    text = (
+        "game: classic\nplayers: Ann, Ben, Cat\n"
+        "Ann suggests Plum, Rope, Hall; Ben passes; Cat shows\n"
+        "Cat suggests Plum, Rope, Hall; Ann shows\n"
+    )
+    report = check_text(text)
+    assert report.ok and [f.code for f in report.findings] == ["turn-order"]

@@ -7,13 +7,16 @@ any file given with ``--file``).  Every command reads it afresh; ``new``, ``add`
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, JsonOption, console, emit_json, err_console, guarded
+
+if TYPE_CHECKING:
+    from cluesolver.clue.log import GameLog
+    from cluesolver.clue.report import Replay
 
 app = typer.Typer(
     help="Live Clue sessions at the table: record the game as it happens, get answers at once.", no_args_is_help=True
@@ -33,12 +36,16 @@ def _path(file: Path | None, session: str | None) -> Path:
     return resolve(file, session)
 
 
-def _load(file: Path | None, session: str | None):  # type: ignore[no-untyped-def]
+def _load(file: Path | None, session: str | None) -> GameLog:
     from cluesolver.clue.session import read_session
 
-    path = _path(file, session)
-    text, log = read_session(path)
-    return path, text, log
+    return read_session(_path(file, session))[1]
+
+
+def _replay(file: Path | None, session: str | None) -> Replay:
+    from cluesolver.clue.session import replay_session
+
+    return replay_session(_path(file, session))
 
 
 # ----------------------------------------------------------------------------- new / list / use / export
@@ -81,38 +88,9 @@ def new(
     Example: cluesolver clue new --game classic --players Ann,Ben,Cat,Dan --me Ann --cards "Scarlet, Rope, Kitchen, Hall, Study"
     """
     from cluesolver.clue import session as S
-    from cluesolver.clue.log import format_header, parse_log
-    from rulesref.core.errors import InputError, Problem
 
-    if not players.strip():
-        raise InputError(Problem("--players is required: names in seating order, e.g. --players Ann,Ben,Cat,Dan"))
-    fields = [
-        ("--game", "game", game),
-        ("--players", "players", players),
-        ("--me", "me", me),
-        ("--hands", "hands", hands),
-        ("--cards", "my cards", cards),
-        ("--table", "table", table),
-    ]
-    given = [(opt, key, value) for opt, key, value in fields if value is not None]
-    text = "".join(f"{key}: {value}\n" for _, key, value in given)
-    try:
-        log = parse_log(text, None, Path.cwd())
-    except InputError as exc:
-        problems = []
-        for p in exc.problems():
-            opt = given[p.line - 1][0] if p.line and p.line <= len(given) else None
-            problems.append(Problem(f"{opt}: {p.message}" if opt else p.message, text=p.text, choices=p.choices))
-        raise InputError(problems) from None
-    if file is not None:
-        path = file
-    else:
-        name = S.check_name(name) if name else _fresh_name()
-        path = S.path_of(name)
-    canonical = "\n".join(format_header(log.header)) + "\n\n"
-    S.create(path, canonical, force=force)
-    if file is None:
-        S.set_current(path.name[: -len(S.SUFFIX)])
+    values = {"game": game, "players": players, "me": me, "hands": hands, "my cards": cards, "table": table}
+    path, log = S.start(values, name=name, file=file, force=force, base_dir=Path.cwd())
     if as_json:
         emit_json({"path": str(path), "name": path.stem, "players": list(log.players), "game": log.variant.id})
         return 0
@@ -122,16 +100,6 @@ def new(
         markup=False,
     )
     return 0
-
-
-def _fresh_name() -> str:
-    from cluesolver.clue import session as S
-
-    base = "game-" + datetime.datetime.now().strftime("%Y%m%d-%H%M")
-    name, k = base, 2
-    while S.path_of(name).exists():
-        name, k = f"{base}-{k}", k + 1
-    return name
 
 
 @app.command("list")
@@ -149,18 +117,7 @@ def list_(as_json: JsonOption = False) -> int:
             {
                 "home": str(S.home()),
                 "current": S.current_name(),
-                "sessions": [
-                    {
-                        "name": s.name,
-                        "path": str(s.path),
-                        "current": s.current,
-                        "game": s.game,
-                        "players": list(s.players),
-                        "events": s.events,
-                        "error": s.error,
-                    }
-                    for s in items
-                ],
+                "sessions": [s.to_json() for s in items],
             }
         )
         return 0
@@ -178,20 +135,8 @@ def use(name: Annotated[str, typer.Argument(help="A session name from 'clue list
     Example: cluesolver clue use saturday
     """
     from cluesolver.clue import session as S
-    from rulesref.core.errors import Problem, UnknownNameError
 
-    path = S.path_of(name)
-    if not path.exists():
-        import difflib
-
-        names = [s.name for s in S.list_sessions()]
-        raise UnknownNameError(
-            Problem(
-                "no such session", text=name, choices=tuple(difflib.get_close_matches(name, names, n=3, cutoff=0.4))
-            )
-        )
-    S.set_current(S.check_name(name))
-    console().print(f"Current session: {S.check_name(name)}", markup=False)
+    console().print(f"Current session: {S.use(name)}", markup=False)
     return 0
 
 
@@ -210,14 +155,13 @@ def export(
     """
     from cluesolver.clue.log import format_log
 
-    _, _, log = _load(file, session)
-    text = format_log(log)
+    text = format_log(_load(file, session))
     if out is None:
         import sys
 
         sys.stdout.write(text)
         return 0
-    from cluesolver.clue.session import atomic_write
+    from rulesref.core.files import atomic_write
 
     atomic_write(out, text)
     err_console().print(f"Wrote {out}", markup=False)
@@ -279,8 +223,7 @@ def status(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption
     """
     from cluesolver.cli.clue_live import show_status
 
-    _path, text, log = _load(file, session)
-    return show_status(log, text.splitlines(), as_json=as_json)
+    return show_status(_replay(file, session), as_json=as_json)
 
 
 @app.command("why")
@@ -297,10 +240,9 @@ def why(
 
     Example: cluesolver clue why "Dan has Library"
     """
-    from cluesolver.cli.clue_live import explain
+    from cluesolver.cli.clue_files import show_why
 
-    _, text, log = _load(file, session)
-    return explain(log, fact, text.splitlines(), as_json=as_json)
+    return show_why(_replay(file, session), fact, as_json=as_json)
 
 
 @app.command("next")
@@ -321,14 +263,14 @@ def next_(
     """
     from cluesolver.cli.clue_live import advise
 
-    _, _, log = _load(file, session)
+    log = _load(file, session)
     return advise(log, room=room, player=player, top=top, as_json=as_json)
 
 
 def _accuse(player: str | None, file: Path | None, session: str | None, as_json: bool) -> int:
     from cluesolver.cli.clue_live import accuse_advice
 
-    _, _, log = _load(file, session)
+    log = _load(file, session)
     return accuse_advice(log, player=player, as_json=as_json)
 
 
@@ -368,7 +310,7 @@ def clock(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption 
     """
     from cluesolver.cli.clue_live import show_clock
 
-    _, _, log = _load(file, session)
+    log = _load(file, session)
     return show_clock(log, as_json=as_json)
 
 
@@ -379,9 +321,9 @@ def check(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption 
 
     Example: cluesolver clue check
     """
-    from cluesolver.cli.clue_check import check_log_file
+    from cluesolver.cli.clue_files import check_file
 
-    return check_log_file(_path(file, session), as_json=as_json)
+    return check_file(_path(file, session), as_json=as_json)
 
 
 @app.command("play")

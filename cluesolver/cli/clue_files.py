@@ -1,114 +1,94 @@
-"""``replay`` and ``check`` for ``.clue`` logs (called by the top-level verbs)."""
+"""``replay`` and ``check`` for ``.clue`` logs: renderers for the top-level verbs.
+
+The library does the work (:mod:`cluesolver.clue.game`); :func:`show_check` and
+:func:`show_replay` print its result and return the exit code.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json
-from rulesref.core.errors import InputError, Problem
+from cluesolver.cli.common import EXIT_CONTRADICTION, EXIT_OK, EXIT_PROBLEMS, console, emit_json
 
-
-def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
-    from cluesolver.clue.log import parse_log
-    from rulesref.core.files import read_text
-
-    text = read_text(path)
-    log = parse_log(text, str(path), path.parent)
-    if at is not None:
-        if at < 0:
-            raise InputError(Problem("--at takes a line number (1 or more)", path=str(path), text=str(at)))
-        log = log.upto(at)
-    lines = text.splitlines()
-    if why is not None:
-        return explain_fact(log, why, lines, as_json=as_json)
-    return show_analysis(log, lines, as_json=as_json, at=at)[0]
+if TYPE_CHECKING:
+    from cluesolver.clue.report import Replay
+    from rulesref.core.findings import CheckReport
 
 
-def show_analysis(log, lines: list[str], *, as_json: bool, at: int | None = None):  # type: ignore[no-untyped-def]
-    """Print the analysis of ``log`` (contract JSON, or notebook, odds and summary).
-
-    Returns the exit code and the report, for callers that print more after it.
-    """
-    from cluesolver.clue.report import analyse
-
-    report = analyse(log)
+def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
+    """Print a rules check (a table, or the one ``check --json`` shape); exit 1 on errors."""
     if as_json:
         emit_json(report.to_json())
-        return (0 if report.consistent else EXIT_CONTRADICTION), report
-    from cluesolver.cli import clue_render as R
-    from cluesolver.clue.constraints import puzzle_of
-    from cluesolver.clue.envelope import solutions
+    else:
+        from cluesolver.cli.clue_live_render import check_table
+
+        console().print(check_table(report))
+    return EXIT_OK if report.ok else EXIT_PROBLEMS
+
+
+def show_replay(result: Replay, *, path: Path, as_json: bool, why: str | None = None) -> int:
+    """Print a replayed log (contract JSON, or notebook, odds and summary), or explain a fact."""
+    if why is not None:
+        return show_why(result, why, as_json=as_json)
+    return show_analysis(result, as_json=as_json)
+
+
+def show_analysis(result: Replay, *, as_json: bool) -> int:
+    """The analysis of a log: contract JSON, or notebook, envelope odds, facts and summary."""
+    report = result.report
+    if as_json:
+        emit_json(result.to_json())
+        return EXIT_OK if report.consistent else EXIT_CONTRADICTION
+    import cluesolver.cli.clue_render as R
 
     out = console()
     if not report.consistent:
-        out.print(R.conflict(report, lines))
-        return EXIT_CONTRADICTION, report
+        out.print(R.conflict(report, result.lines))
+        return EXIT_CONTRADICTION
     out.print(R.notebook(report))
     out.print(R.envelope_odds(report))
     out.print(R.facts_text(report), soft_wrap=True)
-    out.print(R.summary(report, at, solutions(puzzle_of(log), report.counts, limit=400)), soft_wrap=True)
-    return 0, report
+    out.print(R.summary(report, result.at, result.solutions()), soft_wrap=True)
+    return EXIT_OK
 
 
-def explain_fact(log, text: str, lines: list[str], *, as_json: bool) -> int:  # type: ignore[no-untyped-def]
+def show_why(result: Replay, text: str, *, as_json: bool) -> int:
     """``--why`` / ``clue why``: the lines that force a fact, or how likely it is.
 
     An impossible fact is answered with the lines that force its opposite.
     """
-    from cluesolver.clue.explain import parse_fact, why
-    from cluesolver.clue.report import Fact
+    from cluesolver.clue.explain import parse_fact
+    from cluesolver.clue.report import explain
 
-    fact = parse_fact(log, text)
-    code, report = _analysis_or_conflict(log, lines, as_json)
-    if code:
-        return code
-    p = report.probability(fact.holder, fact.card)
-    p = p if fact.holds else 1 - p
-    opposite = Fact(fact.holder, fact.card, not fact.holds)
-    used = why(log, fact) if p == 1.0 else None
-    against = why(log, opposite) if p == 0.0 else None
+    fact = parse_fact(result.log, text)
+    if not result.consistent:
+        return show_analysis(result, as_json=as_json)
+    answer = explain(result.report, fact, result.lines)
     if as_json:
-        emit_json(
-            {
-                "fact": str(fact),
-                "holder": fact.holder,
-                "card": fact.card,
-                "holds": fact.holds,
-                "certain": used is not None,
-                "probability": p,
-                "lines": used,
-                "text": {str(n): lines[n - 1].strip() for n in (used or []) if 0 < n <= len(lines)},
-                "opposite_lines": against,
-            }
-        )
-        return 0
-    from cluesolver.cli import clue_render as R
+        emit_json(answer.to_json())
+        return EXIT_OK
+    import cluesolver.cli.clue_render as R
 
     out = console()
-    if p == 0.0:
+    if answer.impossible:
         out.print(f"{fact}: impossible - it holds in no consistent deal.", markup=False)
-        out.print(R.why_text(opposite, against, lines, 1.0))
-        return 0
-    out.print(R.why_text(fact, used, lines, p))
-    return 0
+        out.print(R.why_text(fact.opposite(), answer.opposite_lines, result.lines, 1.0))
+        return EXIT_OK
+    out.print(R.why_text(fact, answer.lines, result.lines, answer.probability))
+    return EXIT_OK
 
 
-def _analysis_or_conflict(log, lines: list[str], as_json: bool):  # type: ignore[no-untyped-def]
-    from cluesolver.clue.report import analyse
+# The verbs' old entry points (cli/verbs.py calls these until it uses the registry).
 
-    report = analyse(log)
-    if report.consistent:
-        return 0, report
-    if as_json:
-        emit_json(report.to_json())
-    else:
-        from cluesolver.cli import clue_render as R
 
-        console().print(R.conflict(report, lines))
-    return EXIT_CONTRADICTION, report
+def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
+    from cluesolver.clue.game import replay_file as replay
+
+    return show_replay(replay(path, at), path=path, as_json=as_json, why=why)
 
 
 def check_file(path: Path, *, as_json: bool) -> int:
-    from cluesolver.cli.clue_check import check_log_file
+    from cluesolver.clue.game import check_file as check
 
-    return check_log_file(path, as_json=as_json)
+    return show_check(check(path), path=path, as_json=as_json)

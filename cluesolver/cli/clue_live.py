@@ -7,92 +7,61 @@ returns the exit code.  Heavy modules are imported here, never at CLI start-up.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json
 from cluesolver.clue.log import GameLog
-from rulesref.core.errors import ContradictionError
+
+if TYPE_CHECKING:
+    from cluesolver.clue.report import Replay
 
 
 def _is_vegas(log: GameLog) -> bool:
     return log.variant.family == "lost-in-vegas"
 
 
-def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False, show: bool = True) -> int:
+def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False) -> int:
     """Append statements to a session (validated, atomic, locked) and show what changed."""
-    from cluesolver.clue import session as S
-    from cluesolver.clue.advisor import line_effect
-    from cluesolver.clue.report import analyse
+    from cluesolver.clue.live import record as record_lines
 
-    def allow(before: GameLog, after: GameLog) -> None:
-        if force:
-            return
-        from cluesolver.clue.constraints import puzzle_of
-        from cluesolver.clue.count import count
-
-        if count(puzzle_of(after)).deals == 0:
-            from cluesolver.clue.explain import minimal_conflict
-
-            lines = minimal_conflict(after)
-            text = S.read_session(path)[0].splitlines() + [s.strip() for s in S.check_statements(statements)]
-            detail = "; ".join(f"line {n}: {text[n - 1].strip()}" for n in lines if 0 < n <= len(text))
-            raise ContradictionError(
-                f"not recorded: this contradicts the log ({detail}). "
-                "Check what was said, or record it anyway with --force",
-                lines,
-            )
-
-    change = S.add(path, statements, allow=allow)
-    after = analyse(change.after)
-    before = analyse(change.before)
-    effect = line_effect(before, after)
-    from cluesolver.clue.logcheck import check_log
-
-    new_lines = {e.line for e in change.after.events[len(change.before.events) :]}
-    rules = [p for p in check_log(change.after, consistency=False, warnings=False) if p.line in new_lines]
+    done = record_lines(path, statements, force=force)
+    after = done.after
     if as_json:
-        emit_json(
-            {
-                "added": list(change.lines),
-                "effect": effect.to_json(),
-                "consistent": after.consistent,
-                "solution": after.solution(),
-                "rule_problems": [p.to_json() for p in rules],
-            }
-        )
-        return 0 if after.consistent else EXIT_CONTRADICTION
-    if not show:
+        emit_json(done.to_json())
         return 0 if after.consistent else EXIT_CONTRADICTION
     from cluesolver.cli.clue_live_render import effect_text
 
     out = console()
-    out.print(effect_text(effect, "; ".join(change.lines) if len(change.lines) == 1 else None))
-    for p in rules:
-        out.print(f"Rule {p.severity.value}: {p.message} {p.citation}", markup=False)
+    out.print(effect_text(done.effect, "; ".join(done.change.lines) if len(done.change.lines) == 1 else None))
+    for p in done.rules:
+        out.print(f"Rule {p.severity.value}: {p.message} {p.rule}", markup=False)
     if not after.consistent:
         out.print("Warning: the log now contradicts itself (recorded with --force).", markup=False)
         return EXIT_CONTRADICTION
     if after.solved():
         out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.", markup=False)
-    if _is_vegas(change.after):
-        _print_clock(change.after)
+    if _is_vegas(after.log):
+        _print_clock(after.log)
     return 0
 
 
-def show_status(log: GameLog, lines: list[str], *, as_json: bool) -> int:
+def show_status(result: Replay, *, as_json: bool) -> int:
+    """``clue status``: the analysis, what the last line changed, the clock (Lost in Vegas)."""
     from cluesolver.cli.clue_files import show_analysis
-    from cluesolver.clue.report import analyse
 
-    code, report = show_analysis(log, lines, as_json=as_json)
+    code = show_analysis(result, as_json=as_json)
     if as_json or code:
         return code
+    from cluesolver.clue.live import last_effect
+
     out = console()
-    if log.events:
+    log = result.log
+    effect = last_effect(result)
+    if effect is not None:
         from cluesolver.cli.clue_live_render import effect_text
-        from cluesolver.clue.advisor import line_effect
         from cluesolver.clue.log import format_event
 
         last = log.events[-1]
-        effect = line_effect(analyse(log.without_last()), report)
         out.print(f"Last line ({last.line}): {format_event(last, log)}", markup=False)
         out.print(effect_text(effect))
     if _is_vegas(log):
@@ -100,23 +69,11 @@ def show_status(log: GameLog, lines: list[str], *, as_json: bool) -> int:
     return 0
 
 
-def explain(log: GameLog, text: str, lines: list[str], *, as_json: bool) -> int:
-    from cluesolver.cli.clue_files import explain_fact
-
-    return explain_fact(log, text, lines, as_json=as_json)
-
-
 def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_json: bool) -> int:
     from cluesolver.clue.advisor import match_room, rank, to_move, winner
-    from rulesref.core.errors import InputError, Problem
 
     if player is not None:
-        match = [p for p in log.players if p.casefold() == player.strip().casefold()]
-        if not match:
-            from rulesref.core.names import closest
-
-            raise InputError(Problem("unknown player", text=player, choices=closest(player, log.players)))
-        player = match[0]
+        player = log.match_player(player)
     room_card = match_room(log, room) if room is not None else None
     if to_move(log) is None and player is None:
         won = winner(log)

@@ -13,8 +13,8 @@ from rich.text import Text
 if TYPE_CHECKING:
     from cluesolver.clue.advisor import AccuseAdvice, LineEffect, Ranking
     from cluesolver.clue.clock import Clock
-    from cluesolver.clue.logcheck import CheckResult
     from cluesolver.clue.session import SessionInfo
+    from rulesref.core.findings import CheckReport
 
 ENVELOPE = "envelope"  # the envelope's holder name (cluesolver.clue.constraints.ENVELOPE)
 
@@ -155,11 +155,13 @@ def clock_text(c: Clock, best: AccuseAdvice | None = None) -> Text:
     return out
 
 
-def check_table(result: CheckResult) -> Table | Text:
-    if result.clean:
-        return Text(f"{result.path or 'log'}: no rule problems in {result.events} events.")
+def check_table(report: CheckReport) -> Table | Text:
+    """A rules check: one row per finding (line, severity, problem, rule), or one line when clean."""
+    where = report.path or "log"
+    if not report.findings:
+        return Text(f"{where}: no rule problems in {report.summary.get('events', 0)} events.")
     table = Table(
-        title=f"{result.path or 'log'}: {len(result.errors)} errors, {len(result.warnings)} warnings",
+        title=Text(f"{where}: {len(report.errors)} errors, {len(report.warnings)} warnings"),
         header_style="bold",
         show_lines=True,
     )
@@ -167,10 +169,10 @@ def check_table(result: CheckResult) -> Table | Text:
     table.add_column("Severity")
     table.add_column("Problem")
     table.add_column("Rule")
-    for p in result.problems:
-        sev = Text(p.severity.value.upper(), style="bold red" if p.severity.value == "error" else "yellow")
-        msg = p.message + (f"\n> {p.text}" if p.text else "")
-        table.add_row(str(p.line or ""), sev, Text(msg), Text(str(p.citation)))
+    for f in report.findings:
+        sev = Text(f.severity.value.upper(), style="bold red" if f.is_error else "yellow")
+        msg = f.message + (f"\n> {f.text}" if f.text else "")
+        table.add_row(str(f.line or ""), sev, Text(msg), Text(str(f.rule or "")))
     return table
 
 

@@ -10,32 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from cluesolver.cli.common import console, err_console, report_error
+from cluesolver.clue.log import KEYWORDS
 from rulesref.core.errors import CluesolverError
 
+if TYPE_CHECKING:
+    from cluesolver.clue.log import GameLog
+
 COMMANDS = ("help", "status", "notebook", "undo", "why", "next", "accuse?", "clock", "check", "export", "quit")
-KEYWORDS = (
-    "suggests",
-    "bets",
-    "accuses",
-    "goes all in",
-    "passes",
-    "shows",
-    "nobody shows",
-    "has",
-    "has none of",
-    "looks at",
-    "round",
-    "wrong",
-    "correct",
-    "a card from",
-    "with the",
-    "in the",
-)
 
 HELP = """\
 Type what happens, one statement per line, e.g.
@@ -81,7 +68,7 @@ class StatementCompleter(Completer):
                 yield Completion(phrase, start_position=-len(suffix))
 
 
-def completer_for(log) -> StatementCompleter:  # type: ignore[no-untyped-def]
+def completer_for(log: GameLog) -> StatementCompleter:
     names: list[str] = []
     for card in log.variant.cards:
         names.append(card.name)
@@ -133,8 +120,8 @@ def run(path: Path) -> int:
 
 
 def _handle(path: Path, line: str) -> None:
-    from cluesolver.cli import clue_live as L
-    from cluesolver.clue.session import read_session
+    import cluesolver.cli.clue_live as L
+    from cluesolver.clue.session import read_session, replay_session
 
     word, _, rest = line.partition(" ")
     cmd = word.casefold()
@@ -142,8 +129,7 @@ def _handle(path: Path, line: str) -> None:
     if cmd == "help":
         out.print(HELP, markup=False)
     elif cmd in ("status", "notebook"):
-        text, log = read_session(path)
-        L.show_status(log, text.splitlines(), as_json=False)
+        L.show_status(replay_session(path), as_json=False)
     elif cmd == "undo" and not rest:
         from cluesolver.clue import session as S
 
@@ -151,8 +137,9 @@ def _handle(path: Path, line: str) -> None:
         out.print(f"Removed: {change.lines[0]}", markup=False)
         _notebook(path)
     elif cmd == "why" and rest:
-        text, log = read_session(path)
-        L.explain(log, rest, text.splitlines(), as_json=False)
+        from cluesolver.cli.clue_files import show_why
+
+        show_why(replay_session(path), rest, as_json=False)
     elif cmd == "next":
         _, log = read_session(path)
         L.advise(log, room=rest.strip() or None, player=None, top=5, as_json=False)
@@ -163,9 +150,9 @@ def _handle(path: Path, line: str) -> None:
         _, log = read_session(path)
         L.show_clock(log, as_json=False)
     elif cmd == "check" and not rest:
-        from cluesolver.cli.clue_check import check_log_file
+        from cluesolver.cli.clue_files import check_file
 
-        check_log_file(path, as_json=False)
+        check_file(path, as_json=False)
     elif cmd == "export" and not rest:
         from cluesolver.clue.log import format_log
 
@@ -177,12 +164,10 @@ def _handle(path: Path, line: str) -> None:
 
 
 def _notebook(path: Path) -> None:
-    from cluesolver.cli import clue_render as R
-    from cluesolver.clue.report import analyse
-    from cluesolver.clue.session import read_session
+    import cluesolver.cli.clue_render as R
+    from cluesolver.clue.session import replay_session
 
-    _, log = read_session(path)
-    report = analyse(log)
+    report = replay_session(path).report
     if not report.consistent:
         err_console().print(
             "The log contradicts itself: 'status' shows where, 'undo' drops the last line.", markup=False

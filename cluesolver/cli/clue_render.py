@@ -7,6 +7,8 @@ never decides anything about the game.  Cells stay readable without colour:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -95,7 +97,7 @@ def facts_text(report: Report) -> Text:
     return out
 
 
-def conflict(report: Report, lines: list[str]) -> Group:
+def conflict(report: Report, lines: Sequence[str]) -> Group:
     out = Text("The log contradicts itself: no deal agrees with all of it.\n", style="bold red")
     out.append("These lines cannot all be true (drop any one and the rest agree):\n")
     for n in report.conflict:
@@ -104,7 +106,7 @@ def conflict(report: Report, lines: list[str]) -> Group:
     return Group(out)
 
 
-def why_text(fact: Fact, lines_used: list[int] | None, lines: list[str], probability: float) -> Text:
+def why_text(fact: Fact, lines_used: Sequence[int] | None, lines: Sequence[str], probability: float) -> Text:
     if lines_used is None:
         return Text(f"Not certain: {fact} holds in {probability * 100:.1f}% of the consistent deals.")
     out = Text(f"{fact}: certain.\n", style="bold")

@@ -19,18 +19,20 @@ def list_(as_json: JsonOption = False) -> int:
     Example: cluesolver variants list
     """
     from rich.table import Table
+    from rich.text import Text
 
     from cluesolver.clue import variants
 
     found = variants.built_ins()
     if as_json:
-        emit_json([_summary(v) for v in found])
+        emit_json([v.summary_json() for v in found])
         return 0
     table = Table(title="Clue editions", header_style="bold")
     for col in ("id", "name", "aliases", "cards", "players"):
         table.add_column(col)
     for v in found:
-        table.add_row(v.id, v.name, ", ".join(v.aliases), str(len(v.cards)), f"{v.min_players}-{v.max_players}")
+        cells = (v.id, v.name, ", ".join(v.aliases), str(len(v.cards)), f"{v.min_players}-{v.max_players}")
+        table.add_row(*(Text(c) for c in cells))
     console().print(table)
     return 0
 
@@ -46,32 +48,25 @@ def show(
     Example: cluesolver variants show classic
     """
     from rich.table import Table
+    from rich.text import Text
 
     from cluesolver.clue import variants
 
     v = variants.get(variant)
     if as_json:
-        data = _summary(v)
-        data["categories"] = [
-            {
-                "id": c.id,
-                "name": c.name,
-                "aliases": list(c.aliases),
-                "cards": [{"name": n, "aliases": list(v.card(n).aliases)} for n in c.cards],
-            }
-            for c in v.categories
-        ]
-        data["hands"] = {str(n): list(v.default_hands(n)) for n in range(max(2, v.min_players), v.max_players + 1)}
-        emit_json(data)
+        emit_json(v.to_json())
         return 0
     out = console()
     out.print(
-        f"[bold]{v.name}[/bold] ({v.id}) — {len(v.cards)} cards, {v.min_players}-{v.max_players} players"
-        + (f"; aliases: {', '.join(v.aliases)}" if v.aliases else "")
+        Text.assemble(
+            (v.name, "bold"),
+            f" ({v.id}) — {len(v.cards)} cards, {v.min_players}-{v.max_players} players"
+            + (f"; aliases: {', '.join(v.aliases)}" if v.aliases else ""),
+        )
     )
     for cat in v.categories:
         table = Table(
-            title=f"{cat.name} ({cat.id})" + (f" — also: {', '.join(cat.aliases)}" if cat.aliases else ""),
+            title=Text(f"{cat.name} ({cat.id})" + (f" — also: {', '.join(cat.aliases)}" if cat.aliases else "")),
             header_style="bold",
             title_justify="left",
         )
@@ -79,14 +74,14 @@ def show(
         table.add_column("aliases")
         for name in cat.cards:
             mark = " (provisional)" if name in v.provisional else ""
-            table.add_row(name + mark, ", ".join(v.card(name).aliases))
+            table.add_row(Text(name + mark), Text(", ".join(v.card(name).aliases)))
         out.print(table)
     sizes = Table(
         title="Hand sizes (dealt one at a time from the first player)", header_style="bold", title_justify="left"
     )
     sizes.add_column("players")
     sizes.add_column("hands")
-    for n in range(max(2, v.min_players), v.max_players + 1):
+    for n in v.player_counts():
         sizes.add_row(str(n), ", ".join(map(str, v.default_hands(n))))
     if v.two_player_table:
         sizes.add_row(
@@ -98,19 +93,7 @@ def show(
     if v.provisional:
         out.print(
             f"Provisional names (not in our sources; rename them for your box with a variant file): "
-            f"{', '.join(v.provisional)}"
+            f"{', '.join(v.provisional)}",
+            markup=False,
         )
     return 0
-
-
-def _summary(v) -> dict:  # type: ignore[no-untyped-def]
-    return {
-        "id": v.id,
-        "name": v.name,
-        "aliases": list(v.aliases),
-        "cards": len(v.cards),
-        "min_players": v.min_players,
-        "max_players": v.max_players,
-        "provisional": list(v.provisional),
-        "source": v.source,
-    }

@@ -10,11 +10,11 @@ until dropping any one line breaks the conclusion (a minimal set).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, puzzle_of, slot_holder
+from cluesolver.clue.fact import Fact
 from cluesolver.clue.log import GameLog
-from cluesolver.clue.report import Fact
-from cluesolver.clue.variants import normalise
 from rulesref.core.errors import InputError, Problem
 
 
@@ -26,42 +26,42 @@ class _Model:
         t = puzzle.table
         m = cp_model.CpModel()
         self.m = m
-        self.x = {(c, h): m.NewBoolVar(f"{c}@{h}") for c in t.cards for h in t.holders}
+        self.x = {(c, h): m.new_bool_var(f"{c}@{h}") for c in t.cards for h in t.holders}
         for c in t.cards:
-            m.AddExactlyOne(self.x[c, h] for h in t.holders)
+            m.add_exactly_one(self.x[c, h] for h in t.holders)
         for p, size in zip(t.players, t.sizes):
-            m.Add(sum(self.x[c, p] for c in t.cards) == size)
+            m.add(sum(self.x[c, p] for c in t.cards) == size)
         for s in t.slots:
-            m.AddExactlyOne(self.x[c, s] for c in t.cards)
+            m.add_exactly_one(self.x[c, s] for c in t.cards)
         for _, cards in t.categories:
-            m.AddExactlyOne(self.x[c, ENVELOPE] for c in cards)
-        self.lit: dict[int, object] = {}
+            m.add_exactly_one(self.x[c, ENVELOPE] for c in cards)
+        self.lit: dict[int, Any] = {}
         for con in puzzle.constraints:
             for line in con.lines:
                 if line not in self.lit:
-                    self.lit[line] = m.NewBoolVar(f"line{line}")
+                    self.lit[line] = m.new_bool_var(f"line{line}")
             a = [self.lit[line] for line in con.lines]
             if isinstance(con, Has):
-                m.AddBoolAnd([self.x[con.card, con.holder]]).OnlyEnforceIf(a)
+                m.add_bool_and([self.x[con.card, con.holder]]).only_enforce_if(a)
             elif isinstance(con, Lacks):
-                m.AddBoolAnd([self.x[con.card, con.holder].Not()]).OnlyEnforceIf(a)
+                m.add_bool_and([self.x[con.card, con.holder].negated()]).only_enforce_if(a)
             elif isinstance(con, AtLeastOne):
-                m.AddBoolOr([self.x[c, con.holder] for c in con.cards]).OnlyEnforceIf(a)
+                m.add_bool_or([self.x[c, con.holder] for c in con.cards]).only_enforce_if(a)
             elif isinstance(con, NotEnvelope):
-                m.AddBoolOr([self.x[c, ENVELOPE].Not() for c in con.cards]).OnlyEnforceIf(a)
+                m.add_bool_or([self.x[c, ENVELOPE].negated() for c in con.cards]).only_enforce_if(a)
 
     def infeasible(self, lines: list[int]) -> tuple[bool, list[int]]:
         """Whether the model with these lines on is infeasible, and a core of them."""
         cp = self.cp_model
-        self.m.ClearAssumptions()
-        self.m.AddAssumptions([self.lit[ln] for ln in lines])
+        self.m.clear_assumptions()
+        self.m.add_assumptions([self.lit[ln] for ln in lines])
         solver = cp.CpSolver()
         solver.parameters.num_workers = 1
-        status = solver.Solve(self.m)
+        status = solver.solve(self.m)
         if status != cp.INFEASIBLE:
             return False, []
-        by_index = {self.lit[ln].Index(): ln for ln in lines}  # type: ignore[attr-defined]
-        core = [by_index[i] for i in solver.SufficientAssumptionsForInfeasibility() if i in by_index]
+        by_index = {self.lit[ln].index: ln for ln in lines}
+        core = [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index]
         return True, sorted(core)
 
     def minimal(self, lines: list[int]) -> list[int]:
@@ -93,7 +93,7 @@ def why(log: GameLog, fact: Fact) -> list[int] | None:
     """
     model = _Model(puzzle_of(log))
     var = model.x[fact.card, fact.holder]
-    model.m.Add(var == (0 if fact.holds else 1))
+    model.m.add(var == (0 if fact.holds else 1))
     bad, _ = model.infeasible(sorted(model.lit))
     if not bad:
         return None
@@ -111,19 +111,19 @@ def parse_fact(log: GameLog, text: str) -> Fact:
         holders[f"{slot} card".casefold()] = slot_holder(slot)
     m = re.fullmatch(r"(?i)(.+?)\s+is\s+(not\s+)?in\s+(?:the\s+)?(.+)", raw)
     if m and m.group(3).strip().casefold() in holders:
-        return Fact(holders[m.group(3).strip().casefold()], _card(log, m.group(1), raw), m.group(2) is None)
+        return Fact(holders[m.group(3).strip().casefold()], _card(log, m.group(1)), m.group(2) is None)
     m = re.fullmatch(r"(?i)(.+?)\s+(does not have|doesn't have|doesnt have|has not|lacks|has no|holds no)\s+(.+)", raw)
     if m and m.group(1).strip().casefold() in holders:
-        return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3), raw), False)
+        return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3)), False)
     m = re.fullmatch(r"(?i)(.+?)\s+(has|holds)\s+(.+)", raw)
     if m and m.group(1).strip().casefold() in holders:
-        return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3), raw), True)
+        return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3)), True)
     raise InputError(
         Problem("a fact reads like 'Ben has Knife', 'Ben does not have Knife' or 'Knife is in the envelope'", text=raw)
     )
 
 
-def _card(log: GameLog, text: str, whole: str) -> str:
+def _card(log: GameLog, text: str) -> str:
     try:
         return log.variant.match_card(text)
     except InputError as exc:
@@ -131,4 +131,4 @@ def _card(log: GameLog, text: str, whole: str) -> str:
         raise InputError(Problem(p.message, text=text.strip(), choices=p.choices)) from None
 
 
-__all__ = ["minimal_conflict", "normalise", "parse_fact", "why"]
+__all__ = ["minimal_conflict", "parse_fact", "why"]

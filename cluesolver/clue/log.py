@@ -16,8 +16,48 @@ from typing import Union
 from cluesolver.clue import variants
 from cluesolver.clue.variants import Variant, normalise
 from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.names import closest
+
+#: How alike a word must be to a player, keyword or location to be offered as a choice.
+NAME_CUTOFF = 0.4
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a log as an editor shows them: split on ``\\n``, ``\\r\\n`` and ``\\r`` only.
+
+    Unlike :meth:`str.splitlines`, a U+2028 or a form feed inside a comment does not
+    start a new line.
+
+    >>> split_lines("a\\r\\nb\\u2028c\\rd\\n")
+    ['a', 'b\\u2028c', 'd']
+    """
+    lines = _NEWLINE.split(text)
+    if lines and not lines[-1]:
+        lines.pop()
+    return lines
+
 
 HEADER_KEYS = ("game", "players", "me", "hands", "my cards", "table")
+#: The words of the statements, as an entry line offers them for completion.
+KEYWORDS = (
+    "suggests",
+    "bets",
+    "accuses",
+    "goes all in",
+    "passes",
+    "shows",
+    "nobody shows",
+    "has",
+    "has none of",
+    "looks at",
+    "round",
+    "wrong",
+    "correct",
+    "a card from",
+    "with the",
+    "in the",
+)
 _HEADER_SYNONYMS = {
     "my hand": "my cards",
     "cards": "my cards",
@@ -155,6 +195,16 @@ class GameLog:
     def without_last(self) -> GameLog:
         return replace(self, events=self.events[:-1])
 
+    def match_player(self, text: str) -> str:
+        """The player ``text`` names (ignoring case); UnknownNameError with the closest names."""
+        key = text.strip().casefold()
+        for p in self.players:
+            if p.casefold() == key:
+                return p
+        raise UnknownNameError(
+            Problem("unknown player", text=text, choices=closest(text, self.players, cutoff=NAME_CUTOFF))
+        )
+
 
 # ----------------------------------------------------------------------------- reader
 
@@ -205,7 +255,7 @@ class _Reader:
     def read(self) -> GameLog:
         raw_header: dict[str, tuple[_Line, _Span]] = {}
         body: list[_Line] = []
-        for number, raw in enumerate(self.text.splitlines(), start=1):
+        for number, raw in enumerate(split_lines(self.text), start=1):
             content = raw.split("#", 1)[0]
             if not content.strip():
                 continue
@@ -272,9 +322,9 @@ class _Reader:
             self.problems.append(pline.problem("empty player name", pspan.text, pspan.start))
             ok = False
         lowered = [p.casefold() for p in players]
-        for p in players:
-            if lowered.count(p.casefold()) > 1:
-                self.problems.append(pline.problem("player named twice", p))
+        for name in players:
+            if lowered.count(name.casefold()) > 1:
+                self.problems.append(pline.problem("player named twice", name))
                 ok = False
                 break
         if len(players) < 2:
@@ -574,6 +624,7 @@ class _Reader:
             if m_pass:
                 replies.append(Reply(responder, False))
                 continue
+            assert m_show is not None
             card_span = _Span(rest.text[m_show.end() :], rest.start + m_show.end()).strip()
             card = None
             if card_span.text:
@@ -685,10 +736,7 @@ def _clockwise_from(players: tuple[str, ...], who: str) -> list[str]:
 
 
 def _closest(text: str, options: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    import difflib
-
-    by_key = {o.casefold(): o for o in options}
-    return tuple(by_key[k] for k in difflib.get_close_matches(text.casefold(), list(by_key), n=3, cutoff=0.4))
+    return closest(text, options, cutoff=NAME_CUTOFF)
 
 
 def parse_log(text: str, path: str | None = None, base_dir: Path | None = None) -> GameLog:
@@ -696,10 +744,16 @@ def parse_log(text: str, path: str | None = None, base_dir: Path | None = None) 
     return _Reader(text, path, base_dir).read()
 
 
-def read_log(path: Path) -> GameLog:
+def read_log_text(path: Path) -> tuple[str, GameLog]:
+    """The text and the parsed log of a ``.clue`` file (a regular file, size-bounded)."""
     from rulesref.core.files import read_text
 
-    return parse_log(read_text(path), str(path), path.parent)
+    text = read_text(path, what=".clue log")
+    return text, parse_log(text, str(path), path.parent)
+
+
+def read_log(path: Path) -> GameLog:
+    return read_log_text(path)[1]
 
 
 # ----------------------------------------------------------------------------- writer

@@ -15,69 +15,17 @@ unreadable: :class:`~rulesref.core.errors.InputError`.
 
 from __future__ import annotations
 
-import enum
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from cluesolver.clue.log import Accusation, GameLog, Suggestion, parse_log
+from cluesolver.clue.log import Accusation, GameLog, Holds, Suggestion, parse_log, split_lines
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.findings import CheckReport, Citation, Finding, Severity
+from rulesref.core.games import CLUE
 
-if TYPE_CHECKING:
-    from rulesref.cite import Citation
-
-
-class Severity(enum.Enum):
-    ERROR = "error"
-    WARNING = "warning"
-
-
-@dataclass(frozen=True)
-class RuleProblem:
-    line: int | None
-    severity: Severity
-    message: str
-    citation: Citation
-    text: str | None = None  # the log line as written
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "line": self.line,
-            "severity": self.severity.value,
-            "message": self.message,
-            "rule": self.citation.to_json(),
-            "text": self.text,
-        }
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    path: str | None
-    problems: tuple[RuleProblem, ...]
-    events: int
-
-    @property
-    def errors(self) -> tuple[RuleProblem, ...]:
-        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
-
-    @property
-    def warnings(self) -> tuple[RuleProblem, ...]:
-        return tuple(p for p in self.problems if p.severity is Severity.WARNING)
-
-    @property
-    def clean(self) -> bool:
-        return not self.problems
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "path": self.path,
-            "clean": self.clean,
-            "events": self.events,
-            "errors": len(self.errors),
-            "warnings": len(self.warnings),
-            "problems": [p.to_json() for p in self.problems],
-        }
-
+#: How many times the reader is asked again after rule refusals were cut out of lines.
+MAX_PASSES = 5
 
 # Sections of each rule book deciding each kind of problem.
 _SECTIONS = {
@@ -89,7 +37,6 @@ _SECTIONS = {
         "over": "winning",
         "hands": "hand-sizes",
         "notes": "notebook",
-        "clock": None,
     },
     "clue-lost-in-vegas": {
         "order": "turn",
@@ -103,17 +50,35 @@ _SECTIONS = {
     },
 }
 
-# Reader messages that are really rule problems: (pattern, our wording, kind); the
+# Reader messages that are really rule problems: (pattern, our wording, kind, code); the
 # reader's own words follow ours when they name the seating.
 _READER_RULES = (
-    (r"is out of order", "answers out of seating order", "answers"),
-    (r"no answers after a player showed", "an answer after a card was already shown: answering stops there", "answers"),
-    (r"no answers after 'nobody shows'", "an answer after 'nobody shows'", "answers"),
-    (r"shown card must be one of the suggested", "the card shown was not one of the suggested cards", "answers"),
-    (r"made the suggestion and does not answer", "the suggester answers their own suggestion", "answers"),
-    (r"holds \d+ cards in this deal but 'my cards' lists", "my cards do not match my hand size", "hands"),
-    (r"hand sizes add up to", "the hand sizes do not add up to the cards dealt", "hands"),
+    (r"is out of order", "answers out of seating order", "answers", "answer-order"),
+    (
+        r"no answers after a player showed",
+        "an answer after a card was already shown: answering stops there",
+        "answers",
+        "answer-after-show",
+    ),
+    (r"no answers after 'nobody shows'", "an answer after 'nobody shows'", "answers", "answer-after-nobody"),
+    (
+        r"shown card must be one of the suggested",
+        "the card shown was not one of the suggested cards",
+        "answers",
+        "shown-not-suggested",
+    ),
+    (
+        r"made the suggestion and does not answer",
+        "the suggester answers their own suggestion",
+        "answers",
+        "self-answer",
+    ),
+    (r"holds \d+ cards in this deal but 'my cards' lists", "my cards do not match my hand size", "hands", "my-cards"),
+    (r"hand sizes add up to", "the hand sizes do not add up to the cards dealt", "hands", "hand-total"),
 )
+
+#: Adds one finding: (line, severity, message, rule kind, code, player).
+AddFinding = Callable[[int | None, Severity, str, str, str, str | None], None]
 
 
 def _book(log_or_game: GameLog | str) -> str:
@@ -122,40 +87,42 @@ def _book(log_or_game: GameLog | str) -> str:
 
 
 def _bare(raw: str) -> str:
-    """A log line as shown in a problem: without its comment."""
+    """A log line as shown in a finding: without its comment."""
     return raw.split("#", 1)[0].strip()
 
 
 def _cite(book: str, kind: str) -> Citation:
     from rulesref.cite import cite
 
-    section = _SECTIONS[book][kind] or _SECTIONS[book]["notes"]
-    return cite(f"{book}/{section}")
+    return cite(f"{book}/{_SECTIONS[book].get(kind) or _SECTIONS[book]['notes']}")
 
 
-def _variant_id(text: str) -> str:
-    for raw in text.splitlines():
-        key, sep, value = raw.split("#", 1)[0].partition(":")
-        if sep and key.strip().lower() in ("game", "variant", "edition"):
-            from cluesolver.clue import variants
+def _family(text: str, base_dir: Path | None) -> str:
+    """The rule family of the log's ``game:`` header (``classic`` when it cannot be read)."""
+    from cluesolver.clue import variants
+    from rulesref.core.games import header_value
 
-            try:
-                return variants.get(value.strip()).id
-            except InputError:
-                return value.strip()
-    return "classic"
+    name = header_value(text, "game") or header_value(text, "variant") or header_value(text, "edition")
+    if name is None:
+        return "classic"
+    try:
+        return variants.get(name, base_dir).family
+    except InputError:
+        return name
 
 
-def read_for_check(text: str, path: str | None = None, base_dir=None) -> tuple[GameLog | None, list[RuleProblem]]:  # type: ignore[no-untyped-def]
-    """Read a log, turning the reader's rule refusals into rule problems.
+def read_for_check(
+    text: str, path: str | None = None, base_dir: Path | None = None, *, passes: int = MAX_PASSES
+) -> tuple[GameLog | None, list[Finding]]:
+    """Read a log, turning the reader's rule refusals into findings.
 
     Returns the log (with offending answers cut off) or ``None`` when a rule problem in
     the header leaves nothing to check; raises InputError for any other problem.
     """
-    lines = text.splitlines()
-    book = _book(_variant_id(text))
-    found: list[RuleProblem] = []
-    for _ in range(5):
+    lines = split_lines(text)
+    book = _book(_family(text, base_dir))
+    found: list[Finding] = []
+    for _ in range(passes):
         try:
             return parse_log("\n".join(lines) + "\n", path, base_dir), found
         except InputError as exc:
@@ -168,7 +135,16 @@ def read_for_check(text: str, path: str | None = None, base_dir=None) -> tuple[G
                     continue
                 raw = lines[p.line - 1]
                 message = f"{rule[1]}: {p.message}" if "order" in rule[1] else rule[1]
-                found.append(RuleProblem(p.line, Severity.ERROR, message, _cite(book, rule[2]), _bare(raw)))
+                found.append(
+                    Finding(
+                        message,
+                        rule=_cite(book, rule[2]),
+                        code=rule[3],
+                        path=path,
+                        line=p.line,
+                        text=_bare(raw),
+                    )
+                )
                 if rule[2] == "hands":
                     header_rule = True
                 else:
@@ -180,35 +156,48 @@ def read_for_check(text: str, path: str | None = None, base_dir=None) -> tuple[G
     return None, found
 
 
-def check_text(text: str, path: str | None = None, base_dir=None, consistency: bool = True) -> CheckResult:  # type: ignore[no-untyped-def]
-    """Every rule problem of a log, in line order."""
+def check_text(
+    text: str, path: str | None = None, base_dir: Path | None = None, *, consistency: bool = True
+) -> CheckReport:
+    """Every rule problem of a log, in line order (``summary``: events read)."""
     log, found = read_for_check(text, path, base_dir)
-    if log is None:
-        return CheckResult(path, tuple(sorted(found, key=_order)), 0)
-    found.extend(check_log(log, text.splitlines(), consistency=consistency))
-    return CheckResult(path, tuple(sorted(found, key=_order)), len(log.events))
+    events = 0
+    if log is not None:
+        found.extend(check_log(log, split_lines(text), consistency=consistency))
+        events = len(log.events)
+    return CheckReport(CLUE, path, tuple(sorted(found, key=_order)), {"events": events})
 
 
-def _order(p: RuleProblem) -> tuple[int, int]:
-    return (p.line or 0, 0 if p.severity is Severity.ERROR else 1)
+def _order(f: Finding) -> tuple[int, int]:
+    return (f.line or 0, 0 if f.severity is Severity.ERROR else 1)
 
 
 def check_log(
-    log: GameLog, lines: list[str] | None = None, consistency: bool = True, warnings: bool = True
-) -> list[RuleProblem]:
+    log: GameLog, lines: Sequence[str] = (), *, consistency: bool = True, warnings: bool = True
+) -> list[Finding]:
     """Rule problems of a parsed log (turns, accusations, hands, the clock, consistency)."""
     book = _book(log)
-    lines = lines or []
 
     def raw(n: int | None) -> str | None:
         return _bare(lines[n - 1]) if n is not None and 0 < n <= len(lines) else None
 
-    out: list[RuleProblem] = []
+    out: list[Finding] = []
 
-    def problem(line: int | None, severity: Severity, message: str, kind: str) -> None:
+    def problem(line: int | None, severity: Severity, message: str, kind: str, code: str, who: str | None) -> None:
         if severity is Severity.WARNING and not warnings:
             return
-        out.append(RuleProblem(line, severity, message, _cite(book, kind), raw(line)))
+        out.append(
+            Finding(
+                message,
+                rule=_cite(book, kind),
+                severity=severity,
+                code=code,
+                path=log.path,
+                line=line,
+                text=raw(line),
+                where={"player": who} if who else {},
+            )
+        )
 
     _check_hands(log, problem)
     players = log.players
@@ -226,13 +215,22 @@ def check_log(
         if book == "clue-lost-in-vegas":
             word = "bet" if isinstance(e, Suggestion) else "all-in"
         if over_line is not None:
-            problem(e.line, Severity.ERROR, f"{who}'s {word} comes after the game was won (line {over_line})", "over")
+            problem(
+                e.line,
+                Severity.ERROR,
+                f"{who}'s {word} comes after the game was won (line {over_line})",
+                "over",
+                "after-win",
+                who,
+            )
         elif isinstance(e, Accusation) and who in accused:
             problem(
                 e.line,
                 Severity.ERROR,
                 f"{who} accuses a second time (first on line {accused[who]}): one accusation per player",
                 "accuse",
+                "second-accusation",
+                who,
             )
         elif who in wrong:
             problem(
@@ -240,6 +238,8 @@ def check_log(
                 Severity.ERROR,
                 f"{who} is out after a wrong accusation (line {accused[who]}) and takes no more turns",
                 "out",
+                "eliminated-turn",
+                who,
             )
         same_turn = isinstance(e, Accusation) and last_suggester == who
         if not same_turn and last_turn is not None and over_line is None and who not in wrong:
@@ -250,6 +250,8 @@ def check_log(
                     Severity.WARNING,
                     f"{who} takes a turn but {expected} was next after {last_turn} (turns skipped in the log?)",
                     "order",
+                    "turn-order",
+                    who,
                 )
         if not same_turn:
             last_turn = who
@@ -276,7 +278,7 @@ def _next_in(players: tuple[str, ...], after: str, out: set[str]) -> str | None:
     return None
 
 
-def _check_hands(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
+def _check_hands(log: GameLog, problem: AddFinding) -> None:
     sizes = log.hand_sizes
     if log.header.hands is not None and max(sizes) - min(sizes) > 1:
         problem(
@@ -285,8 +287,9 @@ def _check_hands(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
             "hands differ by more than one card, but cards are dealt one at a time "
             f"({', '.join(f'{p} {n}' for p, n in zip(log.players, sizes))})",
             "hands",
+            "uneven-hands",
+            None,
         )
-    from cluesolver.clue.log import Holds
 
     for p, n in zip(log.players, sizes):
         seen = [e for e in log.events if isinstance(e, Holds) and e.player == p]
@@ -296,10 +299,12 @@ def _check_hands(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
                 Severity.ERROR,
                 f"{p} is seen holding {len({e.card for e in seen})} cards but was dealt {n}",
                 "hands",
+                "too-many-seen",
+                p,
             )
 
 
-def _check_clock(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
+def _check_clock(log: GameLog, problem: AddFinding) -> None:
     from cluesolver.clue.clock import ROUNDS, turns
 
     for t in turns(log):
@@ -309,11 +314,13 @@ def _check_clock(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
                 Severity.ERROR,
                 f"{t.player} takes a turn after 4 PM: time was up, only the written final bets remain",
                 "clock",
+                "after-4pm",
+                t.player,
             )
             break
 
 
-def _check_consistent(log: GameLog, problem) -> None:  # type: ignore[no-untyped-def]
+def _check_consistent(log: GameLog, problem: AddFinding) -> None:
     from cluesolver.clue.report import analyse
 
     report = analyse(log)
@@ -326,4 +333,6 @@ def _check_consistent(log: GameLog, problem) -> None:  # type: ignore[no-untyped
             + ", ".join(map(str, lines))
             + " cannot all be true (a card or an answer recorded wrongly?)",
             "notes",
+            "inconsistent",
+            None,
         )

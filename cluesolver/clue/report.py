@@ -2,30 +2,25 @@
 
 :func:`analyse` runs the exact engine on a log and, for a contradictory log, finds a
 minimal set of conflicting lines.  :meth:`Report.to_json` is the ``--json`` contract of
-``docs/clue-log-format.md``.
+``docs/clue-log-format.md``.  :class:`Replay` is what ``replay FILE`` shows: the log as it
+stood after a line, its source lines and its analysis.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cluesolver.clue.constraints import ENVELOPE, puzzle_of
 from cluesolver.clue.count import Counts, count
+from cluesolver.clue.fact import Fact
 from cluesolver.clue.log import GameLog
 
+if TYPE_CHECKING:
+    from cluesolver.clue.envelope import Solution
 
-@dataclass(frozen=True)
-class Fact:
-    """A certain fact: ``holder`` holds (or does not hold) ``card`` in every consistent deal."""
-
-    holder: str
-    card: str
-    holds: bool
-
-    def __str__(self) -> str:
-        if self.holder == ENVELOPE:
-            return f"{self.card} is {'' if self.holds else 'not '}in the envelope"
-        return f"{self.holder} {'has' if self.holds else 'does not have'} {self.card}"
+__all__ = ["Explanation", "Fact", "Replay", "Report", "analyse", "certain_facts", "explain", "replay"]
 
 
 @dataclass(frozen=True)
@@ -79,15 +74,10 @@ class Report:
 
 
 def certain_facts(counts: Counts) -> tuple[Fact, ...]:
-    """Every (holder, card) with probability 1, and the 0s that are not implied by a 1."""
-    out = []
+    """Every (holder, card) that holds in every consistent deal."""
     if counts.deals == 0:
         return ()
-    for h, row in counts.held.items():
-        for c, n in row.items():
-            if n == counts.deals:
-                out.append(Fact(h, c, True))
-    return tuple(out)
+    return tuple(Fact(h, c, True) for h, row in counts.held.items() for c, n in row.items() if n == counts.deals)
 
 
 def analyse(log: GameLog) -> Report:
@@ -99,3 +89,95 @@ def analyse(log: GameLog) -> Report:
 
         conflict = tuple(minimal_conflict(log))
     return Report(log, counts, conflict, certain_facts(counts))
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a fact holds: the lines forcing it, or its probability when not certain.
+
+    An impossible fact (probability 0) carries the lines forcing its opposite.
+    """
+
+    fact: Fact
+    probability: float
+    lines: tuple[int, ...] | None  # a minimal set of lines forcing the fact; None = not certain
+    opposite_lines: tuple[int, ...] | None  # for an impossible fact: the lines forcing the opposite
+    texts: tuple[tuple[int, str], ...] = ()  # (line, text as written) for ``lines``
+
+    @property
+    def certain(self) -> bool:
+        return self.lines is not None
+
+    @property
+    def impossible(self) -> bool:
+        return self.probability == 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "fact": str(self.fact),
+            "holder": self.fact.holder,
+            "card": self.fact.card,
+            "holds": self.fact.holds,
+            "certain": self.certain,
+            "probability": self.probability,
+            "lines": None if self.lines is None else list(self.lines),
+            "text": {str(n): t for n, t in self.texts},
+            "opposite_lines": None if self.opposite_lines is None else list(self.opposite_lines),
+        }
+
+
+def explain(report: Report, fact: Fact, lines: Sequence[str] = ()) -> Explanation:
+    """Explain ``fact`` on a consistent analysis; ``lines`` are the file's lines as written."""
+    log = report.log
+    p = report.probability(fact.holder, fact.card)
+    p = p if fact.holds else 1 - p
+    from cluesolver.clue.explain import why
+
+    used = why(log, fact) if p == 1.0 else None
+    against = why(log, fact.opposite()) if p == 0.0 else None
+    texts = tuple((n, lines[n - 1].strip()) for n in (used or []) if 0 < n <= len(lines))
+    return Explanation(
+        fact,
+        p,
+        None if used is None else tuple(used),
+        None if against is None else tuple(against),
+        texts,
+    )
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A log replayed up to a line: the log, its source lines and the analysis.
+
+    ``to_json()`` is exactly the contract JSON of ``replay --json``.
+    """
+
+    report: Report
+    lines: tuple[str, ...]  # the file's lines as written (line n is lines[n - 1])
+    at: int | None = None
+
+    @property
+    def log(self) -> GameLog:
+        return self.report.log
+
+    @property
+    def consistent(self) -> bool:
+        return self.report.consistent
+
+    def line_text(self, n: int) -> str:
+        """Line ``n`` of the file as written (stripped), or "" when there is none."""
+        return self.lines[n - 1].strip() if 0 < n <= len(self.lines) else ""
+
+    def solutions(self, limit: int = 400) -> list[Solution] | None:
+        """Every still-possible envelope, most likely first (``None`` past ``limit``)."""
+        from cluesolver.clue.envelope import solutions
+
+        return solutions(puzzle_of(self.log), self.report.counts, limit=limit)
+
+    def to_json(self) -> dict[str, object]:
+        return self.report.to_json()
+
+
+def replay(log: GameLog, lines: tuple[str, ...], at: int | None = None) -> Replay:
+    """Analyse ``log`` as it stood after file line ``at`` (all of it when ``None``)."""
+    return Replay(analyse(log.upto(at)), lines, at)

@@ -2,9 +2,11 @@
 
 A session is exactly a ``.clue`` file in the contract format; nothing is stored that
 cannot be rebuilt from it.  Every change is validated by the log reader first and then
-written atomically (a temporary file in the same folder, ``fsync``, ``os.replace``) while
-holding an exclusive lock, so a crash or a kill mid-write leaves either the old or the
-new log, and a second writer is refused instead of interleaving.
+written atomically by :func:`rulesref.core.files.atomic_write` (a new temp file in the same
+folder, ``fsync``, ``os.replace``, never through a link) while holding an exclusive lock,
+so a crash or a kill mid-write leaves either the old or the new log, and a second writer
+is refused instead of interleaving.  The lock file is opened without following links: a
+link planted in its place is refused, its target never touched.
 
 Where sessions live: ``$CLUESOLVER_HOME/sessions`` when that variable is set, else the
 user data folder (``platformdirs.user_data_dir("cluesolver")/sessions``).  A file
@@ -14,21 +16,31 @@ user data folder (``platformdirs.user_data_dir("cluesolver")/sessions``).  A fil
 from __future__ import annotations
 
 import contextlib
+import datetime
 import errno
 import fcntl
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cluesolver.clue.log import GameLog, format_event, parse_log
-from rulesref.core.errors import InputError, Problem, SessionError
+from cluesolver.clue.log import GameLog, format_event, format_header, parse_log, split_lines
+from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError, UnknownNameError
+from rulesref.core.files import atomic_write, read_text, stale_temps
+from rulesref.core.names import closest
+
+if TYPE_CHECKING:
+    from cluesolver.clue.report import Replay
 
 HOME_ENV = "CLUESOLVER_HOME"
 SUFFIX = ".clue"
 AllowFn = Callable[[GameLog, GameLog], None]
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+#: The ``current`` pointer holds one session name; anything longer is not ours.
+CURRENT_LIMIT = 4096
 
 
 def home() -> Path:
@@ -58,11 +70,22 @@ def path_of(name: str) -> Path:
 
 
 def current_name() -> str | None:
-    try:
-        name = (home() / "current").read_text(encoding="utf-8").strip()
-    except OSError:
+    """The session named by the ``current`` file, or None when there is none.
+
+    A ``current`` file that is not a session name (not UTF-8, a device, garbage) is a
+    :class:`SessionError` saying how to repair it.
+    """
+    pointer = home() / "current"
+    if not os.path.lexists(pointer):
         return None
-    return name or None
+    try:
+        name = read_text(pointer, limit=CURRENT_LIMIT, what="session pointer").strip()
+        return check_name(name) if name else None
+    except InputError as exc:
+        raise SessionError(
+            f"{pointer}: not a session name ({exc.problems()[0].message}); "
+            "pick a session with 'cluesolver clue use NAME' or delete the file"
+        ) from None
 
 
 def set_current(name: str) -> None:
@@ -79,6 +102,17 @@ class SessionInfo:
     events: int
     error: str | None = None
 
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "path": str(self.path),
+            "current": self.current,
+            "game": self.game,
+            "players": list(self.players),
+            "events": self.events,
+            "error": self.error,
+        }
+
 
 def list_sessions() -> list[SessionInfo]:
     """Every session in the sessions folder, by name."""
@@ -90,9 +124,9 @@ def list_sessions() -> list[SessionInfo]:
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         name = path.name[: -len(SUFFIX)]
         try:
-            log = parse_log(path.read_text(encoding="utf-8"), str(path), path.parent)
-        except (InputError, OSError, UnicodeDecodeError) as exc:
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            log = parse_log(read_text(path, what="session"), str(path), path.parent)
+        except CluesolverError as exc:
+            first = exc.problems()[0].format().splitlines()[0]
             out.append(SessionInfo(name, path, name == current, None, (), 0, first))
             continue
         out.append(SessionInfo(name, path, name == current, log.header.game, log.players, len(log.events)))
@@ -117,39 +151,23 @@ def resolve(file: Path | None = None, name: str | None = None) -> Path:
 # ----------------------------------------------------------------------------- files
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` all at once: temp file, fsync, rename, fsync the folder."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        data = text.encode("utf-8")
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    with contextlib.suppress(OSError):
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
+def fresh_name(now: datetime.datetime | None = None) -> str:
+    """A new session name from the date and time (``game-20261130-1815``, then ``-2`` ...)."""
+    base = "game-" + (now or datetime.datetime.now()).strftime("%Y%m%d-%H%M")
+    name, k = base, 2
+    while path_of(name).exists():
+        name, k = f"{base}-{k}", k + 1
+    return name
 
 
-def _clean_stale_temps(path: Path) -> None:
-    """Remove temp files left by writers that were killed (called under the lock)."""
-    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+def use(name: str) -> str:
+    """Make a saved session the current one; unknown names get the closest saved ones."""
+    bare = check_name(name)
+    if not path_of(bare).exists():
+        names = [s.name for s in list_sessions()]
+        raise UnknownNameError(Problem("no such session", text=name, choices=closest(name, names, cutoff=0.4)))
+    set_current(bare)
+    return bare
 
 
 @contextlib.contextmanager
@@ -157,8 +175,21 @@ def locked(path: Path) -> Iterator[None]:
     """Hold the session's exclusive write lock; refuse at once if another process has it."""
     lock_path = path.parent / f".{path.name}.lock"
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     try:
+        fd = os.open(lock_path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EMLINK, errno.ENXIO):
+            raise SessionError(
+                f"{lock_path}: the session's lock file is a link or not a regular file; "
+                "nothing was changed (remove it if you did not make it)"
+            ) from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SessionError(
+                f"{lock_path}: the session's lock file is not a regular file; nothing was changed (remove it)"
+            )
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -171,7 +202,9 @@ def locked(path: Path) -> Iterator[None]:
             ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
-        _clean_stale_temps(path)
+        for tmp in stale_temps(path):  # left by writers that were killed
+            with contextlib.suppress(OSError):
+                tmp.unlink()
         yield
     finally:
         os.close(fd)
@@ -179,12 +212,18 @@ def locked(path: Path) -> Iterator[None]:
 
 def read_session(path: Path) -> tuple[str, GameLog]:
     """The raw text and parsed log of a session file."""
-    if not path.exists():
+    if not os.path.lexists(path):
         raise SessionError(f"{path}: no such session (see 'cluesolver clue list')")
-    from rulesref.core.files import read_text
-
-    text = read_text(path)
+    text = read_text(path, what="session")
     return text, parse_log(text, str(path), path.parent)
+
+
+def replay_session(path: Path) -> Replay:
+    """A session's log with its source lines and exact analysis (what ``clue status`` shows)."""
+    from cluesolver.clue.report import replay
+
+    text, log = read_session(path)
+    return replay(log, tuple(split_lines(text)))
 
 
 # ----------------------------------------------------------------------------- changes
@@ -198,6 +237,57 @@ class Change:
     before: GameLog
     after: GameLog
     lines: tuple[str, ...]
+
+
+#: ``clue new`` options in header order: (option, header key).
+NEW_OPTIONS = (
+    ("--game", "game"),
+    ("--players", "players"),
+    ("--me", "me"),
+    ("--hands", "hands"),
+    ("--cards", "my cards"),
+    ("--table", "table"),
+)
+
+
+def header_of(values: dict[str, str | None], base_dir: Path | None = None) -> GameLog:
+    """The log a new session starts from, built from ``clue new`` options (keyed by header key).
+
+    Every problem names the option it is about.
+    """
+    players = values.get("players")
+    if players is None or not players.strip():
+        raise InputError(Problem("--players is required: names in seating order, e.g. --players Ann,Ben,Cat,Dan"))
+    given = [(opt, key, values[key]) for opt, key in NEW_OPTIONS if values.get(key) is not None]
+    text = "".join(f"{key}: {value}\n" for _, key, value in given)
+    try:
+        return parse_log(text, None, base_dir)
+    except InputError as exc:
+        problems = []
+        for p in exc.problems():
+            opt = given[p.line - 1][0] if p.line and p.line <= len(given) else None
+            problems.append(Problem(f"{opt}: {p.message}" if opt else p.message, text=p.text, choices=p.choices))
+        raise InputError(problems) from None
+
+
+def start(
+    values: dict[str, str | None],
+    *,
+    name: str | None = None,
+    file: Path | None = None,
+    force: bool = False,
+    base_dir: Path | None = None,
+) -> tuple[Path, GameLog]:
+    """Start a session from ``clue new`` options: write its canonical header, make it current.
+
+    With ``file`` the session is that file (and the current pointer is left alone).
+    """
+    log = header_of(values, base_dir)
+    path = file if file is not None else path_of(check_name(name) if name else fresh_name())
+    create(path, "\n".join(format_header(log.header)) + "\n\n", force=force)
+    if file is None:
+        set_current(path.name[: -len(SUFFIX)])
+    return path, log
 
 
 def create(path: Path, header_text: str, *, force: bool = False) -> GameLog:
@@ -217,21 +307,14 @@ def _appended(text: str, lines: list[str]) -> str:
 
 
 def check_statements(lines: list[str]) -> list[str]:
-    """Statements as typed: one per line, no line breaks inside, not empty."""
-    out = []
-    problems = []
-    for raw in lines:
-        for piece in raw.splitlines() or [""]:
-            if piece.strip():
-                out.append(piece.strip())
+    """Statements as typed: one per line (a statement with line breaks is several), not empty."""
+    out = [piece.strip() for raw in lines for piece in split_lines(raw) if piece.strip()]
     if not out:
-        problems.append(
+        raise InputError(
             Problem(
                 'nothing to add: give a statement such as "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"'
             )
         )
-    if problems:
-        raise InputError(problems)
     return out
 
 
@@ -251,6 +334,15 @@ def add(path: Path, statements: list[str], *, allow: AllowFn | None = None) -> C
     return Change(path, before, after, tuple(new_lines))
 
 
+def _drop_line(text: str, number: int) -> tuple[str, str]:
+    """``text`` without its line ``number`` (1-based; other lines keep their endings), and that line."""
+    pieces = re.split(r"(\r\n|\r|\n)", text)  # line, ending, line, ending, ..., last line
+    index = 2 * (number - 1)
+    removed = pieces[index]
+    del pieces[index : index + 2]
+    return "".join(pieces), removed
+
+
 def undo(path: Path) -> Change:
     """Drop the last event line (comments and blank lines around it stay)."""
     with locked(path):
@@ -258,10 +350,7 @@ def undo(path: Path) -> Change:
         if not before.events:
             raise SessionError(f"{path}: nothing to undo (the session has no events yet)")
         last = before.events[-1]
-        lines = text.splitlines(keepends=True)
-        removed = lines[last.line - 1].rstrip("\n")
-        del lines[last.line - 1]
-        new_text = "".join(lines)
+        new_text, removed = _drop_line(text, last.line)
         after = parse_log(new_text, str(path), path.parent)
         atomic_write(path, new_text)
     return Change(path, before, after, (removed or format_event(last, before),))

@@ -7,8 +7,6 @@ language (``[card_aliases]``).  See ``docs/variants.md``.
 
 from __future__ import annotations
 
-import difflib
-import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,7 +14,9 @@ from importlib import resources
 from pathlib import Path
 
 from rulesref.core.errors import InputError, Problem, UnknownNameError
-from rulesref.core.tomlfile import toml_problem
+from rulesref.core.files import read_text
+from rulesref.core.names import closest
+from rulesref.core.tomlfile import parse_toml
 
 BUILT_IN = ("classic", "cluedo", "clue-2016", "master-detective", "lost-in-vegas")
 
@@ -115,7 +115,7 @@ class Variant:
 
     def closest(self, text: str, n: int = 3) -> tuple[str, ...]:
         key = normalise(text)
-        hits = difflib.get_close_matches(key, list(self._index), n=8, cutoff=0.6)
+        hits = closest(key, self._index, n=8, cutoff=0.6)
         out: list[str] = []
         for h in hits:
             for name in self._index[h]:
@@ -131,6 +131,38 @@ class Variant:
         raise UnknownNameError(
             Problem(f"no category {ident!r} in {self.id}", choices=tuple(c.id for c in self.categories))
         )
+
+    def player_counts(self) -> range:
+        """The table sizes this edition is played at."""
+        return range(max(2, self.min_players), self.max_players + 1)
+
+    def summary_json(self) -> dict[str, object]:
+        """What ``variants list --json`` says of an edition."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "aliases": list(self.aliases),
+            "cards": len(self.cards),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "provisional": list(self.provisional),
+            "source": self.source,
+        }
+
+    def to_json(self) -> dict[str, object]:
+        """What ``variants show --json`` says: the summary, every card by category, hand sizes."""
+        data = self.summary_json()
+        data["categories"] = [
+            {
+                "id": c.id,
+                "name": c.name,
+                "aliases": list(c.aliases),
+                "cards": [{"name": n, "aliases": list(self.card(n).aliases)} for n in c.cards],
+            }
+            for c in self.categories
+        ]
+        data["hands"] = {str(n): list(self.default_hands(n)) for n in self.player_counts()}
+        return data
 
     def default_hands(self, players: int, table: int = 0) -> tuple[int, ...]:
         """Hand sizes when the dealt cards go round one at a time from the first player."""
@@ -234,7 +266,7 @@ def _extend(parent: Variant, data: dict, origin: str) -> Variant:
 @cache
 def _built_in(variant_id: str) -> Variant:
     text = (resources.files("cluesolver.clue.variants") / "data" / f"{variant_id}.toml").read_text(encoding="utf-8")
-    return _parse(tomllib.loads(text), f"built-in:{variant_id}")
+    return _parse(parse_toml(text, f"built-in:{variant_id}"), f"built-in:{variant_id}")
 
 
 def built_ins() -> list[Variant]:
@@ -243,15 +275,8 @@ def built_ins() -> list[Variant]:
 
 def load_file(path: Path) -> Variant:
     """Read a user variant file (TOML)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(Problem(f"cannot read variant file: {exc.strerror}", path=str(path))) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(toml_problem(exc, str(path), "variant file is not valid TOML")) from None
-    return _parse(data, str(path), path.parent)
+    text = read_text(path, what="variant file")
+    return _parse(parse_toml(text, str(path)), str(path), path.parent)
 
 
 def get(name: str, base_dir: Path | None = None) -> Variant:
@@ -271,6 +296,6 @@ def get(name: str, base_dir: Path | None = None) -> Variant:
         Problem(
             "unknown game variant",
             text=name,
-            choices=tuple(difflib.get_close_matches(key, names, n=3, cutoff=0.3)) or BUILT_IN,
+            choices=closest(key, names, cutoff=0.3) or BUILT_IN,
         )
     )

@@ -1,0 +1,37 @@
+"""Clue's entry in the game registry: check and replay a ``.clue`` file.
+
+Light on purpose: the engine is imported inside the functions, so looking the game up
+loads nothing heavy.  Clue has no scores, so there is no ``score_file``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cluesolver.clue.report import Replay
+    from rulesref.core.findings import CheckReport
+
+
+def check_file(path: Path) -> CheckReport:
+    """Every rule problem of a ``.clue`` log as findings (``summary``: events read)."""
+    from cluesolver.clue.logcheck import check_text
+    from rulesref.core.files import read_text
+
+    return check_text(read_text(path, what=".clue log"), str(path), path.parent)
+
+
+def replay_file(path: Path, at: int | None = None) -> Replay:
+    """The log after file line ``at`` (all of it when ``None``) and its exact analysis.
+
+    ``to_json()`` of the result is the contract JSON of ``docs/clue-log-format.md``.
+    """
+    from cluesolver.clue.log import read_log_text, split_lines
+    from cluesolver.clue.report import replay
+    from rulesref.core.errors import InputError, Problem
+
+    if at is not None and at < 0:
+        raise InputError(Problem("--at takes a line number (1 or more)", path=str(path), text=str(at)))
+    text, log = read_log_text(path)
+    return replay(log, tuple(split_lines(text)), at)

@@ -1,0 +1,94 @@
+"""The live companion's work on a session: record a line, say what it changed.
+
+Front ends (``clue add``, ``clue play``, the web page) call :func:`record`; it validates
+the new lines, refuses a contradiction unless forced, writes the session (atomically,
+under its lock) and returns what the lines changed with any rule problems they break.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cluesolver.clue.log import GameLog, split_lines
+from rulesref.core.errors import ContradictionError
+
+if TYPE_CHECKING:
+    from cluesolver.clue.advisor import LineEffect
+    from cluesolver.clue.report import Replay, Report
+    from cluesolver.clue.session import Change
+    from rulesref.core.findings import Finding
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording lines did: the change, the analysis before and after, rule problems."""
+
+    change: Change
+    before: Report
+    after: Report
+    effect: LineEffect
+    rules: tuple[Finding, ...]  # rule errors in the new lines (warnings left out)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "added": list(self.change.lines),
+            "effect": self.effect.to_json(),
+            "consistent": self.after.consistent,
+            "solution": self.after.solution(),
+            "rule_problems": [f.to_json() for f in self.rules],
+        }
+
+
+def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> None:
+    """Raise ``not recorded: this contradicts the log (...)`` when no deal agrees with ``after``."""
+    from cluesolver.clue.constraints import puzzle_of
+    from cluesolver.clue.count import count
+    from cluesolver.clue.session import read_session
+
+    if count(puzzle_of(after)).deals:
+        return
+    from cluesolver.clue.explain import minimal_conflict
+
+    lines = minimal_conflict(after)
+    text = split_lines(read_session(path)[0]) + new_lines
+    detail = "; ".join(f"line {n}: {text[n - 1].strip()}" for n in lines if 0 < n <= len(text))
+    raise ContradictionError(
+        f"not recorded: this contradicts the log ({detail}). Check what was said, or record it anyway with --force",
+        lines,
+    )
+
+
+def record(path: Path, statements: list[str], *, force: bool = False) -> Recorded:
+    """Append statements to a session and say what they changed.
+
+    A contradiction is refused (:class:`ContradictionError`, nothing written) unless ``force``.
+    """
+    from cluesolver.clue import session as S
+    from cluesolver.clue.advisor import line_effect
+    from cluesolver.clue.logcheck import check_log
+    from cluesolver.clue.report import analyse
+
+    new_lines = S.check_statements(statements)
+
+    def allow(before: GameLog, after: GameLog) -> None:
+        if not force:
+            refuse_contradiction(path, after, new_lines)
+
+    change = S.add(path, statements, allow=allow)
+    after = analyse(change.after)
+    before = analyse(change.before)
+    added = {e.line for e in change.after.events[len(change.before.events) :]}
+    rules = tuple(f for f in check_log(change.after, consistency=False, warnings=False) if f.line in added)
+    return Recorded(change, before, after, line_effect(before, after), rules)
+
+
+def last_effect(result: Replay) -> LineEffect | None:
+    """What the log's last event changed (None when the log has no events)."""
+    from cluesolver.clue.advisor import line_effect
+    from cluesolver.clue.report import analyse
+
+    if not result.log.events:
+        return None
+    return line_effect(analyse(result.log.without_last()), result.report)
