@@ -7,7 +7,7 @@ from typing import Any
 
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Span
-from rulesref.welcome.model import ACME_DOMAINS, UNFILLED, Acme, DomainValue, Effect
+from rulesref.welcome.model import ACME_DOMAINS, AVENUES, UNFILLED, Acme, DomainValue, Effect
 from rulesref.welcome.reader import Reader
 
 ACME_KEYS = ("card", "stack", "values", "crane", "bank-threshold", "hidden-card", "hotels", "projects")
@@ -50,7 +50,7 @@ def read_acme(r: Reader, raw: Any, read_claims: ClaimReader) -> Acme | None:
         crane=r.integer(raw, "crane", scope, 0),
         bank_threshold=r.integer(raw, "bank-threshold", scope, minimum=0),
         hidden_card=r.integer(raw, "hidden-card", scope, minimum=1, maximum=15),
-        hotels=r.integer(raw, "hotels", scope, 0, minimum=0, maximum=11),
+        hotels=r.integer(raw, "hotels", scope, 0, minimum=0, maximum=AVENUES),
         card=r.string(raw, "card", scope, None),
     )
 

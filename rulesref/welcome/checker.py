@@ -12,7 +12,8 @@ from dataclasses import replace
 from rulesref.core.findings import CheckReport, Citation, Finding
 from rulesref.core.games import WELCOME
 from rulesref.welcome.citations import rule
-from rulesref.welcome.model import UNFILLED, Blank, Claim, Colour, ProjectClaim, Sheet, Table
+from rulesref.welcome.hotels import complete_avenues, unbuilt
+from rulesref.welcome.model import AVENUES, UNFILLED, Blank, Claim, Colour, ProjectClaim, Sheet, Table
 from rulesref.welcome.streets import (
     Street,
     easy_opening_numbers,
@@ -21,7 +22,6 @@ from rulesref.welcome.streets import (
     placement_problems,
 )
 
-AVENUES = 11
 DEBTS_PER_SHOW_COLUMN = 2
 
 
@@ -156,6 +156,22 @@ def check_sheet(sheet: Sheet, table: Table) -> list[Finding]:
     # What was built elsewhere on the sheet
     if sheet.hotels.total > AVENUES:
         add("hotels", f"{sheet.hotels.total} hotels on a city of {AVENUES} avenues", "hotels")
+    complete = complete_avenues(sheet.streets)
+    if complete is not None:
+        for avenue in unbuilt(sheet.hotels, complete):
+            add(
+                "hotels",
+                f"a hotel is listed on avenue {avenue}, but not every casino of that avenue is opened",
+                "hotels",
+            )
+        if sheet.hotels.total != len(complete):
+            add(
+                "hotels",
+                f"{_count(sheet.hotels.total, 'hotel')} on the sheet, but the streets complete "
+                f"{_count(len(complete), 'avenue')} ({', '.join(map(str, complete)) or 'none'}); a hotel is built "
+                "when every casino of its avenue is opened",
+                "hotels",
+            )
     golf = sheet.golf
     holes = golf.par3.count + golf.par4.count + golf.par5.count
     course = _longest_opened_row(sheet.streets[0]) if sheet.streets else 0
@@ -244,6 +260,8 @@ def _longest_opened_row(street: Street) -> int:
     """Most neighbouring opened casinos in a row: the longest golf course the street allows."""
     best = current = 0
     for casino in street:
+        if casino.absent:
+            continue
         current = current + 1 if casino.opened else 0
         best = max(best, current)
     return best

@@ -7,7 +7,7 @@ once in one :class:`~rulesref.core.errors.InputError`; nothing is half-read.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,9 @@ from rulesref.core.games import WELCOME, normalise_game
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Span, parse_toml
 from rulesref.welcome.acme_file import read_acme
+from rulesref.welcome.hotels import complete_avenues, twice
 from rulesref.welcome.model import (
+    AVENUES,
     DEFAULT_BONUS_SET_SIZE,
     STREETS_PER_CITY,
     UNFILLED,
@@ -223,7 +225,7 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game:
         name=name,
         streets=streets,
         street_bonus=street_bonus,
-        hotels=_hotels(r, r.table(item, "hotels", scope), scope),
+        hotels=_hotels(r, r.table(item, "hotels", scope), scope, streets),
         golf=_golf(r, r.table(item, "golf", scope), scope),
         shows=_shows(r, item.get("shows"), scope),
         limo=_limo(r, r.table(item, "limo", scope), scope),
@@ -317,10 +319,71 @@ def _counted(r: Reader, data: dict[str, Any], key: str, scope: Span, count_key: 
     return Counted(count, value or 0)
 
 
-def _hotels(r: Reader, data: dict[str, Any], scope: Span) -> Hotels:
+def _hotels(r: Reader, data: dict[str, Any], scope: Span, streets: tuple[Street, ...]) -> Hotels:
+    """Large and Small Hotels: counts (``built``) or ``avenues``; with streets aligned to the
+    avenues, the count the player leaves out is the rest of the complete avenues."""
     inner = r.sub(scope, "hotels", f"{scope.label} hotels")
     r.check_keys(data, ("large", "small"), inner)
-    return Hotels(_counted(r, data, "large", inner, "built"), _counted(r, data, "small", inner, "built"))
+    large, small = (_hotel(r, data, key, inner) for key in ("large", "small"))
+    for avenue in twice((large.avenues or ()) + (small.avenues or ())):
+        r.problem(inner, None, f"avenue {avenue} is listed twice: an avenue has one hotel, Large or Small")
+    complete = complete_avenues(streets)
+    hint = ""
+    if complete is not None and (large.count is None or small.count is None):
+        hint = f" (the streets complete {len(complete)} avenues: {', '.join(map(str, complete)) or 'none'})"
+        if large.count is None and small.count is None and complete:
+            r.problem(
+                inner,
+                None,
+                f"the streets complete avenues {', '.join(map(str, complete))}, so their hotels are built: say "
+                "which are Large, e.g. large = { avenues = [3], value = 12 } (or built = 1); the rest are Small",
+            )
+        elif large.count is None:
+            large = large.rest(complete, small)
+        elif small.count is None:
+            small = small.rest(complete, large)
+    return Hotels(*(h.counted(r, inner, key, hint) for h, key in ((large, "large"), (small, "small"))))
+
+
+@dataclass(frozen=True)
+class _Hotel:
+    """One size of hotel as written: how many (None: not said), where, and its value."""
+
+    count: int | None = None
+    avenues: tuple[int, ...] | None = None
+    value: int | None = None
+
+    def rest(self, complete: tuple[int, ...], other: _Hotel) -> _Hotel:
+        """The complete avenues the other size does not hold."""
+        if other.avenues is not None:
+            avenues = tuple(a for a in complete if a not in other.avenues)
+            return _Hotel(len(avenues), avenues, self.value)
+        return _Hotel(max(0, len(complete) - (other.count or 0)), None, self.value)
+
+    def counted(self, r: Reader, scope: Span, key: str, hint: str) -> Counted:
+        count = self.count or 0
+        if count and self.value is None:
+            r.problem(Span(f"{scope.label} {key}", scope.start, scope.end), "value", f"is missing{hint}", missing=True)
+        return Counted(count, self.value or 0, self.avenues)
+
+
+def _hotel(r: Reader, data: dict[str, Any], key: str, scope: Span) -> _Hotel:
+    part = data.get(key)
+    if part is None:
+        return _Hotel()
+    if isinstance(part, int) and not isinstance(part, bool):
+        part = {"built": part}
+    if not isinstance(part, dict):
+        r.problem(scope, key, "should be { built = ..., value = ... } or { avenues = [...], value = ... }", text=part)
+        return _Hotel()
+    inner = r.sub(scope, key, f"{scope.label} {key}")
+    r.check_keys(part, ("built", "avenues", "value"), inner)
+    built = r.integer(part, "built", inner, None, minimum=0, maximum=AVENUES)
+    avenues = r.avenues(part.get("avenues"), inner, "avenues") if "avenues" in part else None
+    if avenues is not None and built is not None and built != len(avenues):
+        r.problem(inner, "built", f"({built}) does not match the {len(avenues)} avenues listed")
+    value = r.integer(part, "value", inner, None, minimum=0)
+    return _Hotel(len(avenues) if avenues is not None else built, avenues, value)
 
 
 def _golf(r: Reader, data: dict[str, Any], scope: Span) -> Golf:

@@ -54,6 +54,7 @@ class Counted:
 
     count: int = 0
     value: int = 0
+    avenues: tuple[int, ...] | None = None  # hotels only: which avenues, when the player says
 
     @property
     def points(self) -> int:

@@ -14,7 +14,7 @@ from typing import Any, overload
 
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Problems, Span
-from rulesref.welcome.model import UNFILLED, Blank
+from rulesref.welcome.model import AVENUES, UNFILLED, Blank
 from rulesref.welcome.projects import Fulfilled
 
 #: The table headers that start a new part of a table file.
@@ -194,6 +194,18 @@ class Reader:
             self.problem(span, key, "should be text in quotes", text=value)
             return default if isinstance(default, str) else ""
         return value
+
+    def avenues(self, raw: object, span: Span, key: str) -> tuple[int, ...] | None:
+        """A list of avenue numbers (1 to 11, left to right); None after a problem."""
+        if self.blank(raw, span, key):
+            return None
+        if not (isinstance(raw, list) and all(isinstance(a, int) and not isinstance(a, bool) for a in raw)):
+            self.problem(span, key, f"should list avenue numbers 1-{AVENUES}, left to right, e.g. [3, 7]", text=raw)
+            return None
+        for a in raw:
+            if not 1 <= a <= AVENUES:
+                self.problem(span, key, f"has an avenue outside 1-{AVENUES}", text=a)
+        return tuple(raw)
 
     def choice(self, value: object, key: str, span: Span, choices: Iterable[str]) -> str | None:
         names = list(choices)

@@ -8,6 +8,7 @@ One street is written left to right as space-separated casinos::
     x       a casino whose crane was crossed off (built by Construction), still empty
     x7      the same, opened with a 7 (its construction debt is cleared)
     =7      a 7 written with the Extended Casino bonus, a copy of its neighbour's 7
+    -       no casino at this avenue (for streets written aligned to the 11 avenues)
 
 Several streets are separated by ``|`` (top street first)::
 
@@ -31,6 +32,7 @@ from rulesref.welcome.citations import rule
 LOWEST_NUMBER = 0
 HIGHEST_NUMBER = 17
 EASY_OPENING_ONLY = frozenset({0, 16, 17})
+NO_CASINO = "-"
 
 _TOKEN = re.compile(r"^(?P<mark>[cx]?)(?P<ext>=?)(?P<num>[+-]?\d+)?$")
 
@@ -43,6 +45,7 @@ class Casino:
     crane: bool = False  # a casino under construction on the printed sheet
     built: bool = True  # False only while the crane stands
     extended: bool = False  # written with the Extended Casino bonus
+    absent: bool = False  # no casino at this avenue: a place kept only to align the street
 
     @property
     def opened(self) -> bool:
@@ -55,7 +58,12 @@ class Casino:
     @property
     def waiting(self) -> bool:
         """Built but not opened: it breaks runs and keeps the game going."""
-        return self.built and self.number is None
+        return self.built and self.number is None and not self.absent
+
+    @property
+    def skipped(self) -> bool:
+        """Not a casino a run or the golf course can count: a standing crane or no casino at all."""
+        return self.standing_crane or self.absent
 
     @property
     def open_debt(self) -> bool:
@@ -63,6 +71,8 @@ class Casino:
         return self.crane and self.built and self.number is None
 
     def format(self) -> str:
+        if self.absent:
+            return NO_CASINO
         mark = ("x" if self.built else "c") if self.crane else ""
         if self.number is None:
             return mark or "."
@@ -76,6 +86,8 @@ def parse_casino(token: str) -> Casino:
     """Read one casino token; raises ``ValueError`` when it is not in the notation."""
     if token == ".":
         return Casino()
+    if token == NO_CASINO:
+        return Casino(built=False, absent=True)
     m = _TOKEN.match(token.lower())
     if m is None or (m["num"] is None and (m["ext"] or not m["mark"])):
         raise ValueError(token)
@@ -93,7 +105,9 @@ def parse_street(text: str, *, where: str = "street") -> Street:
             casinos.append(parse_casino(token))
         except ValueError:
             problems.append(
-                Problem(f"{where}: '{token}' is not a casino; write a number, '.', 'c', 'x', 'x7' or '=7'", text=token)
+                Problem(
+                    f"{where}: '{token}' is not a casino; write a number, '.', 'c', 'x', 'x7', '=7' or '-'", text=token
+                )
             )
     if not casinos and not problems:
         problems.append(Problem(f"{where} is empty; write its casinos left to right", text=text))
@@ -162,7 +176,7 @@ def runs(street: Street) -> tuple[Run, ...]:
         numbers.clear()
 
     for index, casino in enumerate(street):
-        if casino.standing_crane:
+        if casino.skipped:
             continue
         if casino.number is None:
             close()
@@ -255,8 +269,10 @@ def placement_problems(street: Street, street_no: int) -> list[Finding]:
 
 
 def _has_twin_neighbour(street: Street, i: int) -> bool:
-    number = street[i].number
-    return any(0 <= j < len(street) and street[j].number == number for j in (i - 1, i + 1))
+    """An opened casino with the same number right beside casino ``i`` (places without a casino skipped)."""
+    present = [j for j, c in enumerate(street) if not c.absent]
+    k = present.index(i)
+    return any(0 <= m < len(present) and street[present[m]].number == street[i].number for m in (k - 1, k + 1))
 
 
 def easy_opening_numbers(street: Street) -> tuple[int, ...]:
