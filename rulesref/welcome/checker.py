@@ -14,6 +14,7 @@ from rulesref.core.games import WELCOME
 from rulesref.welcome.citations import rule
 from rulesref.welcome.hotels import complete_avenues, unbuilt
 from rulesref.welcome.model import AVENUES, UNFILLED, Blank, Claim, Colour, ProjectClaim, Sheet, Table
+from rulesref.welcome.shows import DEBTS_PER_COLUMN
 from rulesref.welcome.streets import (
     Street,
     easy_opening_numbers,
@@ -21,8 +22,6 @@ from rulesref.welcome.streets import (
     open_construction_debts,
     placement_problems,
 )
-
-DEBTS_PER_SHOW_COLUMN = 2
 
 
 def check_table(table: Table) -> CheckReport:
@@ -143,7 +142,14 @@ def check_sheet(sheet: Sheet, table: Table) -> list[Finding]:
     if d.show is not None and d.show != column_debts:
         add("debts", f"{_count(d.show, 'show debt')} declared, but the show columns hold {column_debts}", "show")
     for number, col in enumerate(sheet.shows, start=1):
-        if col.debts > DEBTS_PER_SHOW_COLUMN:
+        if col.expected_debts is not None and col.debts != col.expected_debts:
+            add(
+                "shows",
+                f"show column {number} has {_count(col.debts, 'debt')} written, but with "
+                f"{_count(col.boxes or 0, 'box')} crossed off the printed debts leave {col.expected_debts}",
+                "show",
+            )
+        if col.debts > DEBTS_PER_COLUMN:
             add("shows", f"show column {number} has {col.debts} debts; a column has only 2", "show")
         elif col.boxes == 0 and col.debts:
             add(

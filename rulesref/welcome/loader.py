@@ -32,6 +32,7 @@ from rulesref.welcome.model import (
     Hotels,
     Inauguration,
     Limo,
+    PrintedSheet,
     Project,
     RedCarpets,
     Sheet,
@@ -40,10 +41,21 @@ from rulesref.welcome.model import (
 )
 from rulesref.welcome.projects import Fulfilled, settle_claims
 from rulesref.welcome.reader import REQUIRED, Reader
+from rulesref.welcome.shows import DEBTS_PER_COLUMN, debts_left
 from rulesref.welcome.streets import Street, parse_street
 
 GAME_ID = WELCOME
-TOP_KEYS = ("game", "title", "first-game", "bonus-set-size", "inauguration-track", "project", "player", "acme")
+TOP_KEYS = (
+    "game",
+    "title",
+    "first-game",
+    "bonus-set-size",
+    "inauguration-track",
+    "show-debts",
+    "project",
+    "player",
+    "acme",
+)
 PLAYER_KEYS = (
     "name",
     "bank",
@@ -83,7 +95,8 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     title = r.string(data, "title", top, None)
 
     projects = _projects(r, data.get("project", []))
-    players = _players(r, data.get("player", []), first_game)
+    printed = PrintedSheet(show_debts=_show_debts(r, data.get("show-debts"), top))
+    players = _players(r, data.get("player", []), first_game, printed)
     acme = read_acme(r, data["acme"], _claims) if "acme" in data else None
     if acme is not None and len(players) != 1:
         r.problem(top, "acme", f"a solo game against ACME has exactly one player, this file has {len(players)}")
@@ -145,6 +158,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
         title=title,
         path=path,
         blanks=tuple(r.blanks),
+        printed=printed,
     )
 
 
@@ -185,7 +199,7 @@ def _projects(r: Reader, raw: Any) -> list[Project]:
 # -- players -------------------------------------------------------------------------
 
 
-def _players(r: Reader, raw: Any, first_game: bool) -> list[Sheet]:
+def _players(r: Reader, raw: Any, first_game: bool, printed: PrintedSheet) -> list[Sheet]:
     top = Span("")
     if not isinstance(raw, list) or not raw:
         r.problem(top, "player", "a table file needs at least one [[player]] with a name and four streets")
@@ -196,7 +210,7 @@ def _players(r: Reader, raw: Any, first_game: bool) -> list[Sheet]:
         name = item.get("name")
         scope = replace(span, label=f"player '{name}'") if isinstance(name, str) and name.strip() else span
         r.reading(name.strip() if isinstance(name, str) and name.strip() else span.label, scope)
-        sheet = _sheet(r, item, scope, index, first_game)
+        sheet = _sheet(r, item, scope, index, first_game, printed)
         if sheet.name in names:
             r.problem(scope, "name", "is used by two players", text=sheet.name)
         names.add(sheet.name)
@@ -204,7 +218,7 @@ def _players(r: Reader, raw: Any, first_game: bool) -> list[Sheet]:
     return out
 
 
-def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game: bool) -> Sheet:
+def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game: bool, printed: PrintedSheet) -> Sheet:
     r.check_keys(item, PLAYER_KEYS, scope)
     name = r.string(item, "name", scope).strip() or f"player {index + 1}"
     bank_text = item.get("bank")
@@ -227,7 +241,7 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game:
         street_bonus=street_bonus,
         hotels=_hotels(r, r.table(item, "hotels", scope), scope, streets),
         golf=_golf(r, r.table(item, "golf", scope), scope),
-        shows=_shows(r, item.get("shows"), scope),
+        shows=_shows(r, item.get("shows"), scope, printed.show_debts),
         limo=_limo(r, r.table(item, "limo", scope), scope),
         inauguration=_inauguration(r, r.table(item, "inauguration", scope), scope),
         bonuses=_bonuses(r, r.table(item, "bonuses", scope), scope),
@@ -392,7 +406,33 @@ def _golf(r: Reader, data: dict[str, Any], scope: Span) -> Golf:
     return Golf(*(_counted(r, data, k, inner, "holes") for k in ("par3", "par4", "par5")))
 
 
-def _shows(r: Reader, raw: Any, scope: Span) -> tuple[ShowColumn, ...]:
+def _show_debts(r: Reader, raw: Any, scope: Span) -> tuple[tuple[int, ...], ...] | None:
+    """The printed ``show-debts``: for each column, the two boxes its debts sit beside."""
+    if raw is None or r.blank(raw, scope, "show-debts"):
+        return None
+    if not (
+        isinstance(raw, list)
+        and len(raw) == 2
+        and all(
+            isinstance(col, list)
+            and len(col) == DEBTS_PER_COLUMN
+            and all(isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in col)
+            for col in raw
+        )
+    ):
+        r.problem(
+            scope,
+            "show-debts",
+            "should give, for each of the 2 show columns, the boxes (counted from the top, from 1) that its "
+            "2 debts are printed beside, e.g. [[2, 4], [3, 5]]",
+            text=raw,
+        )
+        return None
+    return tuple(tuple(col) for col in raw)
+
+
+def _shows(r: Reader, raw: Any, scope: Span, beside: tuple[tuple[int, ...], ...] | None) -> tuple[ShowColumn, ...]:
+    """The 2 show columns; with the printed debt positions, debts not written are worked out."""
     if raw is None:
         return (ShowColumn(), ShowColumn())
     if not (isinstance(raw, list) and len(raw) == 2):
@@ -415,11 +455,15 @@ def _shows(r: Reader, raw: Any, scope: Span) -> tuple[ShowColumn, ...]:
             out.append(ShowColumn())
             continue
         r.check_keys(col, ("value", "boxes", "debts"), inner)
+        boxes = r.integer(col, "boxes", inner, None, minimum=0)
+        debts = r.integer(col, "debts", inner, None, minimum=0)
+        expected = debts_left(boxes, beside[number - 1]) if beside is not None and boxes is not None else None
         out.append(
             ShowColumn(
                 value=r.integer(col, "value", inner, 0, minimum=0),
-                boxes=r.integer(col, "boxes", inner, None, minimum=0),
-                debts=r.integer(col, "debts", inner, 0, minimum=0),
+                boxes=boxes,
+                debts=debts if debts is not None else (expected or 0),
+                expected_debts=expected,
             )
         )
     return tuple(out)

@@ -82,7 +82,8 @@ class Golf:
 class ShowColumn:
     value: int = 0  # lowest visible number
     boxes: int | None = None  # show boxes crossed off, if given
-    debts: int = 0  # debts of the column still circled (0-2)
+    debts: int = 0  # debts of the column still circled (0-2): as written, else worked out
+    expected_debts: int | None = None  # what the printed debt positions leave, when the table gives them
 
 
 @dataclass(frozen=True)
@@ -225,6 +226,13 @@ class Blank:
 
 
 @dataclass(frozen=True)
+class PrintedSheet:
+    """What every sheet of the table has printed, when the table file gives it."""
+
+    show_debts: tuple[tuple[int, ...], ...] | None = None  # per show column: the boxes beside its 2 debts
+
+
+@dataclass(frozen=True)
 class Table:
     players: tuple[Sheet, ...]
     projects: tuple[Project, ...] = ()
@@ -235,6 +243,7 @@ class Table:
     title: str | None = None
     path: str | None = None
     blanks: tuple[Blank, ...] = ()  # values still "?" (check reports them, score refuses)
+    printed: PrintedSheet = PrintedSheet()
 
     def project(self, colour: Colour) -> Project | None:
         return next((p for p in self.projects if p.colour is colour), None)
