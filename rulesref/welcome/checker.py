@@ -13,6 +13,7 @@ from rulesref.core.findings import CheckReport, Citation, Finding
 from rulesref.core.games import WELCOME
 from rulesref.welcome.citations import rule
 from rulesref.welcome.hotels import complete_avenues, unbuilt
+from rulesref.welcome.limo import trip_problems
 from rulesref.welcome.model import AVENUES, UNFILLED, Blank, Claim, Colour, ProjectClaim, Sheet, Table
 from rulesref.welcome.shows import DEBTS_PER_COLUMN
 from rulesref.welcome.streets import (
@@ -158,6 +159,18 @@ def check_sheet(sheet: Sheet, table: Table) -> list[Finding]:
                 f"only when its first box is crossed",
                 "show",
             )
+
+    # The limousine's trip, when it is drawn lamp by lamp
+    limo = sheet.limo
+    for message in trip_problems(limo.trip or ()):
+        add("limo", message, "limousine")
+    if limo.fewest_missing is not None and limo.missing_lines != limo.fewest_missing:
+        add(
+            "limo",
+            f"{_count(limo.missing_lines, 'missing line')} written, but the trip needs at least "
+            f"{limo.fewest_missing} more to get back to its start",
+            "limo-scoring",
+        )
 
     # What was built elsewhere on the sheet
     if sheet.hotels.total > AVENUES:

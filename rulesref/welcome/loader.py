@@ -17,6 +17,7 @@ from rulesref.core.names import closest
 from rulesref.core.tomlfile import Span, parse_toml
 from rulesref.welcome.acme_file import read_acme
 from rulesref.welcome.hotels import complete_avenues, twice
+from rulesref.welcome.limo import Lamp, LampGrid, missing_lines, parse_trip
 from rulesref.welcome.model import (
     AVENUES,
     DEFAULT_BONUS_SET_SIZE,
@@ -52,6 +53,7 @@ TOP_KEYS = (
     "bonus-set-size",
     "inauguration-track",
     "show-debts",
+    "limo-lamps",
     "project",
     "player",
     "acme",
@@ -95,7 +97,9 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     title = r.string(data, "title", top, None)
 
     projects = _projects(r, data.get("project", []))
-    printed = PrintedSheet(show_debts=_show_debts(r, data.get("show-debts"), top))
+    printed = PrintedSheet(
+        show_debts=_show_debts(r, data.get("show-debts"), top), limo_lamps=_limo_lamps(r, data.get("limo-lamps"), top)
+    )
     players = _players(r, data.get("player", []), first_game, printed)
     acme = read_acme(r, data["acme"], _claims) if "acme" in data else None
     if acme is not None and len(players) != 1:
@@ -242,7 +246,7 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game:
         hotels=_hotels(r, r.table(item, "hotels", scope), scope, streets),
         golf=_golf(r, r.table(item, "golf", scope), scope),
         shows=_shows(r, item.get("shows"), scope, printed.show_debts),
-        limo=_limo(r, r.table(item, "limo", scope), scope),
+        limo=_limo(r, r.table(item, "limo", scope), scope, printed.limo_lamps),
         inauguration=_inauguration(r, r.table(item, "inauguration", scope), scope),
         bonuses=_bonuses(r, r.table(item, "bonuses", scope), scope),
         bank=bank,
@@ -481,10 +485,27 @@ def _carpets(r: Reader, data: dict[str, Any], key: str, scope: Span, with_value:
     return RedCarpets(opened, r.integer(part, "unopened", inner, 0, minimum=0), value)
 
 
-def _limo(r: Reader, data: dict[str, Any], scope: Span) -> Limo:
+def _limo_lamps(r: Reader, raw: Any, scope: Span) -> tuple[int, int] | None:
+    """The printed limo map as a grid of street lamps: ``[rows, columns]``."""
+    if raw is None or r.blank(raw, scope, "limo-lamps"):
+        return None
+    if not (
+        isinstance(raw, list)
+        and len(raw) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 26 for n in raw)
+    ):
+        r.problem(scope, "limo-lamps", "should be the lamps of the limo map as [rows, columns], e.g. [5, 12]", text=raw)
+        return None
+    return (raw[0], raw[1])
+
+
+def _limo(r: Reader, data: dict[str, Any], scope: Span, lamps: tuple[int, int] | None) -> Limo:
     inner = r.sub(scope, "limo", f"{scope.label} limo")
-    r.check_keys(data, ("vip", "luxury", "mafia", "missing-lines", "penalty"), inner)
-    missing = r.integer(data, "missing-lines", inner, 0, minimum=0)
+    r.check_keys(data, ("vip", "luxury", "mafia", "missing-lines", "penalty", "trip"), inner)
+    trip, fewest = _trip(r, data, inner, lamps)
+    missing = r.integer(data, "missing-lines", inner, None, minimum=0)
+    if missing is None:
+        missing = fewest or 0
     penalty = r.integer(data, "penalty", inner, 0 if missing == 0 else REQUIRED, maximum=0)
     return Limo(
         vip=_carpets(r, data, "vip", inner, True),
@@ -492,7 +513,35 @@ def _limo(r: Reader, data: dict[str, Any], scope: Span) -> Limo:
         mafia=_carpets(r, data, "mafia", inner, False),
         missing_lines=missing,
         penalty=penalty,
+        trip=trip,
+        fewest_missing=fewest,
     )
+
+
+def _trip(
+    r: Reader, data: dict[str, Any], scope: Span, lamps: tuple[int, int] | None
+) -> tuple[tuple[Lamp, ...] | None, int | None]:
+    """The drawn trip and the fewest lines still missing to close it."""
+    raw = data.get("trip")
+    if raw is None or r.blank(raw, scope, "trip"):
+        return None, None
+    if not isinstance(raw, str):
+        r.problem(scope, "trip", 'should list the lamps of the trip from its start, e.g. "A1 A2 B2"', text=raw)
+        return None, None
+    if lamps is None:
+        r.problem(scope, "trip", "needs the map: write limo-lamps = [rows, columns] at the top of the file")
+        return None, None
+    grid = LampGrid(*lamps)
+    try:
+        trip = parse_trip(raw, grid)
+    except InputError as exc:
+        for p in exc.problems():
+            r.problem(scope, "trip", p.message, text=p.text)
+        return None, None
+    fewest = missing_lines(trip, grid)
+    if fewest is None:
+        r.problem(scope, "trip", "has no way back to its start without drawing a line twice: write 'missing-lines'")
+    return trip, fewest
 
 
 def _claims(r: Reader, raw: Any, scope: Span) -> None:

@@ -100,8 +100,10 @@ class Limo:
     vip: RedCarpets = RedCarpets()
     luxury: RedCarpets = RedCarpets()
     mafia: RedCarpets = RedCarpets()
-    missing_lines: int = 0  # fewest lines still needed to close the trip
+    missing_lines: int = 0  # fewest lines still needed to close the trip: as written, else worked out
     penalty: int = 0  # the most negative value visible (<= 0)
+    trip: tuple[tuple[int, int], ...] | None = None  # lamps of the drawn trip, from its start, when given
+    fewest_missing: int | None = None  # lines missing worked out from the trip (None: no trip, or no way back)
 
 
 @dataclass(frozen=True)
@@ -230,6 +232,7 @@ class PrintedSheet:
     """What every sheet of the table has printed, when the table file gives it."""
 
     show_debts: tuple[tuple[int, ...], ...] | None = None  # per show column: the boxes beside its 2 debts
+    limo_lamps: tuple[int, int] | None = None  # the limo map as a grid of lamps: rows, columns
 
 
 @dataclass(frozen=True)
