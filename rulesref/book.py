@@ -11,6 +11,7 @@ File shape (``rulesref/rules/<game>.toml``)::
     id = "sprawl"                      # stable; the full id is "lords-of-vegas/sprawl"
     title = "Sprawl"
     keywords = ["expand", "adjacent lot", "double cost"]
+    keywords_et = ["laienda"]          # what players ask in Estonian
     see = ["build", "lords-of-vegas/casinos"]   # cross-links, local or full ids
     unconfirmed = "optional: what is not confirmed, said to the reader"
     text = '''
@@ -39,7 +40,7 @@ from rulesref.core.tomlfile import Problems, Span, TomlText, parse_toml
 
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _BOOK_KEYS = frozenset({"game", "title", "aliases", "summary", "section"})
-_SECTION_KEYS = frozenset({"id", "title", "keywords", "see", "unconfirmed", "text"})
+_SECTION_KEYS = frozenset({"id", "title", "keywords", "keywords_et", "see", "unconfirmed", "text"})
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Section:
     title: str
     text: str
     keywords: tuple[str, ...] = ()
+    keywords_et: tuple[str, ...] = ()  # what players ask in Estonian
     see: tuple[str, ...] = ()  # full ids
     unconfirmed: str | None = None
 
@@ -143,6 +145,9 @@ def _parse_section(raw: dict[str, object], index: int, game: str, span: Span, se
     keywords = _strings(raw.get("keywords", []))
     if keywords is None:
         out.add(f"{label}: 'keywords' must be a list of strings", key="keywords", span=span)
+    keywords_et = _strings(raw.get("keywords_et", []))
+    if keywords_et is None:
+        out.add(f"{label}: 'keywords_et' must be a list of strings", key="keywords_et", span=span)
     see = _strings(raw.get("see", []))
     if see is None:
         out.add(f"{label}: 'see' must be a list of section ids", key="see", span=span)
@@ -156,6 +161,7 @@ def _parse_section(raw: dict[str, object], index: int, game: str, span: Span, se
         title=title.strip(),
         text=body.strip(),
         keywords=tuple(k.strip() for k in keywords or () if k.strip()),
+        keywords_et=tuple(k.strip() for k in keywords_et or () if k.strip()),
         see=tuple(s if "/" in s else f"{game}/{s}" for s in see or ()),
         unconfirmed=unconfirmed.strip() if isinstance(unconfirmed, str) else None,
     )
@@ -227,6 +233,7 @@ def book_data(b: RuleBook) -> dict[str, object]:
                 "id": s.id,
                 "title": s.title,
                 "keywords": list(s.keywords),
+                "keywords_et": list(s.keywords_et),
                 "see": list(s.see),
                 "text": s.text,
                 **({"unconfirmed": s.unconfirmed} if s.unconfirmed else {}),

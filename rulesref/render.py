@@ -46,6 +46,7 @@ def section_json(s: Section) -> dict[str, object]:
         "title": s.title,
         "text": s.text,
         "keywords": list(s.keywords),
+        "keywords_et": list(s.keywords_et),
         "unconfirmed": s.unconfirmed,
         "see": [{"id": link, "title": _title_of(link)} for link in s.see],
     }
@@ -82,6 +83,7 @@ def result_json(r: SearchResult, *, full: bool = False) -> dict[str, object]:
         "terms": list(r.terms),
         "corrections": [{"typed": a, "used": b} for a, b in r.corrections],
         "unknown": list(r.unknown),
+        "per_game": r.per_game,
         "results": [hit_json(h) for h in r.hits],
     }
     if full and r.hits:

@@ -1,313 +1,107 @@
 """Search the rule books the way players ask: "can I sprawl into F block with two players".
 
-An SQLite FTS5 index (porter stemming, so plurals match) is built in memory from the rule
-books; bm25 ranks sections with titles and keywords counting more than body text.  The
-question is cut down to the words that carry meaning (conversational stopwords go),
-phrases known from titles and keywords ("all in", "secret passage") are searched as
-phrases, numbers match their words ("2" and "two"), and a word found nowhere in the
-books is corrected to the closest word that is (difflib), so typos still find sections.
+How a question is answered:
+
+1. The words that name a game ("... in lords of vegas") choose the game (when it names
+   one) and are not searched.  Question words of English and Estonian ("can I", "kas",
+   "kes") are dropped (``search-words.toml``).
+2. Every other word is looked up in the books of the game(s) searched: an English word by
+   its stem (SQLite FTS5's porter stemmer, so "passages" finds "passage") in the titles,
+   keywords and text; an Estonian word by a light Estonian stem (case endings cut,
+   diacritics folded, so "mängijad" finds "mängija" and "suudistus" finds "süüdistus") in
+   the sections' Estonian keywords.
+3. A word found in neither is corrected to the closest word (difflib) of the same
+   language, and only of the game(s) searched: an Estonian word never becomes an English
+   one ("vale" does not become "value").
+4. Runs of words found in a title or keyword ("secret passage") also count as phrases;
+   synonyms players use ("paid", "nobody won", "key sleeve", "bet") add their
+   alternatives, some only in one game ("bet" is a suggestion in classic Clue).
+5. Sections are ranked by BM25 over the sections of their own game: a word found in most
+   of a game's sections ("card" in Clue, "money" in Las Vegas) weighs little there.
+6. With no game chosen, if several games match about equally, the best section of each
+   game is shown and the result says how to narrow the search (``-g``).
 
     >>> from rulesref.search import search
     >>> search("secret pasage", game="clue").hits[0].section.full_id
     'clue/secret-passages'
+    >>> search("kes alustab mängu", game="clue").hits[0].section.full_id
+    'clue/turn-order'
 """
 
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import sqlite3
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 from rulesref.book import RuleBook, Section, book, books
 from rulesref.core.errors import InputError, Problem
 
-# Words of conversational questions that say nothing about which rule is meant.  Words
-# that do ("all", "out", "first", "last", "end", "two") stay out of this list; common
-# words inside a keyword ("all in") are still searched as that phrase.
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "i",
-        "me",
-        "my",
-        "mine",
-        "we",
-        "us",
-        "our",
-        "you",
-        "your",
-        "yours",
-        "he",
-        "him",
-        "his",
-        "she",
-        "her",
-        "it",
-        "its",
-        "they",
-        "them",
-        "their",
-        "is",
-        "am",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "do",
-        "does",
-        "did",
-        "doing",
-        "done",
-        "can",
-        "could",
-        "may",
-        "might",
-        "must",
-        "shall",
-        "should",
-        "will",
-        "would",
-        "have",
-        "has",
-        "had",
-        "having",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "when",
-        "where",
-        "why",
-        "how",
-        "whats",
-        "hows",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "of",
-        "to",
-        "for",
-        "from",
-        "with",
-        "without",
-        "on",
-        "at",
-        "by",
-        "about",
-        "into",
-        "onto",
-        "as",
-        "in",
-        "if",
-        "then",
-        "than",
-        "so",
-        "and",
-        "or",
-        "but",
-        "also",
-        "just",
-        "any",
-        "anyone",
-        "anybody",
-        "some",
-        "someone",
-        "somebody",
-        "something",
-        "get",
-        "gets",
-        "got",
-        "getting",
-        "happen",
-        "happens",
-        "happened",
-        "rule",
-        "rules",
-        "ruling",
-        "allowed",
-        "allow",
-        "legal",
-        "ok",
-        "okay",
-        "really",
-        "actually",
-        "exactly",
-        "way",
-        "work",
-        "works",
-        "working",
-        "please",
-        "tell",
-        "explain",
-        "mean",
-        "means",
-        "let",
-        "lets",
-        "like",
-        "want",
-        "wants",
-        "need",
-        "needs",
-        "say",
-        "says",
-        "said",
-        "know",
-        "knows",
-        "question",
-        "again",
-        "too",
-        "very",
-        "much",
-        "many",
-        "each",
-        "other",
-        "others",
-        "more",
-        "thing",
-        "things",
-        "stuff",
-        "now",
-        "isnt",
-        "arent",
-        "doesnt",
-        "dont",
-        "didnt",
-        "cant",
-        "cannot",
-        "im",
-        "ive",
-        "id",
-        "youre",
-        "thats",
-        "theres",
-        "heres",
-        "not",
-        "no",
-        "yes",
-        "make",
-        "makes",
-        "made",
-        "making",
-        "use",
-        "uses",
-        "used",
-        "using",
-        "go",
-        "goes",
-        "going",
-        "went",
-    ]
-)
-
-# Phrases never start or end with these ("the river", "my turn", "how many cards").
-_EDGE_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "i",
-        "me",
-        "my",
-        "you",
-        "your",
-        "we",
-        "our",
-        "it",
-        "its",
-        "is",
-        "are",
-        "do",
-        "does",
-        "can",
-        "to",
-        "of",
-        "for",
-        "on",
-        "at",
-        "with",
-        "and",
-        "or",
-        "if",
-        "that",
-        "this",
-        "what",
-        "how",
-        "who",
-        "when",
-        "where",
-        "why",
-    ]
-)
-
-_NUMBER_WORDS = {
-    "1": "one",
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-    "10": "ten",
-    "11": "eleven",
-    "12": "twelve",
-}
-_SYNONYMS: dict[str, tuple[str, ...]] = {
-    **{d: (w,) for d, w in _NUMBER_WORDS.items()},
-    **{w: (d,) for d, w in _NUMBER_WORDS.items()},
-    "dice": ("die",),
-    "die": ("dice",),
-    # the porter stemmer splits these ("ties" -> "ti", "tie" -> "tie")
-    "tie": ("ties", "tied"),
-    "ties": ("tie", "tied"),
-    "tied": ("tie", "ties"),
-    "tying": ("tie", "ties"),
-    "1st": ("first",),
-    "2nd": ("second",),
-    "3rd": ("third",),
-    # irregular forms the stemmer cannot join to their verb
-    "ran": ("run",),
-    "won": ("win",),
-    "drew": ("draw",),
-    "drawn": ("draw",),
-    "took": ("take",),
-    "taken": ("take",),
-    "paid": ("pay",),
-    "built": ("build",),
-    "bought": ("buy",),
-    "sold": ("sell",),
-    "threw": ("throw",),
-    "thrown": ("throw",),
-    "gave": ("give",),
-    "given": ("give",),
-    "chose": ("choose",),
-    "chosen": ("choose",),
-    "shown": ("show",),
-}
+#: The word lists of the search (stopwords, synonyms); see the file's comments.
+LEXICON_FILE = Path(__file__).with_name("search-words.toml")
 
 _WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _MARK_START, _MARK_END = "\x02", "\x03"
+_ESTONIAN_LETTERS = frozenset("õäöüšž")
+_ET_VOWELS = "aeiou"
+_TOKEN_COLUMNS = ("title", "keywords", "body", "et")
 
 Marked = tuple[tuple[str, bool], ...]
 """Text cut into pieces; True marks a piece that matched the query."""
 
 
 @dataclass(frozen=True)
+class SearchSettings:
+    """How a search ranks and guesses; the defaults are what the CLI uses."""
+
+    #: how much a match counts in the title, the keywords, the text, the Estonian keywords
+    title_weight: float = 2.0
+    keyword_weight: float = 3.0
+    body_weight: float = 1.0
+    estonian_weight: float = 2.5
+    #: a run of words found in a title or keyword counts this much on top of its words
+    phrase_weight: float = 1.5
+    #: a synonym's match counts this share of the typed word's
+    synonym_weight: float = 0.8
+    #: a word found in more than this share of a game's sections is filler there ...
+    filler_share: float = 0.5
+    #: ... and counts only this much
+    filler_weight: float = 0.5
+    #: a section whose title's words the question names all gets this much more (less in
+    #: proportion, squared, when it names some of them)
+    title_cover: float = 6.0
+    #: with no game chosen, each game's scores are multiplied by the share of the question's
+    #: words its book knows, to this power
+    game_share_power: float = 2.0
+    #: BM25 saturation and the text's length normalisation
+    k1: float = 1.2
+    body_b: float = 0.75
+    #: a longer question is refused (a table question is a line or two)
+    longest_question: int = 500
+    #: words this short are never corrected ("ran" is not "rank")
+    shortest_guess: int = 4
+    #: how alike (difflib ratio) a correction must be: words of up to 5 letters, longer words
+    short_cutoff: float = 0.75
+    cutoff: float = 0.7
+    #: a correction is one typo away (a letter missing, extra, wrong or two swapped), or two
+    #: for words at least this long
+    two_typos_from: int = 8
+    #: with no game chosen, one game is shown alone when its best section scores this many
+    #: times the best section of any other game; otherwise the best of each game is shown
+    clear_lead: float = 1.6
+
+
+@dataclass(frozen=True)
 class Hit:
     section: Section
-    score: float  # higher is better (bm25, sign flipped)
+    score: float  # higher is better
     title: Marked
     snippet: Marked
 
@@ -321,11 +115,59 @@ class SearchResult:
     unknown: tuple[str, ...]  # words found nowhere and not corrected
     hits: tuple[Hit, ...]
     game_from_query: bool = False  # the question named the game ("... in lords of vegas")
+    per_game: bool = False  # several games matched: the best section of each is shown
 
 
 def words(text: str) -> list[str]:
     """Lower-case words of a text, apostrophes dropped ("don't" -> "dont")."""
     return [w.replace("'", "") for w in _WORD_RE.findall(text.lower())]
+
+
+def fold(word: str) -> str:
+    """A word without diacritics ("mängija" -> "mangija"), as players type without them."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=4096)
+def et_stem(word: str, endings: tuple[str, ...] = ()) -> str:
+    """A light Estonian stem: diacritics folded, one ending cut (the longest of ``endings``
+    that leaves 4 letters), then a final vowel.
+
+    >>> ends = ("d", "b", "t", "s")
+    >>> [et_stem(w, ends) for w in ("mängijad", "süüdistuse", "alustab", "kaarti")]
+    ['mangij', 'suudistus', 'alust', 'kaart']
+    """
+    w = fold(word.lower())
+    for ending in endings:
+        if w.endswith(ending) and len(w) - len(ending) >= 4:
+            w = w[: -len(ending)]
+            break
+    if len(w) > 4 and w[-1] in _ET_VOWELS:
+        w = w[:-1]
+    return w
+
+
+def _et_alike(a: str, b: str) -> bool:
+    """Two Estonian stems of one word: equal, or one a prefix of the other (at most 2 more)."""
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 4 and len(long_) - len(short) <= 2 and long_.startswith(short)
+
+
+def _typos(a: str, b: str) -> int:
+    """Letters missing, extra, changed or two swapped (optimal string alignment distance)."""
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, row = row, current
+    return row[len(b)]
 
 
 def plain(markdown: str) -> str:
@@ -340,11 +182,6 @@ def plain(markdown: str) -> str:
         s = re.sub(r"\*\*|__|`|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)", "", s)
         out.append(s)
     return re.sub(r"\s+", " ", " ".join(out)).strip()
-
-
-def _norm(word: str) -> str:
-    """A rough singular, enough to match phrases ("secret passages" ~ "secret passage")."""
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _game_names(rule_books: Iterable[RuleBook]) -> dict[str, str]:
@@ -378,19 +215,98 @@ def _marked(text: str) -> Marked:
     return tuple(pieces)
 
 
-@dataclass(frozen=True)
-class SearchSettings:
-    """How a search ranks and guesses; the defaults are what the CLI uses."""
+_FTS_TOKENIZER = "tokenize = 'porter unicode61 remove_diacritics 2'"
 
-    #: bm25 weights of the index columns title, keywords and body
-    title_weight: float = 10.0
-    keyword_weight: float = 5.0
-    body_weight: float = 1.0
-    #: words this short are never corrected ("ran" is not "rank")
-    shortest_guess: int = 4
-    #: how alike (difflib ratio) a correction must be: words of up to 5 letters, longer words
-    short_cutoff: float = 0.8
-    cutoff: float = 0.75
+
+class _Stemmer:
+    """English stems exactly as the index makes them: FTS5's porter tokenizer, asked directly."""
+
+    def __init__(self) -> None:
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute(f"CREATE VIRTUAL TABLE scratch USING fts5(x, {_FTS_TOKENIZER})")
+        self._db.execute("CREATE VIRTUAL TABLE scratch_terms USING fts5vocab(scratch, 'instance')")
+        self._known: dict[str, tuple[str, ...]] = {}
+
+    def tokens(self, texts: Sequence[str]) -> list[tuple[str, ...]]:
+        """The stems of each text, in order."""
+        wanted = [t for t in dict.fromkeys(texts) if t not in self._known]
+        if wanted:
+            self._db.executemany("INSERT INTO scratch(rowid, x) VALUES (?, ?)", list(enumerate(wanted, 1)))
+            found: dict[int, list[str]] = {}
+            for term, doc in self._db.execute("SELECT term, doc FROM scratch_terms ORDER BY doc, offset"):
+                found.setdefault(doc, []).append(term)
+            self._db.execute("DELETE FROM scratch")
+            for i, text in enumerate(wanted, 1):
+                self._known[text] = tuple(found.get(i, ()))
+        return [self._known[t] for t in texts]
+
+    def stem(self, word: str) -> str:
+        got = self.tokens([word])[0]
+        return " ".join(got)
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The search's word lists (``search-words.toml``)."""
+
+    en_stop: frozenset[str]
+    et_stop: frozenset[str]  # folded (no diacritics)
+    et_endings: tuple[str, ...]  # Estonian endings, longest first
+    edge: frozenset[str]
+    synonyms: Mapping[str, tuple[str, ...]]  # typed words (joined by a space) -> alternatives
+    game_synonyms: Mapping[str, Mapping[str, tuple[str, ...]]]
+
+    @classmethod
+    def read(cls, path: Path = LEXICON_FILE) -> Lexicon:
+        from rulesref.core.files import read_text
+        from rulesref.core.tomlfile import parse_toml
+
+        return cls.from_json(parse_toml(read_text(path, what="word list"), str(path)))
+
+    @classmethod
+    def from_json(cls, data: object) -> Lexicon:
+        """Read the file's shape (also the cached form), checking every type (ValueError if wrong)."""
+        if not isinstance(data, dict):
+            raise ValueError("a word list must be a table")
+        english, estonian = _table(data, "english"), _table(data, "estonian")
+        games = _table(data, "game-synonyms")
+        return cls(
+            en_stop=frozenset(_text(english, "stopwords").split()),
+            et_stop=frozenset(fold(w) for w in _text(estonian, "stopwords").split()),
+            et_endings=tuple(sorted(set(_text(estonian, "endings").split()), key=lambda e: (-len(e), e))),
+            edge=frozenset(_text(english, "edge").split()),
+            synonyms=_synonyms(_table(data, "synonyms")),
+            game_synonyms={game: _synonyms(_table(games, game)) for game in games},
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "english": {"stopwords": " ".join(sorted(self.en_stop)), "edge": " ".join(sorted(self.edge))},
+            "estonian": {"stopwords": " ".join(sorted(self.et_stop)), "endings": " ".join(self.et_endings)},
+            "synonyms": {k: list(v) for k, v in self.synonyms.items()},
+            "game-synonyms": {g: {k: list(v) for k, v in s.items()} for g, s in self.game_synonyms.items()},
+        }
+
+    def is_stop(self, word: str) -> bool:
+        return word in self.en_stop or fold(word) in self.et_stop
+
+    def et_stem(self, word: str) -> str:
+        """:func:`et_stem` with this word list's endings."""
+        return et_stem(word, self.et_endings)
+
+
+def _table(data: Mapping[str, object], key: str) -> dict[str, object]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ValueError(f"'{key}' must be a table")
+    return value
+
+
+def _text(data: Mapping[str, object], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise ValueError(f"'{key}' must be a string")
+    return value
 
 
 def _str_list(value: object) -> list[str]:
@@ -399,62 +315,78 @@ def _str_list(value: object) -> list[str]:
     return value
 
 
-def _str_map(value: object) -> dict[str, str]:
-    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-        raise ValueError("expected an object of strings")
-    return value
+def _synonyms(table: Mapping[str, object]) -> dict[str, tuple[str, ...]]:
+    return {" ".join(words(k)): tuple(_str_list(v)) for k, v in table.items()}
 
 
 @dataclass(frozen=True)
 class IndexData:
     """What an index is built from, prepared once from the books (and cached as JSON).
 
-    Runs of words are kept joined by single spaces ("secret passage").
+    ``tokens`` holds, per section, its stems in four columns: title, keywords and text
+    (porter stems) and the Estonian keywords (:func:`et_stem`).  Runs of words are kept
+    joined by single spaces.
     """
 
     rows: tuple[tuple[str, str, str, str, str], ...]  # full_id, game, title, keywords, body text
-    vocabulary: frozenset[str]
-    phrases: frozenset[str]  # 2- to 4-word runs of titles and keywords
-    names: frozenset[str]  # whole titles and keywords ("all in")
-    names_in_game: frozenset[str]  # "game:words" for every title and keyword
+    tokens: tuple[tuple[tuple[str, ...], ...], ...]  # per row: the stems of each column
+    words_en: Mapping[str, frozenset[str]]  # game -> words of its texts, for corrections
+    words_et: Mapping[str, frozenset[str]]  # game -> words of its Estonian keywords
+    phrases: Mapping[str, frozenset[str]]  # game -> 2- to 4-stem runs of its titles and keywords
+    names: Mapping[str, frozenset[str]]  # game -> whole titles and keywords, as stems
     game_names: Mapping[str, str]  # words naming one game -> its id
+    lexicon: Lexicon
 
     @classmethod
-    def of(cls, rule_books: Mapping[str, RuleBook]) -> IndexData:
-        vocab: set[str] = set()
-        phrases: set[str] = set()
-        names: set[str] = set()
-        names_in_game: set[str] = set()
-        rows = []
+    def of(cls, rule_books: Mapping[str, RuleBook], lexicon: Lexicon | None = None) -> IndexData:
+        lexicon = lexicon or Lexicon.read()
+        stemmer = _Stemmer()
+        rows: list[tuple[str, str, str, str, str]] = []
+        tokens: list[tuple[tuple[str, ...], ...]] = []
+        words_en: dict[str, set[str]] = {}
+        words_et: dict[str, set[str]] = {}
+        phrases: dict[str, set[str]] = {}
+        names: dict[str, set[str]] = {}
         for b in rule_books.values():
             for s in b.sections:
                 keywords = " ; ".join((*s.keywords, s.id.replace("-", " ")))
                 body = plain(s.text)
                 rows.append((s.full_id, s.game, s.title, keywords, body))
-                vocab.update(words(s.title), words(keywords), words(body))
-                for name in (s.title, *s.keywords):
-                    ws = [_norm(w) for w in words(name)]
-                    names.add(" ".join(ws))
-                    names_in_game.add(f"{s.game}:{' '.join(ws)}")
+                title_t, keywords_t, body_t = stemmer.tokens([s.title, keywords, body])
+                et_t = tuple(lexicon.et_stem(w) for k in s.keywords_et for w in words(k))
+                tokens.append((title_t, keywords_t, body_t, et_t))
+                words_en.setdefault(s.game, set()).update(words(s.title), words(keywords), words(body))
+                words_et.setdefault(s.game, set()).update(w for k in s.keywords_et for w in words(k))
+                for name_stems in stemmer.tokens([s.title, *s.keywords]):
+                    names.setdefault(s.game, set()).add(" ".join(name_stems))
                     for n in (2, 3, 4):
-                        phrases.update(" ".join(ws[i : i + n]) for i in range(len(ws) - n + 1))
+                        phrases.setdefault(s.game, set()).update(
+                            " ".join(name_stems[i : i + n]) for i in range(len(name_stems) - n + 1)
+                        )
         return cls(
             rows=tuple(rows),
-            vocabulary=frozenset(vocab),
-            phrases=frozenset(phrases),
-            names=frozenset(names),
-            names_in_game=frozenset(names_in_game),
+            tokens=tuple(tokens),
+            words_en={g: frozenset(v) for g, v in words_en.items()},
+            words_et={g: frozenset(v) for g, v in words_et.items()},
+            phrases={g: frozenset(v) for g, v in phrases.items()},
+            names={g: frozenset(v) for g, v in names.items()},
             game_names=_game_names(rule_books.values()),
+            lexicon=lexicon,
         )
 
     def to_json(self) -> dict[str, object]:
+        def by_game(m: Mapping[str, frozenset[str]]) -> dict[str, list[str]]:
+            return {g: sorted(v) for g, v in m.items()}
+
         return {
             "rows": [list(r) for r in self.rows],
-            "vocabulary": sorted(self.vocabulary),
-            "phrases": sorted(self.phrases),
-            "names": sorted(self.names),
-            "names_in_game": sorted(self.names_in_game),
+            "tokens": [[" ".join(col) for col in row] for row in self.tokens],
+            "words_en": by_game(self.words_en),
+            "words_et": by_game(self.words_et),
+            "phrases": by_game(self.phrases),
+            "names": by_game(self.names),
             "game_names": dict(sorted(self.game_names.items())),
+            "lexicon": self.lexicon.to_json(),
         }
 
     @classmethod
@@ -463,21 +395,69 @@ class IndexData:
         if not isinstance(data, dict):
             raise ValueError("index data must be an object")
         rows = []
-        for row in data["rows"]:
+        for row in _list(data["rows"]):
             full_id, game, title, keywords, body = _str_list(row)
             rows.append((full_id, game, title, keywords, body))
+        tokens = []
+        for row in _list(data["tokens"]):
+            columns = _str_list(row)
+            if len(columns) != len(_TOKEN_COLUMNS):
+                raise ValueError("a token row has one entry per column")
+            tokens.append(tuple(tuple(col.split()) for col in columns))
+        if len(tokens) != len(rows):
+            raise ValueError("one token row per section")
+
+        def by_game(value: object) -> dict[str, frozenset[str]]:
+            if not isinstance(value, dict):
+                raise ValueError("expected an object of games")
+            return {str(g): frozenset(_str_list(v)) for g, v in value.items()}
+
+        game_names = data["game_names"]
+        if not isinstance(game_names, dict) or not all(isinstance(v, str) for v in game_names.values()):
+            raise ValueError("game names must map words to a game")
         return cls(
             rows=tuple(rows),
-            vocabulary=frozenset(_str_list(data["vocabulary"])),
-            phrases=frozenset(_str_list(data["phrases"])),
-            names=frozenset(_str_list(data["names"])),
-            names_in_game=frozenset(_str_list(data["names_in_game"])),
-            game_names=dict(_str_map(data["game_names"])),
+            tokens=tuple(tokens),
+            words_en=by_game(data["words_en"]),
+            words_et=by_game(data["words_et"]),
+            phrases=by_game(data["phrases"]),
+            names=by_game(data["names"]),
+            game_names=dict(game_names),
+            lexicon=Lexicon.from_json(data["lexicon"]),
         )
 
 
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise ValueError("expected a list")
+    return value
+
+
+@dataclass(frozen=True)
+class _Term:
+    """One thing searched for: alternatives (each a run of stems) in English or Estonian.
+
+    An Estonian term's alternatives are the Estonian stems of the books alike to the typed one.
+    """
+
+    label: str  # as shown to the reader
+    alternatives: tuple[tuple[tuple[str, ...], float], ...]  # (stems, how much a match counts)
+    estonian: bool = False
+    weight: float = 1.0
+
+
+@dataclass
+class _Word:
+    typed: str
+    used: str  # after correction; "" when left out
+    english: bool = False
+    estonian: bool = False
+    stop: bool = False
+    game_name: bool = False  # names the game and is one of its keywords ("cluedo")
+
+
 class RuleIndex:
-    """A full-text index over rule books, built in memory."""
+    """Rule books made searchable (see the module's text for how a question is answered)."""
 
     def __init__(
         self,
@@ -489,20 +469,44 @@ class RuleIndex:
         self.books = dict(rule_books)
         self.settings = settings or SearchSettings()
         self.data = data or IndexData.of(self.books)
-        self._sections = {s.full_id: s for b in self.books.values() for s in b.sections}
-        unknown = [row[0] for row in self.data.rows if row[0] not in self._sections]
-        if unknown:
-            raise ValueError(f"index rows name sections of no book: {unknown[:3]}")
+        by_id = {s.full_id: s for b in self.books.values() for s in b.sections}
+        unknown = [row[0] for row in self.data.rows if row[0] not in by_id]
+        if unknown or len(by_id) != len(self.data.rows):
+            raise ValueError(f"index rows do not match the books: {unknown[:3]}")
+        self._sections = [by_id[row[0]] for row in self.data.rows]
+        self._rows_of: dict[str, list[int]] = {}
+        for i, row in enumerate(self.data.rows):
+            self._rows_of.setdefault(row[1], []).append(i)
+        self._counts = [tuple(Counter(col) for col in row) for row in self.data.tokens]
+        self._avg_body = {
+            game: max(1.0, sum(len(self.data.tokens[i][2]) for i in rows) / len(rows))
+            for game, rows in self._rows_of.items()
+        }
+        self._stems_of = {
+            game: frozenset(t for i in rows for col in self.data.tokens[i][:3] for t in col)
+            for game, rows in self._rows_of.items()
+        }
+        self._et_of = {
+            game: frozenset(t for i in rows for t in self.data.tokens[i][3]) for game, rows in self._rows_of.items()
+        }
+        stop = self._stemmer_stop()
+        self._title_words = [frozenset(t for t in row[0] if t not in stop) for row in self.data.tokens]
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
-            " tokenize = 'porter unicode61 remove_diacritics 2')"
+            f" {_FTS_TOKENIZER})"
         )
-        self._db.executemany("INSERT INTO idx VALUES (?, ?, ?, ?, ?)", self.data.rows)
+        self._db.executemany(
+            "INSERT INTO idx(rowid, full_id, game, title, keywords, body) VALUES (?, ?, ?, ?, ?, ?)",
+            [(i, *row) for i, row in enumerate(self.data.rows)],
+        )
         self._db.commit()
-        self._vocab_by_length: dict[int, list[str]] = {}
-        for w in sorted(self.data.vocabulary):
-            self._vocab_by_length.setdefault(len(w), []).append(w)
+
+    def _stemmer_stop(self) -> frozenset[str]:
+        """The English stopwords as stems (title words that do not count for coverage)."""
+        self._stemmer = _Stemmer()
+        stop = sorted(self.data.lexicon.en_stop)
+        return frozenset(" ".join(t) for t in self._stemmer.tokens(stop))
 
     def state(self) -> dict[str, object]:
         """This index's data as JSON-ready values (see :meth:`from_state`)."""
@@ -515,21 +519,7 @@ class RuleIndex:
         """An index from :meth:`state`'s data, checked field by field (ValueError if wrong)."""
         return cls(rule_books, data=IndexData.from_json(state), settings=settings)
 
-    # -- query analysis --------------------------------------------------------------
-
-    def _matches_anything(self, word: str) -> bool:
-        row = self._db.execute("SELECT 1 FROM idx WHERE idx MATCH ? LIMIT 1", (_quote(word),)).fetchone()
-        return row is not None
-
-    def _correct(self, word: str) -> str | None:
-        if len(word) < self.settings.shortest_guess:
-            return None  # too short to guess from ("ran" is not "rank")
-        pool: list[str] = []
-        for n in range(max(1, len(word) - 2), len(word) + 3):
-            pool.extend(self._vocab_by_length.get(n, ()))
-        cutoff = self.settings.short_cutoff if len(word) <= 5 else self.settings.cutoff
-        close = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
-        return close[0] if close else None
+    # -- which game ------------------------------------------------------------------
 
     def _game_spans(self, ws: list[str]) -> list[tuple[int, int, str]]:
         """(start, end, game) for each run of words naming a game, longest first."""
@@ -537,7 +527,7 @@ class RuleIndex:
         i = 0
         while i < len(ws):
             for n in range(min(8, len(ws) - i), 0, -1):
-                game = self.data.game_names.get(" ".join(ws[i : i + n]))
+                game = self.data.game_names.get(" ".join(ws[i : i + n])) or self._inflected_name(ws[i : i + n])
                 if game:
                     spans.append((i, i + n, game))
                     i += n
@@ -546,58 +536,274 @@ class RuleIndex:
                 i += 1
         return spans
 
+    def _inflected_name(self, ws: list[str]) -> str | None:
+        """The game named by words whose last one carries an Estonian ending ("las vegases")."""
+        if not ws or len(ws[-1]) < 5:
+            return None
+        last = self.data.lexicon.et_stem(ws[-1])
+        for name, game in self.data.game_names.items():
+            parts = name.split()
+            if (
+                len(parts) == len(ws)
+                and parts[:-1] == ws[:-1]
+                and _et_alike(self.data.lexicon.et_stem(parts[-1]), last)
+            ):
+                return game
+        return None
+
     def named_game(self, query: str) -> str | None:
         """The one game a question names ("... in lords of vegas"), if it names exactly one."""
         found = {game for _, _, game in self._game_spans(words(query))}
         return found.pop() if len(found) == 1 else None
 
-    def analyse(self, query: str) -> tuple[list[str], list[tuple[str, str]], list[str]]:
-        """The FTS terms for a question, the corrections made and the words left out.
+    # -- the question's words --------------------------------------------------------
 
-        Words that only name a game ("in lords of vegas") are left out: they choose the
-        game, not the section.  Names that are also a keyword or title in that same game
-        ("cluedo", "master detective") stay.
-        """
-        typed = words(query)
-        for start, end, game in self._game_spans(typed):
-            if f"{game}:{' '.join(_norm(w) for w in typed[start:end])}" not in self.data.names_in_game:
-                typed[start:end] = [""] * (end - start)
-        corrections: list[tuple[str, str]] = []
-        unknown: list[str] = []
-        fixed: list[str] = []
-        for w in typed:
+    def _synonyms(self, games: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        out = dict(self.data.lexicon.synonyms)
+        if len(games) == 1:
+            for key, alternatives in self.data.lexicon.game_synonyms.get(games[0], {}).items():
+                out[key] = alternatives
+        return out
+
+    def _correct(self, word: str, pool: Iterable[str]) -> str | None:
+        """The closest word of ``pool``: alike by difflib's ratio, at most one typo away (two
+        for words of 8 letters or more) and starting with the same letter (or the first two
+        swapped), ties broken by the ratio.  "steal" is not taken for "teal"."""
+        s = self.settings
+        if len(word) < s.shortest_guess:
+            return None  # too short to guess from ("ran" is not "rank")
+        most = 1 if len(word) < s.two_typos_from else 2
+        near = sorted(
+            w
+            for w in pool
+            if abs(len(w) - len(word)) <= most and (w[0] == word[0] or (w[:2] == word[1::-1] and len(w) > 1))
+        )
+        cutoff = s.short_cutoff if len(word) <= 5 else s.cutoff
+        for candidate in difflib.get_close_matches(word, near, n=5, cutoff=cutoff):
+            if _typos(word, candidate) <= most:
+                return candidate
+        return None
+
+    def _read_words(self, typed: list[str], games: Sequence[str]) -> list[_Word]:
+        """Each typed word: a stopword, English, Estonian or corrected into one of them."""
+        lexicon = self.data.lexicon
+        stems = frozenset().union(*(self._stems_of.get(g, frozenset()) for g in games))
+        et_stems = frozenset().union(*(self._et_of.get(g, frozenset()) for g in games))
+        synonyms = self._synonyms(games)
+        out: list[_Word] = []
+        english = self._stemmer.tokens(typed)
+        for w, w_stems in zip(typed, english):
             if not w:
-                fixed.append("")
+                out.append(_Word(w, ""))
                 continue
-            if w in STOPWORDS or w in self.data.vocabulary or w in _SYNONYMS or self._matches_anything(w):
-                fixed.append(w)
+            word = _Word(w, w, stop=lexicon.is_stop(w))
+            if not word.stop:
+                word.english = (bool(w_stems) and " ".join(w_stems) in stems) or w in synonyms
+                stem = lexicon.et_stem(w)
+                word.estonian = any(_et_alike(stem, s) for s in et_stems)
+            out.append(word)
+        # which language the question is in: its stopwords and the words only one language knows
+        et_votes = sum(
+            1
+            for x in out
+            if (fold(x.typed) in lexicon.et_stop and x.typed not in lexicon.en_stop)
+            or (x.estonian and not x.english)
+            or _ESTONIAN_LETTERS & set(x.typed)
+        )
+        en_votes = sum(
+            1
+            for x in out
+            if (x.typed in lexicon.en_stop and fold(x.typed) not in lexicon.et_stop) or (x.english and not x.estonian)
+        )
+        in_estonian = et_votes > en_votes
+        for word in out:
+            if word.english and word.estonian and not in_estonian:
+                word.estonian = False  # an English question: "boss" is the English word
+            if word.stop or word.english or word.estonian or not word.used:
                 continue
-            better = self._correct(w)
-            if better is None:
-                unknown.append(w)
-                fixed.append("")
+            estonian = bool(_ESTONIAN_LETTERS & set(word.typed)) or in_estonian
+            if estonian:
+                spelt = {fold(w): w for g in games for w in sorted(self.data.words_et.get(g, ()))}
+                folded = self._correct(fold(word.typed), spelt)
+                better = spelt[folded] if folded else None
+                word.estonian = better is not None
             else:
-                corrections.append((w, better))
-                fixed.append(better)
-        terms: list[str] = []
+                pool = frozenset().union(*(self.data.words_en.get(g, frozenset()) for g in games))
+                better = self._correct(word.typed, pool)
+                word.english = better is not None
+            word.used = better or ""
+        return out
+
+    def _terms(self, read: list[_Word], games: Sequence[str]) -> list[_Term]:
+        """Words, phrases and synonyms to search for, best-known first."""
+        lexicon = self.data.lexicon
+        settings = self.settings
+        synonyms = self._synonyms(games)
+        used = [w.used if (w.english or w.stop) else "" for w in read]
+        stems = self._stemmer.tokens(used)
+        phrases = frozenset().union(*(self.data.phrases.get(g, frozenset()) for g in games))
+        names = frozenset().union(*(self.data.names.get(g, frozenset()) for g in games))
+        et_stems = frozenset().union(*(self._et_of.get(g, frozenset()) for g in games))
+        terms: list[_Term] = []
+        labels: set[str] = set()
+        covered: set[int] = set()  # words searched as part of a synonym phrase
+
+        def alternatives(typed: str, own: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], float], ...]:
+            found: list[tuple[tuple[str, ...], float]] = [(own, 1.0)] if own else []
+            extra = synonyms.get(typed, ())
+            for alt in self._stemmer.tokens(list(extra)):
+                if alt and alt != own:
+                    found.append((alt, settings.synonym_weight))
+            return tuple(found)
+
         for n in (4, 3, 2):
-            for i in range(len(fixed) - n + 1):
-                gram = fixed[i : i + n]
-                if not all(gram) or gram[0] in _EDGE_WORDS or gram[-1] in _EDGE_WORDS:
+            for i in range(len(used) - n + 1):
+                gram = used[i : i + n]
+                if not all(gram):
                     continue
-                key = " ".join(_norm(g) for g in gram)
-                # a run of words from a title or keyword with a content word in it
-                # ("secret passage", "more cards than others"), or a whole keyword made
-                # of common words only ("all in")
-                content = any(g not in STOPWORDS for g in gram)
-                if (content and key in self.data.phrases) or key in self.data.names:
-                    phrase = " ".join(gram)
-                    if not any(phrase in t for t in terms):
-                        terms.append(phrase)
-        for w in fixed:
-            if w and w not in STOPWORDS and w not in terms:
-                terms.append(w)
-        return terms, corrections, unknown
+                text = " ".join(gram)
+                key = " ".join(" ".join(s) for s in stems[i : i + n])
+                content = any(g not in lexicon.en_stop for g in gram)
+                is_phrase = (
+                    gram[0] not in lexicon.edge
+                    and gram[-1] not in lexicon.edge
+                    and ((content and key in phrases) or key in names)
+                )
+                if text in synonyms and text not in labels:
+                    terms.append(_Term(text, alternatives(text, tuple(key.split())), weight=settings.phrase_weight))
+                    labels.add(text)
+                    covered.update(range(i, i + n))
+                elif is_phrase and not any(text in label for label in labels):
+                    # a whole keyword counts fully; a run of a title or keyword by its content words
+                    share = 1.0 if key in names else max(0.5, sum(g not in lexicon.en_stop for g in gram) / n)
+                    weight = settings.phrase_weight * share
+                    terms.append(_Term(text, ((tuple(key.split()), 1.0),), weight=weight))
+                    labels.add(text)
+        for i, word in enumerate(read):
+            if word.stop or not word.used or word.used in labels:
+                continue
+            if word.english:
+                own = stems[i]
+                alts = alternatives(word.used, own)
+                if alts:
+                    weight = 0.5 if i in covered or word.game_name else 1.0
+                    terms.append(_Term(word.used, alts, weight=weight))
+                    labels.add(word.used)
+            if word.estonian:
+                label = word.used if word.used not in labels else f"{word.used} (et)"
+                stem = lexicon.et_stem(word.used)
+                alike = tuple(((t,), 1.0) for t in sorted(et_stems) if _et_alike(stem, t))
+                terms.append(_Term(label, alike, estonian=True, weight=0.5 if word.game_name else 1.0))
+                labels.add(label)
+        return terms
+
+    def analyse(self, query: str, game: str | None = None) -> tuple[list[str], list[tuple[str, str]], list[str]]:
+        """The terms searched for, the corrections made and the words left out."""
+        games = [game] if game else sorted(self._rows_of)
+        read, _ = self._question(query, games)
+        terms = self._terms(read, games)
+        return (
+            [t.label for t in terms],
+            [(w.typed, w.used) for w in read if w.used and w.used != w.typed],
+            [w.typed for w in read if w.typed and not w.used and not w.stop],
+        )
+
+    def _question(self, query: str, games: Sequence[str]) -> tuple[list[_Word], list[str]]:
+        """The question's words read for ``games``, game names blanked; and the raw words."""
+        typed = words(query)
+        names: set[int] = set()
+        for start, end, game in self._game_spans(typed):
+            stems = " ".join(" ".join(s) for s in self._stemmer.tokens(typed[start:end]))
+            if stems not in self.data.names.get(game, frozenset()):
+                typed[start:end] = [""] * (end - start)
+            else:
+                names.update(range(start, end))
+        read = self._read_words(typed, games)
+        for i in names:
+            read[i].game_name = True
+        return read, typed
+
+    # -- ranking ---------------------------------------------------------------------
+
+    def _count(self, row: int, term: _Term, column: int) -> float:
+        """How often ``term`` occurs in one column of one section (synonyms weighted)."""
+        counts = self._counts[row][column]
+        tokens = self.data.tokens[row][column]
+        total = 0.0
+        for stems, worth in term.alternatives:
+            if len(stems) == 1:
+                n = counts.get(stems[0], 0)
+            else:
+                first, size = stems[0], len(stems)
+                n = sum(
+                    1
+                    for i in range(len(tokens) - size + 1)
+                    if tokens[i] == first and tuple(tokens[i : i + size]) == stems
+                )
+            total += worth * n
+        return total
+
+    def _score_game(self, game: str, terms: Sequence[_Term]) -> dict[int, float]:
+        """BM25 over one game's sections, with that game's word frequencies."""
+        s = self.settings
+        rows = self._rows_of.get(game, [])
+        scores: dict[int, float] = {}
+        columns = ((0, s.title_weight, 0.0), (1, s.keyword_weight, 0.0), (2, s.body_weight, s.body_b))
+        for term in terms:
+            cols = ((3, s.estonian_weight, 0.0),) if term.estonian else columns
+            parts: dict[int, float] = {}
+            for row in rows:
+                part = 0.0
+                for col, weight, b in cols:
+                    tf = self._count(row, term, col)
+                    if tf:
+                        size = len(self.data.tokens[row][col]) / self._avg_body[game] if b else 1.0
+                        part += weight * tf * (s.k1 + 1) / (tf + s.k1 * (1 - b + b * size))
+                if part:
+                    parts[row] = part
+            if not parts:
+                continue
+            n, total = len(parts), len(rows)
+            idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
+            if n > s.filler_share * total:
+                idf *= s.filler_weight
+            for row, part in parts.items():
+                scores[row] = scores.get(row, 0.0) + term.weight * idf * part
+        named = {stems[0] for term in terms if not term.estonian for stems, _ in term.alternatives if len(stems) == 1}
+        for row in scores:
+            title = self._title_words[row]
+            if title:
+                share = len(title & named) / len(title)
+                scores[row] += s.title_cover * share * share
+        return scores
+
+    def _known_share(self, game: str, terms: Sequence[_Term]) -> float:
+        """How much of the question (terms by weight) occurs anywhere in ``game``'s book."""
+        total = sum(t.weight for t in terms)
+        rows = self._rows_of.get(game, [])
+        found = sum(
+            t.weight
+            for t in terms
+            if any(self._count(row, t, col) for row in rows for col in ((3,) if t.estonian else (0, 1, 2)))
+        )
+        return found / total if total else 0.0
+
+    def _marks(self, row: int, terms: Sequence[_Term], read: Sequence[_Word]) -> tuple[Marked, Marked]:
+        """The title and a snippet of the text of one section, matched words marked."""
+        typed = [w.used for w in read if w.english and w.used and not w.stop]
+        alternatives = [t.label for t in terms if not t.estonian]
+        for word in typed:
+            alternatives.extend(self._synonyms([self.data.rows[row][1]]).get(word, ()))
+        if alternatives:
+            match = "{title body} : (" + " OR ".join(_quote(a) for a in dict.fromkeys(alternatives)) + ")"
+            got = self._db.execute(
+                "SELECT highlight(idx, 2, ?, ?), snippet(idx, 4, ?, ?, '…', 24) FROM idx WHERE idx MATCH ? AND rowid = ?",
+                (_MARK_START, _MARK_END, _MARK_START, _MARK_END, match, row),
+            ).fetchone()
+            if got:
+                return _marked(got[0]), _marked(got[1])
+        body = self.data.rows[row][4].split()
+        return ((self.data.rows[row][2], False),), ((" ".join(body[:24]) + (" …" if len(body) > 24 else ""), False),)
 
     # -- searching -------------------------------------------------------------------
 
@@ -609,80 +815,71 @@ class RuleIndex:
         """
         if limit < 1:
             raise InputError(Problem("--limit must be at least 1", text=str(limit)))
+        if len(query) > self.settings.longest_question:
+            raise InputError(
+                Problem(f"the question is longer than {self.settings.longest_question} characters", text=query[:60])
+            )
         game_id = book(game).game if game is not None and game not in self.books else game
-        terms, corrections, unknown = self.analyse(query)
+        named = self.named_game(query) if game_id is None else None
+        chosen = game_id or named
+        games = [chosen] if chosen else sorted(self._rows_of)
+        read, _ = self._question(query, games)
+        terms = self._terms(read, games)
+        corrections = tuple((w.typed, w.used) for w in read if w.used and w.used != w.typed)
+        unknown = tuple(w.typed for w in read if w.typed and not w.used and not w.stop)
         if not terms:
-            named_only = self.named_game(query)
             why = (
                 "no word of it is in any rule book"
                 if unknown
-                else f"it only names a game; read it with: cluesolver rules show {named_only}"
-                if named_only
+                else f"it only names a game; read it with: cluesolver rules show {named}"
+                if named
                 else "it has only common words"
             )
             raise InputError(Problem(f"nothing to search for: {why}", text=query))
-        named = self.named_game(query) if game_id is None else None
-        if named is not None:
-            hits = self._run(terms, named, limit)
-            if hits:
-                return SearchResult(
-                    query=query,
-                    game=named,
-                    terms=tuple(terms),
-                    corrections=tuple(corrections),
-                    unknown=tuple(unknown),
-                    hits=hits,
-                    game_from_query=True,
-                )
+        ranked: list[tuple[float, str, int]] = []
+        for g in games:
+            scores = self._score_game(g, terms)
+            # with several games, one that knows only some of the question's words is less likely
+            share = self._known_share(g, terms) ** self.settings.game_share_power if len(games) > 1 else 1.0
+            for row, score in scores.items():
+                ranked.append((score * share, self.data.rows[row][0], row))
+        ranked.sort(key=lambda x: (-x[0], x[1]))
+        per_game = False
+        if chosen is None and ranked:
+            best: dict[str, tuple[float, str, int]] = {}
+            for item in ranked:
+                best.setdefault(self.data.rows[item[2]][1], item)
+            leaders = sorted(best.values(), key=lambda x: (-x[0], x[1]))
+            if len(leaders) > 1 and leaders[0][0] < self.settings.clear_lead * leaders[1][0]:
+                per_game = True
+                ranked = leaders
+            else:  # one game leads clearly: its sections only, never several games mixed
+                lead = self.data.rows[leaders[0][2]][1]
+                ranked = [item for item in ranked if self.data.rows[item[2]][1] == lead]
+        hits = tuple(
+            Hit(self._sections[row], round(score, 3), *self._marks(row, terms, read))
+            for score, _, row in ranked[:limit]
+        )
         return SearchResult(
             query=query,
-            game=game_id,
-            terms=tuple(terms),
-            corrections=tuple(corrections),
-            unknown=tuple(unknown),
-            hits=self._run(terms, game_id, limit),
-        )
-
-    def _run(self, terms: list[str], game_id: str | None, limit: int) -> tuple[Hit, ...]:
-        match = " OR ".join(
-            "(" + " OR ".join(_quote(t) for t in (term, *_SYNONYMS.get(term, ()))) + ")" for term in terms
-        )
-        sql = (
-            "SELECT full_id, bm25(idx, 0, 0, ?, ?, ?) AS rank,"
-            " highlight(idx, 2, ?, ?), snippet(idx, 4, ?, ?, '…', 24)"
-            " FROM idx WHERE idx MATCH ?"
-        )
-        params: list[object] = [
-            self.settings.title_weight,
-            self.settings.keyword_weight,
-            self.settings.body_weight,
-            _MARK_START,
-            _MARK_END,
-            _MARK_START,
-            _MARK_END,
-            match,
-        ]
-        if game_id is not None:
-            sql += " AND game = ?"
-            params.append(game_id)
-        sql += " ORDER BY rank, full_id LIMIT ?"
-        params.append(limit)
-        return tuple(
-            Hit(section=self._sections[fid], score=round(-rank, 3), title=_marked(title), snippet=_marked(snip))
-            for fid, rank, title, snip in self._db.execute(sql, params)
+            game=chosen,
+            terms=tuple(t.label for t in terms),
+            corrections=corrections,
+            unknown=unknown,
+            hits=hits,
+            game_from_query=named is not None,
+            per_game=per_game,
         )
 
 
 @cache
 def default_index() -> RuleIndex:
     """The index over every rule book shipped with the package (its data cached on disk)."""
-    from pathlib import Path
-
     from rulesref.book import rule_files
     from rulesref.cache import cached
 
     all_books = books()
-    sources = [*rule_files(), Path(__file__), Path(__file__).with_name("book.py")]
+    sources = [*rule_files(), Path(__file__), Path(__file__).with_name("book.py"), LEXICON_FILE]
     data = cached(
         "rules-index", sources, lambda: IndexData.of(all_books), encode=IndexData.to_json, decode=IndexData.from_json
     )

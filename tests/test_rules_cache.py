@@ -173,15 +173,18 @@ def test_index_data_round_trips_and_refuses_wrong_types() -> None:
     data = IndexData.of(books())
     again = IndexData.from_json(json.loads(json.dumps(data.to_json())))
     assert again == data
-    for key, wrong in (
+    wrongs = (
         ("rows", [[1, 2, 3, 4, 5]]),
-        ("vocabulary", "abc"),
-        ("game_names", {"clue": 1}),
         ("rows", [["a"]]),
-    ):
+        ("tokens", [["a b", "c"]]),
+        ("words_en", {"clue": "abc"}),
+        ("game_names", {"clue": 1}),
+        ("lexicon", {"english": {"stopwords": 7}}),
+    )
+    for key, wrong in wrongs:
         with pytest.raises(ValueError):
             IndexData.from_json({**data.to_json(), key: wrong})
     with pytest.raises(KeyError):
         IndexData.from_json({})
-    with pytest.raises(ValueError, match="no book"):
+    with pytest.raises(ValueError, match="do not match the books"):
         RuleIndex({}, data=data)

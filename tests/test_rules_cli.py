@@ -173,3 +173,17 @@ def test_show_section_by_words_or_title() -> None:
     assert r.exit_code == 0 and json.loads(r.stdout)["id"] == "clue-lost-in-vegas/all-in"
     r = run("show", "clue", "Secret passages", "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["id"] == "clue/secret-passages"
+
+
+def test_search_over_several_games_says_how_to_narrow() -> None:
+    r = run("search", "what happens on a tie")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("Several games match: the best section of each game.\n")
+    assert "Only one game: add -g GAME, e.g. -g " in r.stdout
+    data = json.loads(run("search", "what happens on a tie", "--json").stdout)
+    assert data["per_game"] is True and len({h["game"] for h in data["results"]}) == 3
+
+
+def test_search_in_estonian() -> None:
+    data = json.loads(run("search", "kes", "alustab", "mängu", "-g", "clue", "--json").stdout)
+    assert data["results"][0]["id"] == "clue/turn-order" and data["corrections"] == []

@@ -67,7 +67,7 @@ def test_conversational_words_are_dropped(tiny: RuleIndex) -> None:
 
 def test_keyword_phrase_made_of_common_words_is_kept(tiny: RuleIndex) -> None:
     terms, _, _ = tiny.analyse("can I go all in now")
-    assert "all in" in terms
+    assert "go all in" in terms  # a run of the title "Going all in", which holds the keyword
     assert ids(tiny.search("can I go all in now"))[0] == "tiny/all-in"
 
 
@@ -162,3 +162,87 @@ def test_game_name_that_is_also_a_keyword_of_that_game_is_searched() -> None:
     assert ids(r)[0] == "clue/cluedo"
     # "Lost in Vegas" is a keyword of clue/editions, but it names the other game
     assert "lost" not in search("who are the characters in lost in vegas").terms
+
+
+# --- languages, synonyms, filler words, several games (issue 16) ----------------------
+
+
+def test_estonian_question_finds_who_starts() -> None:
+    r = search("kes alustab mängu", game="clue")
+    assert ids(r)[0] == "clue/turn-order" and r.corrections == ()
+
+
+def test_an_estonian_word_is_not_corrected_into_english() -> None:
+    r = search("vale süüdistus", game="clue")
+    assert r.corrections == () and "value" not in r.terms
+    assert ids(r)[0] in {"clue/accusations", "clue/eliminated-players"}
+    assert search("mis juhtub kui suudistus on vale", game="clue").corrections == ()  # no diacritics typed
+
+
+def test_estonian_typo_is_corrected_towards_estonian() -> None:
+    assert search("kes alustb", game="clue").corrections == ()  # the stem already matches
+    r = search("kus on salakäok", game="clue")
+    assert r.corrections == (("salakäok", "salakäik"),) and ids(r)[0] == "clue/secret-passages"
+
+
+def test_typos_are_corrected_only_towards_the_game_searched() -> None:
+    assert search("sprwal", game="lords").corrections == (("sprwal", "sprawl"),)
+    with pytest.raises(InputError, match="no word of it is in any rule book"):
+        search("sprwal", game="clue")  # "sprawl" is a Lords of Vegas word
+
+
+def test_a_real_word_is_not_taken_for_a_different_one() -> None:
+    assert ("steal", "teal") not in search("reroll to steal a casino", game="lords").corrections
+    assert ("dragged", "dagger") not in search("my pawn got dragged into the library", game="clue").corrections
+
+
+@pytest.mark.parametrize(
+    ("query", "game", "expected"),
+    [
+        ("who gets paid first", "las-vegas", "las-vegas/payout"),
+        ("what if nobody won the money", "las-vegas", "las-vegas/leftovers"),
+        ("unclaimed notes", "las-vegas", "las-vegas/leftovers"),
+        ("what goes in the key sleeve", "clue", "clue/setup"),
+        ("what goes in the envelope", "liv", "clue-lost-in-vegas/setup"),
+        ("can i bet a room i am not in", "clue", "clue/suggestions"),
+        ("when can i make my final bet", "clue", "clue/accusations"),
+        ("max bet", "lords", "lords-of-vegas/gamble"),
+    ],
+)
+def test_synonyms_players_use(query: str, game: str, expected: str) -> None:
+    assert expected in ids(search(query, game=game))
+
+
+def test_a_word_in_most_sections_of_a_game_weighs_little() -> None:
+    filler = "\n".join(
+        f'[[section]]\nid = "s{i}"\ntitle = "Part {i}"\ntext = "The card goes here, card after card."\n'
+        for i in range(6)
+    )
+    text = (
+        f'game = "f"\ntitle = "F"\n{filler}\n[[section]]\nid = "rare"\ntitle = "Other"\ntext = "A tram and a card."\n'
+    )
+    index = RuleIndex({"f": parse_book(text, "f.toml")})
+    assert ids(index.search("card tram"))[0] == "f/rare"
+
+
+def test_several_games_give_the_best_section_of_each() -> None:
+    r = search("what happens on a tie")
+    assert r.per_game and r.game is None
+    games = [h.section.game for h in r.hits]
+    assert len(games) == len(set(games)) == 3
+
+
+def test_one_game_leading_clearly_is_shown_alone() -> None:
+    r = search("secret passage from the kitchen")
+    assert not r.per_game and {h.section.game for h in r.hits} == {"clue"}
+
+
+def test_estonian_case_ending_on_a_game_name() -> None:
+    r = search("kes võidab las vegases")
+    assert r.game == "las-vegas" and r.game_from_query
+    assert ids(r)[0] == "las-vegas/end"
+
+
+def test_a_very_long_question_is_refused_quickly() -> None:
+    with pytest.raises(InputError, match="longer than 500 characters"):
+        search("secret passage " * 1000)

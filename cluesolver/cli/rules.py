@@ -152,6 +152,8 @@ def _print_result(result: SearchResult, *, full: bool) -> None:
         where = f" in {result.game}" if result.game else ""
         con.print(f"No rule section matches{where}.", markup=False)
         return
+    if result.per_game:
+        con.print("Several games match: the best section of each game.", markup=False)
     for rank, hit in enumerate(result.hits, 1):
         head = Text()
         head.append(f"{rank}. ", style="bold")
@@ -173,6 +175,8 @@ def _print_result(result: SearchResult, *, full: bool) -> None:
         con.print(Markdown(section_body_markdown(best)))
     else:
         con.print(f"Read a section with: cluesolver rules show {best.full_id}", markup=False)
+    if result.per_game:
+        con.print(f"Only one game: add -g GAME, e.g. -g {best.game}", markup=False)
 
 
 @app.command("lint")
