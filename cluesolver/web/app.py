@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
@@ -139,6 +141,21 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
         request=request, settings=st.settings, is_htmx=is_htmx(request), **context
     )
     return HTMLResponse(html, status_code=status)
+
+
+async def answer(
+    request: Request, template: str, compute: Callable[[], dict[str, Any]], empty: dict[str, Any]
+) -> HTMLResponse:
+    """Render ``template`` with what ``compute`` returns (run in a worker thread).
+
+    An expected failure renders it with ``empty`` and the CLI's messages, with status
+    400 (or 409 for a contradiction).
+    """
+    try:
+        context = await run_in_threadpool(compute)
+    except CluesolverError as exc:
+        return render(request, template, status=status_of(exc), errors=messages_of(exc), **empty)
+    return render(request, template, errors=[], **context)
 
 
 def is_htmx(request: Request) -> bool:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from http import HTTPStatus
 from pathlib import Path
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
-from cluesolver.web.app import AppState, is_htmx, messages_of, render, state_of, status_of
+from cluesolver.web.app import AppState, answer, is_htmx, messages_of, render, state_of, status_of
 from cluesolver.web.clue_view import ClueView, clue_view, record, take_back, version_of, why_cell, why_text
-from rulesref.core.errors import CluesolverError, SessionError
+from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError
 
 MAX_STATEMENT = 2000
 
@@ -122,25 +123,20 @@ async def _written(
 
 
 async def why(request: Request) -> Response:
+    """Why a cell (or a fact typed as a player says it) is certain, or how likely it is."""
     st = state_of(request)
     q = request.query_params
     holder, card, fact = q.get("holder"), q.get("card"), q.get("fact")
 
-    def answer() -> object:
+    def compute() -> dict[str, Any]:
         view = _view(st)
         if fact is not None:
-            return why_text(view, fact[:300])
+            return {"answer": why_text(view, fact[:300])}
         if holder is None or card is None:
-            from rulesref.core.errors import InputError, Problem
-
             raise InputError(Problem("ask about a cell (holder and card) or a fact such as 'Dan has Library'"))
-        return why_cell(view, holder[:100], card[:100])
+        return {"answer": why_cell(view, holder[:100], card[:100])}
 
-    try:
-        result = await run_in_threadpool(answer)
-    except CluesolverError as exc:
-        return render(request, "clue_why.html", status=status_of(exc), answer=None, errors=messages_of(exc))
-    return render(request, "clue_why.html", answer=result, errors=[])
+    return await answer(request, "clue_why.html", compute, {"answer": None})
 
 
 async def advice(request: Request) -> Response:
@@ -148,37 +144,28 @@ async def advice(request: Request) -> Response:
     st = state_of(request)
     room = (request.query_params.get("room") or "").strip() or None
 
-    def ranked() -> object:
+    def compute() -> dict[str, Any]:
         from cluesolver.clue.advisor import match_room, rank, to_move
 
         view = _view(st)
         room_card = match_room(view.log, room[:100]) if room is not None else None
         if to_move(view.log) is None:
-            return None
-        return rank(view.log, room=room_card, top=5, counts=view.report.counts)
+            return {"ranking": None, "view": view}
+        return {"ranking": rank(view.log, room=room_card, top=5, counts=view.report.counts), "view": view}
 
-    try:
-        ranking = await run_in_threadpool(ranked)
-    except CluesolverError as exc:
-        return render(request, "clue_next.html", status=status_of(exc), ranking=None, errors=messages_of(exc))
-    view = await run_in_threadpool(_view, st)
-    return render(request, "clue_next.html", ranking=ranking, errors=[], view=view)
+    return await answer(request, "clue_next.html", compute, {"ranking": None})
 
 
 async def accuse(request: Request) -> Response:
     """``clue accuse?``: every open combination counted exactly (up to 400), best first."""
     st = state_of(request)
 
-    def advise() -> object:
+    def compute() -> dict[str, Any]:
         from cluesolver.clue.advisor import accusation
 
-        return accusation(_view(st).log)
+        return {"advice": accusation(_view(st).log)}
 
-    try:
-        advice_ = await run_in_threadpool(advise)
-    except CluesolverError as exc:
-        return render(request, "clue_accuse.html", status=status_of(exc), advice=None, errors=messages_of(exc))
-    return render(request, "clue_accuse.html", advice=advice_, errors=[])
+    return await answer(request, "clue_accuse.html", compute, {"advice": None})
 
 
 async def log_text(request: Request) -> Response:

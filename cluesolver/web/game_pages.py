@@ -8,6 +8,7 @@ Every result is the library's JSON view (the same data as ``--json``), rendered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cluesolver.web.app import messages_of, render, state_of, status_of
+from cluesolver.web.app import answer, render, state_of
 from rulesref.core.errors import CluesolverError, InputError, Problem
 
 SUFFIXES = (".toml", ".lov")
@@ -71,20 +72,13 @@ async def page(request: Request) -> Response:
     return render(request, "vegas.html", files=files, folder=st.settings.folder, q=request.query_params)
 
 
-async def _result(request: Request, title: str, kind: str, compute: Any) -> Response:
-    try:
-        data = await run_in_threadpool(compute)
-    except CluesolverError as exc:
-        return render(
-            request,
-            "vegas_result.html",
-            status=status_of(exc),
-            title=title,
-            kind=kind,
-            data=None,
-            errors=messages_of(exc),
-        )
-    return render(request, "vegas_result.html", title=title, kind=kind, data=data, errors=[])
+async def _result(request: Request, title: str, kind: str, compute: Callable[[], dict[str, Any]]) -> Response:
+    return await answer(
+        request,
+        "vegas_result.html",
+        lambda: {"title": title, "kind": kind, "data": compute()},
+        {"title": title, "kind": kind, "data": None},
+    )
 
 
 LV_LABELS = {"casino": "dice", "money": "money", "edition": "edition"}

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cluesolver.web.app import messages_of, render, status_of
+from cluesolver.web.app import answer, messages_of, render
 from rulesref.core.errors import CluesolverError
 
 MAX_QUERY = 300
@@ -30,30 +30,15 @@ async def search_page(request: Request) -> Response:
     query = (request.query_params.get("q") or "").strip()[:MAX_QUERY]
     game = (request.query_params.get("game") or "").strip()[:60] or None
 
-    def run() -> tuple[Any, list[Any]]:
+    def compute() -> dict[str, Any]:
         from rulesref.book import books
         from rulesref.search import search
 
-        all_books = list(books().values())
-        return (search(query, game=game, limit=10) if query else None), all_books
+        result = search(query, game=game, limit=10) if query else None
+        return {"result": result, "books": list(books().values()), "query": query, "game": game, "page": "rules"}
 
-    try:
-        result, all_books = await run_in_threadpool(run)
-    except CluesolverError as exc:
-        return render(
-            request,
-            "rules.html",
-            status=status_of(exc),
-            page="rules",
-            query=query,
-            game=game,
-            result=None,
-            books=[],
-            errors=messages_of(exc),
-        )
-    return render(
-        request, "rules.html", page="rules", query=query, game=game, result=result, books=all_books, errors=[]
-    )
+    empty: dict[str, Any] = {"result": None, "books": [], "query": query, "game": game, "page": "rules"}
+    return await answer(request, "rules.html", compute, empty)
 
 
 def _title(full_id: str) -> str:
