@@ -264,3 +264,20 @@ def test_a_trip_needs_the_map_and_lamps_on_it() -> None:
     assert "'trip' needs the map: write limo-lamps = [rows, columns]" in problem
     (problem,) = messages(HEAD + "limo-lamps = [3, 4]\n" + sheet("Ana", 'limo = { trip = "A1 Z9" }') + sheet("Bo"))
     assert "'Z9' is not a lamp of the map: write A1 to C4" in problem
+
+
+def test_worked_out_example_scores_as_worked_by_hand() -> None:
+    """examples/welcome-worked-out.toml, each derived value checked by hand once."""
+    from pathlib import Path
+
+    from rulesref.welcome import load_table
+
+    table = load_table(Path(__file__).parent.parent / "examples" / "welcome-worked-out.toml")
+    assert check_table(table).ok
+    noor, olli = table.players
+    assert [(c.colour.value, c.claim.value) for c in noor.projects] == [("pink", "high"), ("yellow", "low")]
+    assert (noor.hotels.small.avenues, noor.hotels.small.count) == ((2,), 1)
+    assert [c.debts for c in noor.shows] == [1, 2] and [c.debts for c in olli.shows] == [0, 0]
+    assert (noor.limo.missing_lines, olli.limo.missing_lines) == (6, 0)
+    result = score_table(table)
+    assert {p.name: p.total for p in result.players} == {"Noor": 94, "Olli": 59}
