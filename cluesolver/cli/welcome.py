@@ -111,7 +111,8 @@ def streets(
         typer.Argument(
             help="Streets left to right, separated by '|': a number = opened casino, '.' = built empty "
             "casino, 'c' = crane standing, 'x' = crane crossed off (empty), 'x7' = crane crossed "
-            "off and opened with 7, '=7' = Extended Casino copy of its neighbour's 7.",
+            "off and opened with 7, '=7' = Extended Casino copy of its neighbour's 7, '-' = no casino at "
+            "this avenue (streets written along the 11 avenues).",
             show_default=False,
         ),
     ],
@@ -138,13 +139,17 @@ def streets(
 @guarded
 def new(
     players: Annotated[list[str], typer.Argument(help="Player names, in seating order.", show_default=False)],
-    solo: Annotated[bool, typer.Option("--solo", help="Add an [acme] block for a solo game.")] = False,
+    solo: Annotated[
+        bool, typer.Option("--solo", help="Add an [acme] block for a solo game (one player always plays solo).")
+    ] = False,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file instead of printing.")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --output file if it exists.")] = False,
 ) -> int:
     """A blank table file to fill in from the score sheets, one block per player.
+
+    Every value still to read off a sheet is "?": check lists those left, score waits for them.
 
     Example: cluesolver welcome new Maya Jonas Lea -o friday.toml
     """
