@@ -12,29 +12,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from cluesolver.clue.log import GameLog
+from cluesolver.clue.log import KEYWORDS, GameLog
 from cluesolver.clue.report import Report
 from rulesref.core.errors import InputError, Problem
-
-#: Words the entry line completes besides players and cards (as in ``clue play``).
-KEYWORDS = (
-    "suggests",
-    "bets",
-    "accuses",
-    "goes all in",
-    "passes",
-    "shows",
-    "nobody shows",
-    "has",
-    "has none of",
-    "looks at",
-    "round",
-    "wrong",
-    "correct",
-    "a card from",
-    "with the",
-    "in the",
-)
 
 
 @dataclass(frozen=True)

@@ -97,19 +97,25 @@ async def las_vegas_payout(request: Request) -> Response:
     return await _result(request, "Las Vegas: one casino", "lv-payout", compute)
 
 
-async def las_vegas_standings(request: Request) -> Response:
-    """Standings of a Las Vegas game file (``score FILE``)."""
+async def _score(request: Request, game: str, title: str, kind: str) -> Response:
+    """``score FILE`` of a file of ``game`` picked from the folder, through the game registry."""
     st = state_of(request)
     name = _field(request, "file")
 
     def compute() -> dict[str, Any]:
         from cluesolver.registry import GAMES
-        from rulesref.core.games import LAS_VEGAS
 
-        data: dict[str, Any] = GAMES[LAS_VEGAS].score(pick_file(st.settings.folder, name, LAS_VEGAS)).to_json()
+        data: dict[str, Any] = GAMES[game].score(pick_file(st.settings.folder, name, game)).to_json()
         return data
 
-    return await _result(request, f"Las Vegas: {name}", "lv-standings", compute)
+    return await _result(request, f"{title}: {name}", kind, compute)
+
+
+async def las_vegas_standings(request: Request) -> Response:
+    """Standings of a Las Vegas game file (``score FILE``)."""
+    from rulesref.core.games import LAS_VEGAS
+
+    return await _score(request, LAS_VEGAS, "Las Vegas", "lv-standings")
 
 
 async def lords_track(request: Request) -> Response:
@@ -157,14 +163,6 @@ async def lords_payout(request: Request) -> Response:
 
 async def welcome_score(request: Request) -> Response:
     """Final scoring of a Welcome to New Las Vegas table file, zone by zone (``score FILE``)."""
-    st = state_of(request)
-    name = _field(request, "file")
+    from rulesref.core.games import WELCOME
 
-    def compute() -> dict[str, Any]:
-        from cluesolver.registry import GAMES
-        from rulesref.core.games import WELCOME
-
-        data: dict[str, Any] = GAMES[WELCOME].score(pick_file(st.settings.folder, name, WELCOME)).to_json()
-        return data
-
-    return await _result(request, f"Welcome to New Las Vegas: {name}", "welcome", compute)
+    return await _score(request, WELCOME, "Welcome to New Las Vegas", "welcome")
