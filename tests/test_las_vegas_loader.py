@@ -61,7 +61,8 @@ def test_every_input_problem_with_its_line() -> None:
         "white_dice, big_die, round?)",
         "bad.toml:2: unknown edition: 'royal' (did you mean: royale?)",
         "bad.toml:3: 'white' is reserved for the white house dice; pick another player name",
-        "bad.toml:7: round 1 casino 1: cannot read money (use thousands, e.g. 90 or 90k): 'x'",
+        "bad.toml:7: round 1 casino 1: cannot read money (in thousands: 90,40 or 90k 40k or $90,000 $40,000 or "
+        "90,000 40,000): 'x'",
         "bad.toml:7: round 1 casino 1: unknown player: 'Ana' (did you mean: Anna?)",
         "bad.toml:7: round 1 casino 1: negative dice count for Ben: '-2'",
         'bad.toml:7: round 1 casino 1: cannot read dice for Carla (use a number, "big", e.g. "1+big"): \'1+bgi\'',

@@ -72,8 +72,10 @@ def test_start_player_skips_casinos_nobody_won() -> None:
         pay_casino(5, (80, 60), parse_stakes("white=3 Carla=1"), rules),
         pay_casino(4, (70, 40), parse_stakes("Denny=2 Carla=1"), rules),
     ]
-    # casino 6: everyone tied; casino 5: the house took the higher card -> go on down to casino 4
-    assert next_start_player(payouts) == "Denny"
+    # casino 6: everyone tied, nobody won anything; casino 5: the house took the higher card and
+    # Carla the lower one - somebody won there, so Carla starts (casino 4 is not looked at)
+    assert next_start_player(payouts) == "Carla"
+    assert next_start_player([payouts[0], payouts[2]]) == "Denny"
     assert next_start_player([payouts[0]]) is None
 
 

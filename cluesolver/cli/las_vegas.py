@@ -75,7 +75,7 @@ def payout(
             "--money",
             "-m",
             show_default=False,
-            help="Money at the casino in thousands, e.g. 90,40 (also 90k or $90,000).",
+            help="Money at the casino in thousands, e.g. 90,40 (also 90k 40k, $90,000 $40,000 or 90,000 40,000).",
         ),
     ],
     edition: Annotated[str, typer.Option("--edition", "-e", help="base, boulevard or royale.")] = "base",
@@ -270,8 +270,10 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
     out.print(table)
     for t in r.tiles:
         got = [_usd(v) for v in t.money] + ([f"{t.chips} chip(s)"] if t.chips else [])
+        beside = f" (casino {t.casino})" if t.casino is not None else ""
         out.print(
-            f"Tile: {t.player} receives {', '.join(got) or 'nothing'}" + (f" ({t.what})" if t.what else ""),
+            f"Tile{beside}: {t.player} receives {', '.join(got) or 'nothing'}"
+            + (f" ({t.what or t.tile})" if t.what or t.tile else ""),
             markup=False,
         )
     if r.chips_spent and any(v for _, v in r.chips_spent):
@@ -295,7 +297,9 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
     out.print(totals)
     if r.next_start and r.number < game.rules.rounds:
         out.print(
-            f"{r.next_start} starts round {r.number + 1} (higher card at the highest casino that paid).", markup=False
+            f"{r.next_start} starts round {r.number + 1} (best card a player took at the highest casino where a "
+            "player won).",
+            markup=False,
         )
 
 
@@ -354,10 +358,9 @@ def _print_verdict(out: Console, rp: Replay) -> None:
     verb = "Winner" if rp.complete else "Leading"
     word = "cards" if royale else "notes"
     if rp.decided_by.value == "shared":
-        out.print(f"{verb}: {' and '.join(rp.winners)} share it — same money and same number of {word}.", markup=False)
+        out.print(f"{verb}: {' and '.join(rp.winners)} share it — {rp.what_was_equal()}.", markup=False)
     elif rp.decided_by.value == "notes":
-        top = rp.standings[0]
-        rivals = [s for s in rp.standings[1:] if s.total == top.total]
+        top, rivals = rp.standings[0], rp.rivals
         out.print(
             f"{verb}: {top.player} — tied on {_usd(top.total)} with {', '.join(s.player for s in rivals)}, "
             f"wins the tie-break with {top.notes} {word} to {rivals[0].notes}.",

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field, replace
 from rulesref.cite import Citation, cite
 from rulesref.core.findings import CheckReport, Finding
 from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars
-from rulesref.las_vegas.model import CASINOS, HOUSE, Casino, Game, Round
-from rulesref.las_vegas.payout import next_start_player, pay_round
+from rulesref.las_vegas.model import CASINOS, HOUSE, Casino, Game, Round, Stake
+from rulesref.las_vegas.payout import next_start_player, pay_casino, pay_round
+from rulesref.las_vegas.tiles import BLACK_DICE, PAYS, PRIME_TIME, TILE_CASINOS, reward_fits
 
 
 def _rule(local: str) -> Citation:
@@ -66,6 +67,37 @@ def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) ->
                     "stopped earlier",
                     _rule("setup"),
                     code="money-overstocked",
+                )
+            )
+    return out
+
+
+def check_stakes(where: str, stakes: Sequence[Stake], rules: EditionRules) -> list[Finding]:
+    """Findings (not yet located) for dice no table can have at one casino.
+
+    A big die in an edition without big dice, more than one big die for one participant,
+    a big die among the white dice.  The file checker also counts dice over the whole
+    round; this is what one casino on its own shows.
+    """
+    out: list[Finding] = []
+    for s in stakes:
+        if s.participant == HOUSE and s.big:
+            out.append(Finding(f"{where}: the white dice have no big die", _rule("white-dice"), code="house-big-die"))
+        elif s.big and not rules.big_die:
+            out.append(
+                Finding(
+                    f"{where}: {s.participant} has a big die, but {rules.title} has none "
+                    "(it comes with Boulevard and Royale)",
+                    _rule("big-die"),
+                    code="big-die-edition",
+                )
+            )
+        elif s.big > 1:
+            out.append(
+                Finding(
+                    f"{where}: {s.participant} has {s.big} big dice; a player owns only one",
+                    _rule("big-die"),
+                    code="big-die-count",
                 )
             )
     return out
@@ -163,14 +195,15 @@ def check_game(game: Game) -> CheckReport:
         _check_round_money(game, rd, supply, add)
         if game.edition is Edition.ROYALE:
             _check_chips(game, rd, chips, add)
+            _check_tiles(game, rd, add)
             payouts = pay_round(rd.casinos, rules)
             if rd.start is not None and previous is not None:
                 expected = next_start_player(previous)
                 if expected is not None and expected != rd.start:
                     add(
                         "start-player",
-                        f"round {rd.number} should be started by {expected}, who took the "
-                        f"higher card at the highest casino that paid someone, not {rd.start}",
+                        f"round {rd.number} should be started by {expected}, the player who took the "
+                        f"best card at the highest casino where a player won, not {rd.start}",
                         _rule("start-player"),
                         rd.number,
                         key=f"round {rd.number} start",
@@ -193,9 +226,9 @@ def check_game(game: Game) -> CheckReport:
                     rd.number,
                     key=f"round {rd.number} tile 1",
                 )
-        for casino in rd.casinos:
-            for _, value in pay_round([casino], rules)[0].awards:  # the house's notes leave play too
-                supply.won[value] += 1
+        for paid in pay_round(rd.casinos, rules):
+            supply.won.update(value for _, value in paid.awards)  # the house's notes leave play too
+            supply.returned.update(paid.leftovers)
         for tile in rd.tiles:
             for value in tile.money:
                 supply.won[value] += 1
@@ -265,6 +298,10 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
                 player=player,
             )
     for casino in rd.casinos:
+        where = f"round {rd.number} casino {casino.number}"
+        for finding in check_stakes(where, casino.stakes, rules):
+            if finding.code == "house-big-die":  # the player's big dice are counted over the round above
+                add.add(finding, rd.number, casino.number)
         for s in casino.stakes:
             if s.bonus and game.edition is not Edition.ROYALE:
                 add(
@@ -272,14 +309,6 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
                     f"round {rd.number} casino {casino.number}: {s.participant} has dice added "
                     "by a casino tile, which only Royale has",
                     _rule("tile-effects"),
-                    rd.number,
-                    casino.number,
-                )
-            if s.participant == HOUSE and s.big:
-                add(
-                    "house-big-die",
-                    f"round {rd.number} casino {casino.number}: the white dice have no big die",
-                    _rule("white-dice"),
                     rd.number,
                     casino.number,
                 )
@@ -343,49 +372,50 @@ def _check_round_money(game: Game, rd: Round, supply: _Supply, add: _Report) -> 
 
 @dataclass
 class _Supply:
-    """Notes (cards) seen so far: every one that came out, and those won for good."""
+    """Notes (cards) seen so far: every one that came out, those won for good, leftovers put back."""
 
     seen: Counter[int] = field(default_factory=Counter)
     won: Counter[int] = field(default_factory=Counter)
+    returned: Counter[int] = field(default_factory=Counter)
     reported: set[int] = field(default_factory=set)
 
 
 def _check_supply(game: Game, rd: Round, stocked: Counter[int], supply: _Supply, add: _Report) -> None:
-    """More notes of a value than exist.
+    """More notes (cards) of a value than exist.
 
-    While fewer notes have come out than the whole supply, the deck has not run through,
-    so no note can have come out twice: count every note seen.  Beyond that, leftovers
-    may come back from under the deck, and only notes won (gone for good) plus this
-    round's are certain.
+    Notes won (by a player or the white dice) are gone for good, so those plus this round's
+    must exist.  In the base game and Boulevard leftover notes are discarded or go under the
+    deck, so while fewer notes have come out than the whole supply no note can have come out
+    twice: every note seen counts.  Royale puts leftover cards under the pile, from where
+    they can come out again (a tile may pay one from the bank): every card seen counts
+    except as many as were put back in earlier rounds.
     """
     rules = game.rules
     supply.seen.update(stocked)
     deck_not_through = sum(supply.seen.values()) <= rules.supply_count
+    royale = game.edition is Edition.ROYALE
     for value in sorted(stocked):
         have = rules.supply_of(value)
         if value not in rules.denominations or value in supply.reported:
             continue
         where = max((c.number for c in rd.casinos if value in c.money), default=None)
-        if deck_not_through and supply.seen[value] > have:
-            add(
-                "money-supply",
-                f"round {rd.number}: {supply.seen[value]} × {dollars(value)} have come out by "
-                f"now, but the game has only {have}",
-                cite(rules.rules_section_money),
-                rd.number,
-                where,
-            )
-            supply.reported.add(value)
+        seen, back = supply.seen[value], supply.returned[value]
+        if not royale and deck_not_through and seen > have:
+            message = f"{seen} × {dollars(value)} have come out by now, but the game has only {have}"
         elif supply.won[value] + stocked[value] > have:
-            add(
-                "money-supply",
-                f"round {rd.number}: {stocked[value]} × {dollars(value)} out this round and "
-                f"{supply.won[value]} won before, but the game has only {have}",
-                cite(rules.rules_section_money),
-                rd.number,
-                where,
+            message = (
+                f"{stocked[value]} × {dollars(value)} out this round and {supply.won[value]} won before, "
+                f"but the game has only {have}"
             )
-            supply.reported.add(value)
+        elif royale and seen - back > have:
+            message = (
+                f"{seen} × {dollars(value)} have come out by now and at most {back} of them were leftovers "
+                f"come back, but the game has only {have}"
+            )
+        else:
+            continue
+        add("money-supply", f"round {rd.number}: {message}", cite(rules.rules_section_money), rd.number, where)
+        supply.reported.add(value)
 
 
 def _pair_key(casino: Casino) -> tuple[int, int]:
@@ -435,3 +465,86 @@ def _check_chips(game: Game, rd: Round, chips: dict[str, int], add: _Report) -> 
                     player=player,
                     key=f"round {rd.number} chips_kept",
                 )
+
+
+def _check_tiles(game: Game, rd: Round, add: _Report) -> None:
+    """Royale tile results: beside casinos 1 to 3, one tile per casino, rewards the tile can pay,
+    bonus dice only from Prime Time (two black dice), Prime Time for the one leading its casino."""
+    placed: dict[int, tuple[str, int]] = {}  # casino -> (tile, result number) first written there
+    for n, tile in enumerate(rd.tiles, 1):
+        key = f"round {rd.number} tile {n}"
+        name = tile.tile or "a tile"
+        if tile.casino is not None and tile.casino not in TILE_CASINOS:
+            add(
+                "tile-casino",
+                f"round {rd.number}: {name} beside casino {tile.casino}, but tiles lie beside casinos 1 to 3 only",
+                _rule("casino-tiles"),
+                rd.number,
+                key=key,
+            )
+        elif tile.casino is not None and tile.tile:
+            first = placed.setdefault(tile.casino, (tile.tile, n))
+            if first[0] != tile.tile:
+                add(
+                    "tile-twice",
+                    f"round {rd.number}: {tile.tile} and {first[0]} (result {first[1]}) both beside casino "
+                    f"{tile.casino}; each casino has one tile a round",
+                    _rule("casino-tiles"),
+                    rd.number,
+                    key=key,
+                )
+        if tile.tile and not reward_fits(tile.tile, tile.money, tile.chips):
+            paid = [dollars(sum(tile.money))] if tile.money else []
+            paid += [f"{tile.chips} chip(s)"] if tile.chips else []
+            add(
+                "tile-reward",
+                f"round {rd.number}: {tile.player} got {' and '.join(paid)} from {tile.tile}, "
+                f"which pays {PAYS[tile.tile].words}",
+                _rule("tile-effects"),
+                rd.number,
+                player=tile.player,
+                key=key,
+            )
+    _check_prime_time(game, rd, add)
+
+
+def _check_prime_time(game: Game, rd: Round, add: _Report) -> None:
+    rules = game.rules
+    primes = [(n, t) for n, t in enumerate(rd.tiles, 1) if t.tile == PRIME_TIME]
+    for player in game.players:
+        bonus = sum(s.bonus for c in rd.casinos for s in c.stakes if s.participant == player)
+        mine = sum(1 for _, t in primes if t.player == player)
+        if bonus > BLACK_DICE * mine:
+            why = (
+                f"but no Prime Time result of theirs is written for this round (bonus dice are its {BLACK_DICE} "
+                "black dice)"
+                if not mine
+                else f"but {mine} Prime Time result(s) give at most {BLACK_DICE * mine} black dice"
+            )
+            add(
+                "bonus-dice-tile",
+                f"round {rd.number}: {player} has {bonus} bonus dice on the casinos, {why}",
+                _rule("tile-effects"),
+                rd.number,
+                player=player,
+            )
+    for n, tile in primes:
+        casino = rd.casino(tile.casino) if tile.casino in TILE_CASINOS else None
+        if casino is None:
+            continue
+        own = [Stake(s.participant, s.small, s.big) for s in casino.stakes]
+        leader = next(
+            (e.participant for e in pay_casino(casino.number, casino.money, own, rules).entries if e.place == 1), None
+        )
+        if leader != tile.player:
+            who = f"{leader} led there" if leader not in (None, HOUSE) else "no player led there"
+            add(
+                "prime-time-player",
+                f"round {rd.number}: Prime Time at casino {casino.number} is rolled by whoever leads there just "
+                f"before payout; {who}, not {tile.player}",
+                _rule("tile-effects"),
+                rd.number,
+                casino.number,
+                player=tile.player,
+                key=f"round {rd.number} tile {n}",
+            )

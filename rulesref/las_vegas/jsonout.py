@@ -70,7 +70,15 @@ def round_json(r: RoundResult) -> dict[str, Any]:
         "round": r.number,
         "casinos": [payout_json(p) for p in r.payouts],
         "tiles": [
-            {"player": t.player, "money": [usd(v) for v in t.money], "chips": t.chips, "what": t.what} for t in r.tiles
+            {
+                "player": t.player,
+                "money": [usd(v) for v in t.money],
+                "chips": t.chips,
+                "what": t.what,
+                "tile": t.tile or None,
+                "casino": t.casino,
+            }
+            for t in r.tiles
         ],
         "won": {p: usd(v) for p, v in r.won},
         "chips_spent": dict(r.chips_spent),

@@ -16,6 +16,7 @@ from typing import Any
 from rulesref.core.errors import Problem, UnknownNameError
 from rulesref.core.files import read_text
 from rulesref.core.games import LAS_VEGAS, normalise_game
+from rulesref.core.names import closest
 from rulesref.core.tomlfile import Problems, Span, TomlText, parse_toml
 from rulesref.las_vegas.editions import Edition, rules_for
 from rulesref.las_vegas.locate import block, body, casino_line, header_line, round_blocks, table_lines
@@ -26,11 +27,12 @@ from rulesref.las_vegas.notation import (
     resolve_name,
     stakes_from_pairs,
 )
+from rulesref.las_vegas.tiles import CONFIRMED, TILE_NAMES, tile_named
 
 TOP_KEYS = ("game", "edition", "title", "players", "white_dice", "big_die", "round")
 ROUND_KEYS = ("casino", "chips_spent", "chips_kept", "tile", "start", "note")
 CASINO_KEYS = ("money", "dice", "bonus_dice")
-TILE_KEYS = ("player", "money", "chips", "what", "casino")
+TILE_KEYS = ("player", "money", "chips", "what", "tile", "casino")
 
 
 @dataclass
@@ -326,4 +328,26 @@ def _tile(f: _File, where: str, raw: Mapping[str, Any], players: Sequence[str], 
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
         f.found.add(f"{where}: chips must be a whole number, 0 or more", line=line, text=chips)
         chips = 0
-    return TileReward(player=name, money=tuple(money), chips=chips, what=str(raw.get("what", "")))
+    what = str(raw.get("what", ""))
+    span = body(f.text, line)
+    tile = tile_named(what) or ""
+    if "tile" in raw:
+        tile = tile_named(str(raw["tile"]), exact=True) or ""
+        if not tile:
+            f.found.add(
+                f"{where}: unknown casino tile",
+                key="tile",
+                span=span,
+                text=raw["tile"],
+                choices=closest(str(raw["tile"]), TILE_NAMES) or CONFIRMED,
+            )
+    casino = raw.get("casino")
+    if casino is not None and (isinstance(casino, bool) or not isinstance(casino, int) or casino not in CASINOS):
+        f.found.add(
+            f"{where}: there is no casino {casino}; tiles lie beside casinos 1 to 3",
+            key="casino",
+            span=span,
+            text=casino,
+        )
+        casino = None
+    return TileReward(player=name, money=tuple(money), chips=chips, what=what, tile=tile, casino=casino)

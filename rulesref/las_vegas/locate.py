@@ -66,4 +66,7 @@ def body(text: TomlText, line: int | None, reach: int = 8) -> Span:
     if line is None:
         return Span()
     start = line - 1
-    return Span("", start, min(len(text.lines), start + reach, max(text.next_header(start), start + 1)))
+    end = min(len(text.lines), start + reach, max(text.next_header(start), start + 1))
+    if start < len(text.lines) and text.lines[start].lstrip().startswith("["):
+        start += 1  # a table's keys follow its header (whose name may look like a key: [[round.tile]])
+    return Span("", start, max(start, end))

@@ -60,6 +60,8 @@ class TileReward:
     money: tuple[int, ...] = ()
     chips: int = 0
     what: str = ""
+    tile: str = ""  # the tile's name when the file gives it (``tile`` key, or ``what`` starting with it)
+    casino: int | None = None  # the casino the tile lies beside, when the file says
 
 
 @dataclass(frozen=True)

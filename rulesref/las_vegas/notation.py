@@ -5,12 +5,13 @@ and a sum of parts: a number of small dice, ``big`` (the big die, counting as tw
 for a second one, which the checker will object to) and ``Nbonus`` (dice a casino tile
 added).  Entries are separated by spaces or commas; ``white`` (or ``house``) is the house.
 
-Money: ``"90,40"`` or ``"90k 40k"`` or ``"$90,000 $40,000"``, in thousands of dollars.
+Money: ``"90,40"`` or ``"90k 40k"`` or ``"$90,000 $40,000"`` or ``"90,000 40,000"``, in
+thousands of dollars (a comma followed by ``000`` is a thousands separator).
 
     >>> format_stakes(parse_stakes("Carla=1+big Anna=5"))
     'Carla=1+big Anna=5'
-    >>> parse_money("90,40")
-    (90, 40)
+    >>> parse_money("90,40"), parse_money("90,000 40,000")
+    ((90, 40), (90, 40))
 """
 
 from __future__ import annotations
@@ -144,6 +145,10 @@ def format_stakes(stakes: Iterable[Stake]) -> str:
 
 
 _MONEY_TOKEN = re.compile(r"^\$?(?P<n>-?\d+(?:\.\d+)?)(?P<k>k|000)?$", re.IGNORECASE)
+#: A dollar amount written with thousands separators: ``90,000``, ``$100,000``.
+_THOUSANDS = re.compile(r"(?<!\d)(\$?\d{1,3})((?:,\d{3})*,000)(?!\d)")
+#: What ``--money`` and ``money = [...]`` accept, for messages.
+MONEY_FORMS = "90,40 or 90k 40k or $90,000 $40,000 or 90,000 40,000"
 
 
 def parse_money_item(item: object) -> tuple[int | None, Problem | None]:
@@ -157,11 +162,10 @@ def parse_money_item(item: object) -> tuple[int | None, Problem | None]:
                 return None, Problem("money comes in whole thousands", text=str(item))
             value //= 1000
     else:
-        token = item.strip().replace("_", "")
-        token = re.sub(r"^(\$?\d{1,3}),(\d{3})$", r"\1\2", token)
+        token = _THOUSANDS.sub(lambda m: m[1] + m[2].replace(",", ""), item.strip().replace("_", ""))
         m = _MONEY_TOKEN.match(token)
         if m is None:
-            return None, Problem("cannot read money (use thousands, e.g. 90 or 90k)", text=item)
+            return None, Problem(f"cannot read money (in thousands: {MONEY_FORMS})", text=item)
         number = float(m["n"])
         if m["k"] is None and number >= 1000:
             number /= 1000
@@ -174,24 +178,19 @@ def parse_money_item(item: object) -> tuple[int | None, Problem | None]:
 
 
 def parse_money_collect(text: str) -> tuple[tuple[int, ...], list[Problem]]:
+    """Amounts separated by spaces, commas or semicolons; ``90,000`` is one amount (ninety thousand)."""
     values: list[int] = []
     problems: list[Problem] = []
-    tokens = [t for t in re.split(r"[\s,;/]+", text.strip()) if t]
-    # "$90,000" typed with a thousands comma splits into "$90" and "000": glue them back.
-    glued: list[str] = []
-    for t in tokens:
-        if glued and re.fullmatch(r"\d{3}", t) and glued[-1].startswith("$"):
-            glued[-1] += t
-        else:
-            glued.append(t)
-    for token in glued:
+    glued = _THOUSANDS.sub(lambda m: m[1] + m[2].replace(",", ""), text.strip())
+    tokens = [t for t in re.split(r"[\s,;/]+", glued) if t]
+    for token in tokens:
         value, problem = parse_money_item(token)
         if problem is not None:
             problems.append(problem)
         elif value is not None:
             values.append(value)
-    if not glued:
-        problems.append(Problem("no money given (e.g. --money 90,40)", text=text))
+    if not tokens:
+        problems.append(Problem(f"no money given (in thousands: {MONEY_FORMS})", text=text))
     return tuple(values), problems
 
 

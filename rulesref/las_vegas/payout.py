@@ -76,13 +76,6 @@ class CasinoPayout:
                 groups.setdefault(e.count, []).append(e.participant)
         return tuple((c, tuple(ps)) for c, ps in groups.items())
 
-    def winner_of_top(self) -> str | None:
-        """Who took the biggest money here (``None`` if nobody did)."""
-        for e in self.entries:
-            if e.place == 1:
-                return e.participant
-        return None
-
 
 def pay_casino(number: int, money: Sequence[int], stakes: Sequence[Stake], rules: EditionRules) -> CasinoPayout:
     """Settle one casino.  Participants with no dice are ignored."""
@@ -126,9 +119,16 @@ def pay_round(casinos: Sequence[Casino], rules: EditionRules) -> tuple[CasinoPay
 
 
 def next_start_player(payouts: Sequence[CasinoPayout]) -> str | None:
-    """Royale: who took the higher card at casino 6, else at the next lower casino that paid a player."""
+    """Royale: who starts the next round.
+
+    The player who took the higher card at casino 6; the rule book looks at a lower casino
+    only when nobody won anything at 6.  When the white dice took the higher card and a
+    player the lower one, somebody did win there: that player starts (our reading, the
+    white dice cannot start).  Only when no player won anything at a casino do we look
+    one casino lower.
+    """
     for p in sorted(payouts, key=lambda p: -p.casino):
-        top = p.winner_of_top()
-        if top is not None and top != HOUSE:
-            return top
+        players = p.player_awards  # best first
+        if players:
+            return players[0][0]
     return None

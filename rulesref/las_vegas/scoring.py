@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rulesref.cite import Citation, cite
-from rulesref.las_vegas.editions import GAME_ID, Edition
+from rulesref.las_vegas.editions import GAME_ID, Edition, dollars
 from rulesref.las_vegas.model import Game, TileReward
 from rulesref.las_vegas.payout import CasinoPayout, next_start_player, pay_round
 
@@ -48,6 +48,28 @@ class Replay:
     winners: tuple[str, ...]
     decided_by: Decided
     citations: tuple[Citation, ...]
+
+    @property
+    def rivals(self) -> tuple[Standing, ...]:
+        """Those level with the leader on total (with chips), who lost (or shared) on the tie-break."""
+        if not self.standings:
+            return ()
+        top = self.standings[0]
+        return tuple(s for s in self.standings[1:] if s.total == top.total)
+
+    def what_was_equal(self) -> str:
+        """For a shared win: what the winners had equal, in words (Royale totals include chips)."""
+        top = [s for s in self.standings if s.player in self.winners]
+        rules = self.game.rules
+        word = f"{rules.money_word}s"
+        if self.game.edition is not Edition.ROYALE:
+            return f"same money and same number of {word}"
+        if len({s.money for s in top}) == 1:
+            return f"same money, same chips and the same number of {word}"
+        return (
+            f"same total with chips at {dollars(rules.chip_value)} ({dollars(top[0].total)}) and the same number "
+            f"of {word} ({top[0].notes}); money alone {' and '.join(dollars(s.money) for s in top)}"
+        )
 
 
 def rank(rows: Sequence[tuple[str, int, int, int, int]]) -> tuple[Standing, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from rulesref.las_vegas.editions import Edition, rules_for
 from rulesref.las_vegas.model import CASINOS, HOUSE, Casino, Game, Round, Stake, TileReward
 from rulesref.las_vegas.payout import next_start_player, pay_round
+from rulesref.las_vegas.tiles import TILE_CASINOS
 
 #: White dice each player gets, by number of players; the rest of the 8 are rolled at round start.
 WHITE_PER_PLAYER = {2: 4, 3: 2, 4: 2}
@@ -133,16 +134,22 @@ def simulate(
             deck[:0] = list(payout.leftovers)
         rewards: list[TileReward] = []
         if tiles and edition is Edition.ROYALE:
+            beside = dict(zip(rng.sample(TILE_CASINOS, 2), ("Lucky Punch", "Jackpot")))
             for _ in range(rng.randint(0, 2)):
                 who = rng.choice(list(players))
-                if rng.random() < 0.5:
-                    rewards.append(TileReward(who, chips=2, what="Lucky Punch: 1 token, wrong guess"))
+                casino = rng.choice(sorted(beside))
+                if beside[casino] == "Lucky Punch":
+                    rewards.append(
+                        TileReward(
+                            who, chips=2, what="Lucky Punch: 1 token, wrong guess", tile="Lucky Punch", casino=casino
+                        )
+                    )
                     chips[who] += 2
                 else:
                     value = rng.choice([30, 40])
                     if value in deck:
                         deck.remove(value)
-                        rewards.append(TileReward(who, money=(value,), what="Jackpot"))
+                        rewards.append(TileReward(who, money=(value,), what="Jackpot", tile="Jackpot", casino=casino))
         rounds.append(
             Round(
                 number=number,

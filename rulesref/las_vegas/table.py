@@ -13,7 +13,7 @@ from typing import Any
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import Finding, Severity
-from rulesref.las_vegas.checker import check_casino_money
+from rulesref.las_vegas.checker import check_casino_money, check_stakes
 from rulesref.las_vegas.editions import Edition, EditionRules, dollars, rules_for
 from rulesref.las_vegas.jsonout import payout_json
 from rulesref.las_vegas.notation import parse_money_collect, parse_stakes_collect
@@ -47,7 +47,8 @@ def pay_typed(casino: str, money: str, edition: str = "base", *, labels: Mapping
 
     Input that cannot be read, or money the edition does not have, is an
     :class:`InputError` listing every problem; money or dice the table cannot have had
-    (one card in Royale, a big die in the base game) are warnings in ``findings``.
+    (one card in Royale, a big die in the base game, two big dice for one player, a big die
+    among the white dice) are warnings in ``findings``, as the file checker reports them.
     """
     problems: list[Problem] = []
     rules: EditionRules | None = None
@@ -72,7 +73,9 @@ def pay_typed(casino: str, money: str, edition: str = "base", *, labels: Mapping
                 )
     if problems or rules is None:
         raise InputError(problems)
-    warnings = tuple(_warning(f) for f in check_casino_money("this casino", values, rules) if f.code != "money-value")
+    notes = [f for f in check_casino_money("this casino", values, rules) if f.code != "money-value"]
+    notes += check_stakes("this casino", stakes, rules)
+    warnings = tuple(_warning(f) for f in notes)
     return TablePayout(rules, pay_casino(0, values, stakes, rules), warnings)
 
 

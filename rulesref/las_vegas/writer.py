@@ -8,6 +8,7 @@ import re
 from rulesref.las_vegas.editions import Edition
 from rulesref.las_vegas.model import Game, Round, Stake
 from rulesref.las_vegas.notation import format_stakes
+from rulesref.las_vegas.tiles import tile_named
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -55,6 +56,10 @@ def format_round(rd: Round) -> str:
             lines.append(f"chips = {t.chips}")
         if t.what:
             lines.append(f"what = {_str(t.what)}")
+        if t.tile and tile_named(t.what) != t.tile:
+            lines.append(f"tile = {_str(t.tile)}")
+        if t.casino is not None:
+            lines.append(f"casino = {t.casino}")
     return "\n".join(lines) + "\n"
 
 
