@@ -486,6 +486,10 @@ class RuleIndex:
             game: frozenset(t for i in rows for col in self.data.tokens[i][:3] for t in col)
             for game, rows in self._rows_of.items()
         }
+        self._named_of = {  # stems of titles and keywords: the words a section is known by
+            game: frozenset(t for i in rows for col in self.data.tokens[i][:2] for t in col)
+            for game, rows in self._rows_of.items()
+        }
         self._et_of = {
             game: frozenset(t for i in rows for t in self.data.tokens[i][3]) for game, rows in self._rows_of.items()
         }
@@ -588,6 +592,7 @@ class RuleIndex:
         """Each typed word: a stopword, English, Estonian or corrected into one of them."""
         lexicon = self.data.lexicon
         stems = frozenset().union(*(self._stems_of.get(g, frozenset()) for g in games))
+        named = frozenset().union(*(self._named_of.get(g, frozenset()) for g in games))
         et_stems = frozenset().union(*(self._et_of.get(g, frozenset()) for g in games))
         synonyms = self._synonyms(games)
         out: list[_Word] = []
@@ -617,8 +622,13 @@ class RuleIndex:
         )
         in_estonian = et_votes > en_votes
         for word in out:
-            if word.english and word.estonian and not in_estonian:
-                word.estonian = False  # an English question: "boss" is the English word
+            if (
+                word.english
+                and word.estonian
+                and not in_estonian
+                and " ".join(self._stemmer.tokens([word.typed])[0]) in named
+            ):
+                word.estonian = False  # an English question: "boss" is the English keyword
             if word.stop or word.english or word.estonian or not word.used:
                 continue
             estonian = bool(_ESTONIAN_LETTERS & set(word.typed)) or in_estonian
@@ -686,14 +696,14 @@ class RuleIndex:
                 own = stems[i]
                 alts = alternatives(word.used, own)
                 if alts:
-                    weight = 0.5 if i in covered or word.game_name else 1.0
+                    weight = 0.25 if word.game_name else 0.5 if i in covered else 1.0
                     terms.append(_Term(word.used, alts, weight=weight))
                     labels.add(word.used)
             if word.estonian:
                 label = word.used if word.used not in labels else f"{word.used} (et)"
                 stem = lexicon.et_stem(word.used)
                 alike = tuple(((t,), 1.0) for t in sorted(et_stems) if _et_alike(stem, t))
-                terms.append(_Term(label, alike, estonian=True, weight=0.5 if word.game_name else 1.0))
+                terms.append(_Term(label, alike, estonian=True, weight=0.25 if word.game_name else 1.0))
                 labels.add(label)
         return terms
 
