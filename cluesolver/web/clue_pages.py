@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -19,6 +19,9 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from cluesolver.web.app import AppState, answer, is_htmx, messages_of, render, state_of, status_of
 from cluesolver.web.clue_view import ClueView, clue_view, record, take_back, version_of, why_cell, why_text
 from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError
+
+if TYPE_CHECKING:
+    from cluesolver.clue.session import Change
 
 MAX_STATEMENT = 2000
 
@@ -31,16 +34,18 @@ def _session(st: AppState) -> Path:
 
 
 def _view(st: AppState) -> ClueView:
-    """The view of the session as it is on disk now (cached per file version)."""
+    """The view of the session as it is on disk now (cached per file version).
+
+    The analysis of the view shown before is reused for what the last line changed.
+    """
     path = _session(st)
     version = version_of(path)
     with st.cache_lock:
         cached = st.cache.get("clue")
-        if cached is not None and cached.version == version:
-            return cached
-    with st.cache_lock:
-        previous = st.cache.get("clue")
-    view = clue_view(path, previous, st.settings.accuse_limit)
+    if cached is not None and cached.version == version:
+        return cached
+    known = [cached.report] if cached is not None else []
+    view = clue_view(path, known, st.settings.accuse_limit)
     with st.cache_lock:
         st.cache["clue"] = view
     return view
@@ -80,7 +85,7 @@ async def add(request: Request) -> Response:
     if len(statement) > MAX_STATEMENT:
         return await _written(request, st, None, [f"a statement is at most {MAX_STATEMENT} characters"], 400)
 
-    def write() -> object:
+    def write() -> Change:
         with st.write_lock:
             return record(_session(st), statement, force=force)
 
@@ -88,14 +93,13 @@ async def add(request: Request) -> Response:
         change = await run_in_threadpool(write)
     except CluesolverError as exc:
         return await _written(request, st, None, messages_of(exc), status_of(exc), statement)
-    lines = getattr(change, "lines", ())
-    return await _written(request, st, "Recorded: " + "; ".join(lines), [], 200)
+    return await _written(request, st, "Recorded: " + "; ".join(change.lines), [], 200)
 
 
 async def undo(request: Request) -> Response:
     st = state_of(request)
 
-    def write() -> object:
+    def write() -> Change:
         with st.write_lock:
             return take_back(_session(st))
 
@@ -103,12 +107,16 @@ async def undo(request: Request) -> Response:
         change = await run_in_threadpool(write)
     except CluesolverError as exc:
         return await _written(request, st, None, messages_of(exc), status_of(exc))
-    lines = getattr(change, "lines", ())
-    return await _written(request, st, "Removed: " + "; ".join(lines), [], 200)
+    return await _written(request, st, "Removed: " + "; ".join(change.lines), [], 200)
 
 
 async def _written(
-    request: Request, st: AppState, done: str | None, errors: list[str], status: int, typed: str = ""
+    request: Request,
+    st: AppState,
+    done: str | None,
+    errors: list[str],
+    status: int,
+    typed: str = "",
 ) -> Response:
     """After a write (or a refused one): the messages and the fresh panel."""
     if not is_htmx(request) and not errors:

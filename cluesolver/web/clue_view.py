@@ -9,11 +9,16 @@ write through :mod:`cluesolver.clue.session` exactly as ``clue add`` / ``clue un
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cluesolver.clue.log import KEYWORDS, GameLog
+from cluesolver.clue.log import KEYWORDS, GameLog, split_lines
 from cluesolver.clue.report import Report
+
+if TYPE_CHECKING:
+    from cluesolver.clue.session import Change
 from rulesref.core.errors import InputError, Problem
 
 
@@ -103,11 +108,17 @@ def holder_label(log: GameLog, holder: str) -> str:
     return holder.removeprefix("table:")
 
 
-def clue_view(path: Path, previous: ClueView | None = None, accuse_limit: int = 8) -> ClueView:
+def _known(log: GameLog, reports: Sequence[Report]) -> Report | None:
+    """An analysis already made of exactly this log (same header and events), if any."""
+    return next((r for r in reports if r.log.header == log.header and r.log.events == log.events), None)
+
+
+def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -> ClueView:
     """Everything the Clue page shows for the session at ``path``.
 
-    ``previous``: the view shown before, reused as the analysis before the last line
-    when the log is that one plus a line.  ``accuse_limit``: up to this many open
+    ``known``: analyses already made (the view shown before, what recording a line
+    computed), reused when the log on disk, or the log before its last line, is the
+    one they analysed.  ``accuse_limit``: up to this many open
     envelope combinations are each counted exactly for the accusation advice; beyond it
     the advice is the likeliest card of each category with its exact joint chance (the
     advisor's own fallback), which keeps a page update to a few counts.
@@ -121,7 +132,7 @@ def clue_view(path: Path, previous: ClueView | None = None, accuse_limit: int = 
 
     version = version_of(path)
     text, log = read_session(path)
-    report = analyse(log)
+    report = _known(log, known) or analyse(log)
     me = log.header.me
     mine = set(log.header.my_cards)
     holders = tuple((h, holder_label(log, h)) for h in report.holders)
@@ -147,18 +158,14 @@ def clue_view(path: Path, previous: ClueView | None = None, accuse_limit: int = 
     effect = None
     last_line = None
     notes: tuple[str, ...] = ()
-    lines = tuple(text.splitlines())
+    lines = tuple(split_lines(text))
     if log.events:
         from cluesolver.clue.log import format_event
 
         last = log.events[-1]
         last_line = f"{last.line}: {format_event(last, log)}"
         if report.consistent:
-            before = (
-                previous.report
-                if previous is not None and previous.log.header == log.header and previous.log.events == log.events[:-1]
-                else analyse(log.without_last())
-            )
+            before = _known(log.without_last(), known) or analyse(log.without_last())
             effect = advisor.line_effect(before, report)
         notes = tuple(
             f"{p.severity.value}: {p.message}" + (f" {p.rule}" if p.rule else "")
@@ -237,43 +244,28 @@ def phrases(log: GameLog) -> tuple[str, ...]:
 # ----------------------------------------------------------------------------- writing
 
 
-def record(path: Path, statement: str, *, force: bool = False) -> object:
-    """Append a statement as ``clue add`` does; returns the session's ``Change``.
+def record(path: Path, statement: str, *, force: bool = False) -> Change:
+    """Append a statement exactly as ``clue add`` does: the session code's validated,
+    locked, atomic :func:`~cluesolver.clue.session.add`, refusing a line after which no
+    deal agrees with the log (:func:`cluesolver.clue.live.refuse_contradiction`, the
+    lines it conflicts with) unless ``force``.
 
-    The same reader checks it (every problem, nothing written on error); a line after
-    which no deal agrees with the log is refused with the lines it conflicts with,
-    unless ``force``.
+    Unlike :func:`cluesolver.clue.live.record` it does not analyse the log before and
+    after: the page has the analysis before already and makes the one after itself.
     """
     from cluesolver.clue import session as S
+    from cluesolver.clue.live import refuse_contradiction
+
+    new_lines = S.check_statements([statement])
 
     def allow(before: GameLog, after: GameLog) -> None:
         if not force:
-            refuse_contradiction(path, after, S.check_statements([statement]))
+            refuse_contradiction(path, after, new_lines)
 
     return S.add(path, [statement], allow=allow)
 
 
-def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> None:
-    """Raise the CLI's ``not recorded: this contradicts the log (...)`` when no deal agrees."""
-    from cluesolver.clue.constraints import puzzle_of
-    from cluesolver.clue.count import count
-    from cluesolver.clue.session import read_session
-    from rulesref.core.errors import ContradictionError
-
-    if count(puzzle_of(after)).deals:
-        return
-    from cluesolver.clue.explain import minimal_conflict
-
-    lines = minimal_conflict(after)
-    text = read_session(path)[0].splitlines() + new_lines
-    detail = "; ".join(f"line {n}: {text[n - 1].strip()}" for n in lines if 0 < n <= len(text))
-    raise ContradictionError(
-        f"not recorded: this contradicts the log ({detail}). Check what was said, or record it anyway with --force",
-        lines,
-    )
-
-
-def take_back(path: Path) -> object:
+def take_back(path: Path) -> Change:
     """``clue undo``: drop the last event line."""
     from cluesolver.clue import session as S
 
