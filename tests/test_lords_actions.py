@@ -20,7 +20,7 @@ def _rules(result: ActionResult) -> list[str]:
 def test_build_on_own_marker() -> None:
     r = build(load_state(EXAMPLE), "Ana", "A1", "brown")
     assert r.legal and r.cost == 9
-    assert r.state is not None and r.state.tiles["A1"] == Tile(Company.PIONEER, Die("Ana", 3))
+    assert r.state is not None and r.state.tiles["A1"] == Tile(Company.PIONEER, Die("Ana", 3), "built")
     assert "A1" not in r.state.markers and r.state.player("Ana").money == 14
 
 
@@ -57,7 +57,7 @@ def test_sprawl_doubles_the_price_and_keeps_the_colour() -> None:
     assert r.cost == 24 and _rules(r) == ["sprawl"]  # Ana has $23
     r = sprawl(load_state(EXAMPLE), "Ana", "C8")  # next to C5
     assert r.legal and r.cost == 16 and r.state is not None
-    assert r.state.tiles["C8"] == Tile(Company.ALBION, Die("Ana", 1))
+    assert r.state.tiles["C8"] == Tile(Company.ALBION, Die("Ana", 1), "sprawled")
 
 
 def test_sprawl_reasons() -> None:

@@ -128,7 +128,7 @@ def test_cost_json_lists_every_reason() -> None:
 def test_cost_build_writes_state(tmp_path: Path) -> None:
     out = tmp_path / "built.toml"
     res = run("lords", "cost", "build", "A1", "--board", MID, "--colour", "brown", "--out", out)
-    assert res.exit_code == 0 and 'A1 = "brown Ana 3"' in out.read_text(encoding="utf-8")
+    assert res.exit_code == 0 and 'A1 = "brown Ana 3 built"' in out.read_text(encoding="utf-8")
 
 
 def test_gamble_roll_json() -> None:

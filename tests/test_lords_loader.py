@@ -19,7 +19,8 @@ EXAMPLE = Path(__file__).parent.parent / "examples" / "lords-midgame.toml"
 def test_example_loads() -> None:
     s = load_state(EXAMPLE)
     assert s.names == ("Ana", "Ben", "Cleo") and s.turn == "Ana"
-    assert s.tiles["C3"] == Tile(Company.ALBION, Die("Ana", 6))
+    assert s.tiles["C3"] == Tile(Company.ALBION, Die("Ana", 6), "built")
+    assert s.tiles["C5"].how == "sprawled"
     assert s.markers["D9"] == "Ben"
 
 

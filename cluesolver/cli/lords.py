@@ -194,7 +194,9 @@ def _render_payout(out: Console, p: Payout) -> None:
     if p.problems:
         _print_reasons(out, "This draw is not possible:", p.problems)
         return
-    _print_reasons(out, "Warning: this card cannot come up now; paid anyway without a take-over:", p.warnings)
+    used = [w for w in p.warnings if w.code == "used-card"]
+    _print_reasons(out, "Warning: this card cannot come up now; paid anyway without a take-over:", used)
+    _print_reasons(out, "Warning:", [w for w in p.warnings if w.code != "used-card"])
     out.print(f"Take-over: {p.takeover.text}.  {p.takeover.rule}", markup=False)
     grid = _table("Paying casino", "Tiles", "Money to dice", "Points")
     for c in p.casinos:
@@ -370,11 +372,19 @@ def gamble(
 
 
 # -- renderers of the verbs over files (check / score / replay) ---------------------------
-def _render_standings(out: Console, st: Standings, title: str = "Standings") -> None:
-    grid = _table("Place", "Player", "Points", "Money", title=title)
+def _render_standings(out: Console, st: Standings, title: str = "Standings", pending: Iterable[Finding] = ()) -> None:
+    waiting = list(pending)
+    grid = _table("Place", "Player", "Points", "Money", title=title + (" (not final)" if waiting else ""))
     for r in st.rows:
         _add(grid, str(r.place), r.name, str(r.points), f"${r.money}")
     out.print(grid)
+    if waiting:
+        _print_reasons(out, "No winner yet:", waiting)
+        out.print(
+            "Record the reroll (rerolls = [...] in a state file, a reroll line in a log) and score again.",
+            markup=False,
+        )
+        return
     out.print(f"Winner: {', '.join(st.winners)}: {st.decided_by.message}.  {st.decided_by.rule}", markup=False)
 
 
@@ -423,7 +433,8 @@ def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
     for f in problems:
         out.print(f"{path}:{f.line}: {f.message}  {f.rule}", markup=False)
         out.print(f"    {f.text}", markup=False)
-    differences: list[Any] = list(summary.get("differences") or [])  # type: ignore[call-overload]
+    raw = summary.get("differences")
+    differences: list[Any] = list(raw) if isinstance(raw, list) else []
     if summary.get("recorded"):
         _render_differences(out, differences)
     _print_reasons(out, "Notes:", others)
@@ -440,9 +451,10 @@ def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
 
 def show_score(result: FinalScore, *, path: Path, as_json: bool) -> int:
     """``score``: the final payout and standings of a state, or the standings of a game log."""
+    code = EXIT_PROBLEMS if result.pending else EXIT_OK
     if as_json:
         emit_json(result.to_json())
-        return EXIT_OK
+        return code
     out = console()
     if result.kind == "state":
         if result.final_payout is not None:
@@ -450,19 +462,21 @@ def show_score(result: FinalScore, *, path: Path, as_json: bool) -> int:
             _render_payout(out, result.final_payout)
         else:
             out.print("The game is already over; standings as recorded.", markup=False)
-        _render_standings(out, result.standings)
-        return EXIT_OK
+        _render_standings(out, result.standings, pending=result.pending)
+        return code
     if not result.finished:
         turns = result.replay.turns if result.replay is not None else 0
         out.print(f"The game is not finished (after turn {turns}): standings so far.", markup=False)
-    _render_standings(out, result.standings, "Final standings" if result.finished else "Standings so far")
+    _render_standings(
+        out, result.standings, "Final standings" if result.finished else "Standings so far", result.pending
+    )
     if result.replay is not None and result.replay.recorded:
         _render_differences(out, (d.to_json() for d in result.differences))
     if result.problems:
         out.print(
             f"Note: the log has {len(result.problems)} rule problem(s); run 'cluesolver check {path}'.", markup=False
         )
-    return EXIT_OK
+    return code
 
 
 def _show_why(r: Replay, player: str, *, as_json: bool) -> int:

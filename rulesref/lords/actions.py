@@ -20,8 +20,8 @@ from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import Citation, Finding
 from rulesref.core.names import closest
 from rulesref.lords.board import Company, company, lot, neighbours, supply
-from rulesref.lords.state import Casino, Die, State, Tile, casinos, ties
-from rulesref.lords.verdict import reason, rule
+from rulesref.lords.state import BUILT, SPRAWLED, Casino, Die, State, Tile, casinos, ties
+from rulesref.lords.verdict import note, reason, rule
 
 REMODEL_PER_TILE = 5
 
@@ -105,7 +105,7 @@ def _die_for(
     """Take a die from the supply, or from ``die_from`` when all of the player's dice are out."""
     if state.dice_on_board(player) < supply().dice_per_player:
         if die_from is not None:
-            notes.append(reason(f"{player} still has dice in the supply; {die_from} keeps its die", "components"))
+            notes.append(note(f"{player} still has dice in the supply; {die_from} keeps its die", "components"))
         return state
     if die_from is None:
         out.append(
@@ -120,12 +120,12 @@ def _die_for(
     if tile is None or tile.die is None or tile.die.owner != player or src == target:
         out.append(reason(f"{src} carries no die of {player} to move", "components"))
         return state
-    notes.append(reason(f"{player}'s die leaves {src}; that tile now has no die and no owner", "components"))
-    return state.with_tile(src, Tile(tile.company, None))
+    notes.append(note(f"{player}'s die leaves {src}; that tile now has no die and no owner", "components"))
+    return state.with_tile(src, tile.with_die(None))
 
 
 def _tie_notes(state: State) -> list[Finding]:
-    return [reason(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(state)]
+    return [note(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(state)]
 
 
 def _company_or_none(colour: str | Company | None) -> Company | None:
@@ -141,7 +141,7 @@ def _any_colour(
     left = {c: supply().tiles_per_company - state.tiles_of(c) for c in Company if c != exclude}
     usable = [c.colour for c, n in left.items() if n >= needed]
     if usable:
-        notes.append(reason(f"no colour given: {what} with any of {', '.join(usable)}", "components"))
+        notes.append(note(f"no colour given: {what} with any of {', '.join(usable)}", "components"))
     else:
         out.append(reason(f"{what} needs {needed} tiles of one colour and no colour has that many left", "components"))
 
@@ -171,7 +171,7 @@ def build(
     after = _die_for(state, player, die_from, here.label, out, notes)
     if out or comp is None:
         return ActionResult("build", player, here.label, here.cost, rule("build"), tuple(out), tuple(notes))
-    after = after.with_marker(here.label, None).with_tile(here.label, Tile(comp, Die(player, here.die)))
+    after = after.with_marker(here.label, None).with_tile(here.label, Tile(comp, Die(player, here.die), BUILT))
     after = after.with_player(player, money=-here.cost)
     notes += _tie_notes(after)
     return ActionResult("build", player, here.label, here.cost, rule("build"), (), tuple(notes), after)
@@ -234,9 +234,9 @@ def sprawl(
     after = _die_for(state, player, die_from, here.label, out, notes)
     if out or comp is None:
         return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), tuple(out), tuple(notes))
-    after = after.with_tile(here.label, Tile(comp, Die(player, here.die))).with_player(player, money=-cost)
+    after = after.with_tile(here.label, Tile(comp, Die(player, here.die), SPRAWLED)).with_player(player, money=-cost)
     notes.append(
-        reason(f"the card of {here.label} is still in the deck: whoever draws it takes this die over", "take-over")
+        note(f"the card of {here.label} is still in the deck: whoever draws it takes this die over", "take-over")
     )
     notes += _tie_notes(after)
     return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), (), tuple(notes), after)
@@ -272,11 +272,11 @@ def remodel(state: State, player: str, label: str, colour: str | Company | None)
         return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), tuple(out), tuple(notes))
     after = state
     for x in here.lots:
-        after = after.with_tile(x, Tile(comp, state.tiles[x].die))
+        after = after.with_tile(x, replace(state.tiles[x], company=comp))
     after = after.with_player(player, money=-cost)
     merged = after.casino_at(here.lots[0])
     if merged is not None and merged.size > here.size:
-        notes.append(reason(f"it merges into {merged.name}, boss: {merged.boss.describe()}", "casinos"))
+        notes.append(note(f"it merges into {merged.name}, boss: {merged.boss.describe()}", "casinos"))
     notes += _tie_notes(after)
     return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), (), tuple(notes), after)
 
@@ -330,12 +330,10 @@ def reorganize(state: State, player: str, label: str, rolls: Mapping[str, int] |
     after = state.with_player(player, money=-cost)
     notes: list[Finding] = []
     if rolls is None:
-        notes.append(
-            reason(f"roll {len(here.dice)} dice; owners place their own dice on their own tiles", "reorganize")
-        )
+        notes.append(note(f"roll {len(here.dice)} dice; owners place their own dice on their own tiles", "reorganize"))
     for x, d in here.dice:
         if x in given:
-            after = after.with_tile(x, Tile(here.company, Die(d.owner, given[x])))
+            after = after.with_tile(x, state.tiles[x].with_die(Die(d.owner, given[x])))
     after = replace(after, reorganized=after.reorganized | {x for x, _ in here.dice})
     notes += _tie_notes(after)
     return ActionResult("reorganize", player, lot(label).label, cost, rule("reorganize"), (), tuple(notes), after)
@@ -353,13 +351,13 @@ def reroll(state: State, label: str, rolls: Mapping[str, int]) -> ActionResult:
     if out or here is None:
         return ActionResult("reroll", "", lot(label).label, 0, rule("boss-ties"), tuple(out))
     after = state
-    for x, pips in given.items():
-        old = state.tiles[x]
-        after = after.with_tile(x, Tile(old.company, Die(old.die.owner, pips)))  # type: ignore[union-attr]
+    for x, d in here.dice:
+        if x in given:
+            after = after.with_tile(x, state.tiles[x].with_die(Die(d.owner, given[x])))
     again = after.casino_at(here.lots[0])
-    notes = [reason(f"{again.name}: boss is now {again.boss.describe()}", "boss-ties")] if again else []
+    notes = [note(f"{again.name}: boss is now {again.boss.describe()}", "boss-ties")] if again else []
     if again is not None and again.boss.reroll_needed:
-        notes = [reason(f"still tied in {again.name}: reroll {', '.join(again.boss.tied)}", "boss-ties")]
+        notes = [note(f"still tied in {again.name}: reroll {', '.join(again.boss.tied)}", "boss-ties")]
     return ActionResult("reroll", "", lot(label).label, 0, rule("boss-ties"), (), tuple(notes), after)
 
 

@@ -88,6 +88,11 @@ class Supply:
     dice_per_player: int
     markers_per_player: int
 
+    @property
+    def lot_cards(self) -> int:
+        """One property card per lot (the End of Game card aside)."""
+        return len(lots())
+
 
 @cache
 def _data() -> dict[str, Any]:

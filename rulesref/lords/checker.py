@@ -13,9 +13,9 @@ from rulesref.core.findings import CheckReport, Finding
 from rulesref.core.games import LORDS_OF_VEGAS
 from rulesref.lords.board import Company, lot, supply
 from rulesref.lords.replay import Replay
-from rulesref.lords.state import State, casinos
+from rulesref.lords.state import BUILT, State, casinos
 from rulesref.lords.track import WIN_AT
-from rulesref.lords.verdict import note, reason
+from rulesref.lords.verdict import note, reason, warning
 
 
 def check_state(state: State) -> tuple[Finding, ...]:
@@ -57,6 +57,14 @@ def check_state(state: State) -> tuple[Finding, ...]:
     for x in state.drawn:
         if x != "END" and x not in on_board and not (n == 2 and lot(x).block == "F") and x not in state.tiles:
             out.append(reason(f"the card {x} was drawn but its lot has no marker and no tile", "take-over"))
+    if state.drawn:
+        for x, t in sorted(state.tiles.items()):
+            if t.how == BUILT and x not in state.drawn:
+                out.append(
+                    warning(
+                        f"{x} was built, so its card came up, but 'drawn' does not list it", "build", code="drawn-list"
+                    )
+                )
     for p in state.players:
         if p.points >= WIN_AT and not state.over:
             out.append(reason(f"{p.name} has {p.points} points: the game should have ended", "winning"))

@@ -115,6 +115,7 @@ def payout(p: Payout) -> dict[str, Any]:
         "warnings": reasons(p.warnings),
         "draw_again": p.draw_again,
         "winner": p.winner,
+        "winners": list(p.winners),
         "game_over": p.game_over,
     }
 

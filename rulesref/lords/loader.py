@@ -34,7 +34,7 @@ from rulesref.core.files import atomic_write, read_text
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Problems, Span, parse_toml
 from rulesref.lords.board import card, company, lots
-from rulesref.lords.state import Die, Player, State, Tile
+from rulesref.lords.state import HOWS, Die, Player, State, Tile
 from rulesref.lords.track import is_space, nearest_spaces
 
 TOP_KEYS = ("game", "turn", "players", "markers", "tiles", "drawn", "reorganized", "gambled", "over", "rerolls")
@@ -211,28 +211,41 @@ def _markers(raw: dict[str, Any], span: Span | None, names: list[str], c: Proble
     return out
 
 
-def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str, tuple[str, ...]]]]:
-    """Parse ``"purple Ana 6"`` / ``"purple"`` or ``{colour, owner, pips}``.
+TILE_KEYS = ("colour", "color", "owner", "pips", "how")
+TILE_FORM = "a tile is 'colour [owner pips] [built|sprawled]', e.g. \"purple Ana 6 built\""
 
-    Returns the tile (or None) and every error as (message, suggested choices).
+
+def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str, tuple[str, ...]]]]:
+    """Parse ``"purple Ana 6 built"`` / ``"purple"`` or ``{colour, owner, pips, how}``.
+
+    The last word ``built`` or ``sprawled`` (or ``how``) records how the tile came; it may be
+    left out.  Returns the tile (or None) and every error as (message, suggested choices).
     """
+    how: str | None = None
+    errors: list[tuple[str, tuple[str, ...]]] = []
     if isinstance(spec, dict):
         colour, owner, pips = spec.get("colour", spec.get("color")), spec.get("owner"), spec.get("pips")
         words = [str(colour)] + ([str(owner), str(pips)] if owner is not None or pips is not None else [])
+        errors += [(f"unknown tile field {k!r}", closest(str(k), TILE_KEYS)) for k in spec if k not in TILE_KEYS]
+        if spec.get("how") is not None:
+            how = str(spec["how"]).strip().lower()
+            if how not in HOWS:
+                errors.append((f"'how' is built or sprawled, not {spec['how']!r}", HOWS))
     elif isinstance(spec, str):
         words = spec.split()
+        if len(words) > 1 and words[-1].lower() in HOWS:
+            how = words.pop().lower()
     else:
         words = []
     if len(words) == 2 or not words:
-        return None, [("a tile is 'colour' or 'colour owner pips', e.g. \"purple Ana 6\"", ())]
-    errors: list[tuple[str, tuple[str, ...]]] = []
+        return None, [(TILE_FORM, ())]
     comp = None
     try:
         comp = company(words[0])
     except UnknownNameError as exc:
         errors.append((f"unknown casino colour {words[0]!r}", exc.problems()[0].choices))
     if len(words) == 1:
-        return (Tile(comp) if comp else None), errors
+        return (Tile(comp, None, how) if comp and not errors else None), errors
     owner, pips_text = " ".join(words[1:-1]), words[-1]
     if owner not in names:
         errors.append((f"unknown player {owner!r}", closest(owner, names)))
@@ -240,14 +253,26 @@ def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str
         errors.append((f"a die shows 1 to 6, not {pips_text!r}", ()))
     if errors or comp is None:
         return None, errors
-    return Tile(comp, Die(owner, int(pips_text))), []
+    return Tile(comp, Die(owner, int(pips_text)), how), []
 
 
 def _tiles(raw: dict[str, Any], span: Span | None, names: list[str], c: Problems) -> dict[str, Tile]:
     out: dict[str, Tile] = {}
+    seen: dict[str, tuple[str, int | None]] = {}  # lot -> the key and line that first named it
     for key, spec in raw.items():
         line = c.text.line_of(key, span)
         label = _lot_label(key, c, line)
+        if label is not None and label in seen:
+            first, first_line = seen[label]
+            c.add(
+                f"lot {label} is given two tiles: line {first_line} ({first} = ...) and line {line} ({key} = ...); "
+                "lot names ignore case",
+                line=line,
+                text=key,
+            )
+            continue
+        if label is not None:
+            seen[label] = (key, line)
         tile, errors = parse_tile(spec, names)
         for message, choices in errors:
             c.add(message, line=line, text=spec, choices=choices)

@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from rulesref.core.findings import Citation, Finding
+from rulesref.core.findings import Citation, Finding, Severity
 from rulesref.lords.actions import require_player, reroll
 from rulesref.lords.board import END, STRIP, Company, card, card_pays, lot, supply
-from rulesref.lords.state import Casino, Die, State, Tile, casinos, ties
+from rulesref.lords.standings import standings
+from rulesref.lords.state import BUILT, Casino, Die, State, casinos, ties
 from rulesref.lords.track import WIN_AT, TrackRun, apply_casinos
-from rulesref.lords.verdict import reason, rule
+from rulesref.lords.verdict import note, reason, rule, warning
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,12 @@ class Payout:
     state: State
     warnings: tuple[Finding, ...] = ()  # not strict: what is wrong with a draw that is paid anyway
     draw_again: bool = False  # two players, an F card: the drawer draws again
-    winner: str | None = None  # reached 90 points
+    winners: tuple[str, ...] = ()  # who wins at once on 90 points (several only with the same money)
+
+    @property
+    def winner(self) -> str | None:
+        """The one player who wins at once on this card, if exactly one does."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
     @property
     def game_over(self) -> bool:
@@ -95,7 +101,7 @@ def _takeover(
     if tile is None:
         if len(state.markers_of(drawer)) >= supply().markers_per_player:
             notes.append(
-                reason(
+                note(
                     f"{drawer} has no marker left; the rules are silent, the marker is placed anyway", "markers-run-out"
                 )
             )
@@ -110,7 +116,7 @@ def _takeover(
     if state.dice_on_board(drawer) >= supply().dice_per_player:
         src = lot(die_from).label if die_from else None
         src_tile = state.tiles.get(src) if src else None
-        if src_tile is None or src_tile.die is None or src_tile.die.owner != drawer or src == here.label:
+        if src is None or src_tile is None or src_tile.die is None or src_tile.die.owner != drawer or src == here.label:
             problems.append(
                 reason(
                     f"all of {drawer}'s dice are on the board: say which tile to take one from (a tile with your die)",
@@ -118,9 +124,9 @@ def _takeover(
                 )
             )
             return state, Takeover("none", here.label, "nothing", rule("take-over"))
-        after = after.with_tile(src, Tile(src_tile.company, None))  # type: ignore[arg-type]
-        notes.append(reason(f"{drawer}'s die leaves {src}", "components"))
-    after = after.with_tile(here.label, Tile(tile.company, Die(drawer, pips)))
+        after = after.with_tile(src, src_tile.with_die(None))
+        notes.append(note(f"{drawer}'s die leaves {src}", "components"))
+    after = after.with_tile(here.label, tile.with_die(Die(drawer, pips)))
     if tile.die is not None:
         text = f"{drawer}'s die replaces {tile.die.owner}'s on {here.label}, still showing {pips}"
         kind = "die-replaced"
@@ -128,6 +134,37 @@ def _takeover(
         text = f"{drawer} puts a die showing {pips} on the empty tile of {here.label}"
         kind = "die-placed"
     return after, Takeover(kind, here.label, text, rule("take-over"))
+
+
+def _used(state: State, name: str) -> list[Finding]:
+    """Why the card ``name`` cannot come up now: it was drawn, or its lot shows it was."""
+    tile = state.tiles.get(name)
+    if name in state.drawn:
+        why = f"the card {name} was already drawn (each card comes up once)"
+        return [reason(why, "turn", code="used-card")]
+    if name != END and name in state.markers:
+        why = f"{name} already carries {state.markers[name]}'s marker, so its card was drawn before"
+        return [reason(why, "take-over", code="used-card")]
+    if tile is not None and tile.how == BUILT:
+        why = f"{name} was built on, so its card came up before (a build needs the owner's marker)"
+        return [reason(why, "build", code="used-card")]
+    return []
+
+
+def _origin_unknown(state: State, name: str, drawer: str) -> list[Finding]:
+    """A die would replace another player's on a tile the state does not say was sprawled."""
+    tile = state.tiles.get(name)
+    if tile is None or tile.how is not None or tile.die is None or tile.die.owner == drawer:
+        return []
+    return [
+        warning(
+            f"the state does not say whether {name} was built or sprawled: if it was built, its card came up "
+            f"before and {tile.die.owner} keeps the die (write 'built' or 'sprawled' after the tile, or list "
+            "the drawn cards)",
+            "take-over",
+            code="tile-origin-unknown",
+        )
+    ]
 
 
 def paying(state: State, pays: Company | str) -> tuple[Casino, ...]:
@@ -163,14 +200,10 @@ def draw(
     if state.over:
         problems.append(reason("the game is already over", "end"))
     warnings: list[Finding] = []
-    used = []
-    if name in state.drawn:
-        used.append(reason(f"the card {name} was already drawn (each card comes up once)", "turn"))
-    elif name != END and name in state.markers:
-        used.append(
-            reason(f"{name} already carries {state.markers[name]}'s marker, so its card was drawn before", "take-over")
-        )
-    (problems if strict else warnings).extend(used)
+    used = _used(state, name)
+    (problems if strict else warnings).extend(replace(u, severity=Severity.WARNING) if not strict else u for u in used)
+    if not used and not state.drawn:
+        warnings.extend(_origin_unknown(state, name, drawer))
     two_f = len(state.players) == 2 and name != END and lot(name).block == "F"
     # a card starts a turn: nothing is reorganized or gambled yet (a two-player redraw has no actions between)
     after = replace(state, turn=drawer, reorganized=frozenset(), gambled=False)
@@ -195,7 +228,7 @@ def draw(
         return Payout(name, pays, drawer, take, (), (), tuple(notes), tuple(problems), state, tuple(warnings))
     for c in ties(after):
         notes.append(
-            reason(f"tie for boss in {c.name}: its points wait for a reroll of {', '.join(c.boss.tied)}", "boss-ties")
+            note(f"tie for boss in {c.name}: its points wait for a reroll of {', '.join(c.boss.tied)}", "boss-ties")
         )
     income = {p.name: len(after.markers_of(p.name)) for p in after.players}
     pays_list = []
@@ -205,27 +238,34 @@ def draw(
         by_owner = c.money_by_owner()
         for owner, amount in by_owner.items():
             money[owner] += amount
-        note = ""
+        remark = ""
         if c.boss.reroll_needed:
-            note = "reroll needed: no points until the tie is broken"
+            remark = "reroll needed: no points until the tie is broken"
         elif c.boss.owner is None:
-            note = "no dice: nobody takes the points"
+            remark = "no dice: nobody takes the points"
         else:
             points[c.boss.owner].append(c.size)
-        pays_list.append(CasinoPay(c, by_owner, c.boss.owner, c.size if c.boss.owner else 0, note))
+        pays_list.append(CasinoPay(c, by_owner, c.boss.owner, c.size if c.boss.owner else 0, remark))
     players = []
-    winner = None
+    reached = []
     for p in after.players:
         run = apply_casinos(p.points, points[p.name])
         players.append(PlayerPay(p.name, p.money, income[p.name], money[p.name], run))
         after = after.with_player(p.name, money=income[p.name] + money[p.name], points=run.end)
-        if run.end >= WIN_AT and p.points < WIN_AT and winner is None:
-            winner = p.name
-    after = replace(after, drawn=after.drawn + (name,), over=after.over or name == END or winner is not None)
-    if winner:
-        notes.append(reason(f"{winner} reaches {WIN_AT} points and wins at once", "winning"))
+        if run.end >= WIN_AT and p.points < WIN_AT:
+            reached.append(p.name)
+    winners: tuple[str, ...] = ()
+    if reached:
+        # one rule with the final standings: among those on 90, the most money wins (see standings)
+        final = standings(after)
+        winners = final.winners
+        if len(reached) == 1:
+            notes.append(note(f"{reached[0]} reaches {WIN_AT} points and wins at once", "winning"))
+        else:
+            notes.append(final.decided_by)
+    after = replace(after, drawn=after.drawn + (name,), over=after.over or name == END or bool(reached))
     if two_f:
-        notes.append(reason(f"{drawer} draws again (an F card with two players)", "two-players"))
+        notes.append(note(f"{drawer} draws again (an F card with two players)", "two-players"))
     return Payout(
         name,
         pays,
@@ -238,5 +278,5 @@ def draw(
         after,
         tuple(warnings),
         draw_again=two_f,
-        winner=winner,
+        winners=winners,
     )

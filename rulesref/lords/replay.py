@@ -7,13 +7,15 @@ does not hide the next.  At the end the standings are computed and compared with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from rulesref.core.errors import Problem, UnknownNameError
 from rulesref.core.findings import Finding
 from rulesref.core.names import closest
 from rulesref.lords import actions, jsonview
-from rulesref.lords.board import lot
+from rulesref.lords.board import END, lot, supply
 from rulesref.lords.gamble import gamble
 from rulesref.lords.gamelog import (
     Build,
@@ -34,7 +36,7 @@ from rulesref.lords.payout import Payout, draw
 from rulesref.lords.standings import Standings, standings
 from rulesref.lords.state import Player, State, ties
 from rulesref.lords.trading import trade
-from rulesref.lords.verdict import cites, reason
+from rulesref.lords.verdict import cites, note, reason
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,8 @@ class Replay:
         """Every rule problem, located on its log line, then every recorded score that differs."""
         path = self.log.path
         located = tuple(replace(p, path=path, line=s.line, text=s.text) for s, p in self.problems)
-        return located + tuple(d.finding(path) for d in self.differences)
+        notes = tuple(replace(n, path=path, line=s.line, text=s.text) for s in self.steps for n in s.notes if n.code)
+        return located + tuple(d.finding(path) for d in self.differences) + notes
 
     def why(self, player: str) -> tuple[Change, ...]:
         """Every line that changed ``player``'s money or points."""
@@ -140,9 +143,24 @@ class Replay:
         }
 
 
+@dataclass(frozen=True)
+class ReplaySettings:
+    """Tunables of the replay.
+
+    ``end_share``: at setup the End of Game card goes under three of four similar stacks,
+    about 3/4 of the way down the cards left after dealing.  An End card drawn before this
+    share of those cards is noted as far earlier than the setup allows (1/2: the three top
+    stacks would hold only two thirds of their fair share).
+    """
+
+    end_share: Fraction = Fraction(1, 2)
+
+
 class _Replayer:
-    def __init__(self, log: GameLog) -> None:
+    def __init__(self, log: GameLog, settings: ReplaySettings) -> None:
         self.log = log
+        self.settings = settings
+        self.cards = 0  # lot cards drawn since the deal (two-player F redraws included)
         self.state = State(players=tuple(Player(n, 0, 0) for n in log.players))
         self.turn_no = 0
         self.current: str | None = None
@@ -231,7 +249,7 @@ class _Replayer:
             return self.draw(i, entry)
         if isinstance(ev, Final):
             self.finals.append((entry.line, ev))
-            notes = () if self.state.over else (reason("final scores recorded before the game ended", "end"),)
+            notes = () if self.state.over else (note("final scores recorded before the game ended", "end"),)
             return f"{ev.player} recorded {ev.points} points and ${ev.money}", (), notes, None
         if isinstance(ev, Trade):
             r = trade(self.state, ev.giver, ev.receiver, money=ev.money, lots=ev.lots, dice=ev.dice)
@@ -334,8 +352,11 @@ class _Replayer:
             player = self.current
         rerolls = []
         j = i + 1
-        while j < len(self.log.entries) and isinstance(self.log.entries[j].event, Reroll):
-            rerolls.append(dict(self.log.entries[j].event.rolls))  # type: ignore[union-attr]
+        while j < len(self.log.entries):
+            follow = self.log.entries[j].event
+            if not isinstance(follow, Reroll):
+                break
+            rerolls.append(dict(follow.rolls))
             self.consumed[j] = entry.line
             j += 1
         tied_before = {c.lots for c in ties(self.state)}  # already reported on an earlier line
@@ -348,6 +369,8 @@ class _Replayer:
             self.current = player
         self.state = p.state
         self.redraw = p.draw_again
+        early = self._early_end() if p.card == END else ()
+        self.cards += p.card != END
         for c in ties(self.state):
             if c.lots not in tied_before:
                 problems.append(reason(f"tie for boss in {c.name} is not rerolled before the payout", "boss-ties"))
@@ -357,7 +380,24 @@ class _Replayer:
             + (f" +{x.points_after - x.points_before} pts" if x.points_after != x.points_before else "")
             for x in p.players
         )
-        return f"{player} draws {p.card}: {p.takeover.text}; {gains}", tuple(problems), notes, p
+        return f"{player} draws {p.card}: {p.takeover.text}; {gains}", tuple(problems), notes + early, p
+
+    def _early_end(self) -> tuple[Finding, ...]:
+        """A note when the End of Game card comes far earlier than the setup puts it."""
+        left = supply().lot_cards - 2 * len(self.log.players)  # the deck after dealing two cards each
+        limit = self.settings.end_share * left
+        if left <= 0 or self.cards >= limit:
+            return ()
+        return (
+            note(
+                f"the End of Game card came up after {self.cards} lot card{'s' if self.cards != 1 else ''}; "
+                f"set up for {len(self.log.players)} players it lies under about {round(left * 3 / 4)} of the "
+                f"{left} cards left after the deal, so before {math.ceil(limit)} is far earlier than the setup "
+                "allows (was the deck cut into four stacks?)",
+                "setup",
+                code="end-early",
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -402,6 +442,6 @@ def history(r: Replay, player: str) -> tuple[Change, ...]:
     return tuple(out)
 
 
-def replay(log: GameLog, at: int | None = None) -> Replay:
+def replay(log: GameLog, at: int | None = None, settings: ReplaySettings = ReplaySettings()) -> Replay:
     """Replay ``log`` (up to turn ``at`` when given)."""
-    return _Replayer(log).run(at)
+    return _Replayer(log, settings).run(at)

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import Finding
@@ -18,6 +18,7 @@ from rulesref.lords.payout import Payout, draw
 from rulesref.lords.replay import Difference, Replay
 from rulesref.lords.standings import Standings, standings
 from rulesref.lords.state import State
+from rulesref.lords.verdict import reason
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,36 @@ class FinalScore:
         return self.state.over
 
     @property
+    def pending(self) -> tuple[Finding, ...]:
+        """Ties for boss whose points the End of Game payout holds back until they are rerolled."""
+        end = self.final_payout
+        if end is None and self.replay is not None:
+            end = next((s.payout for s in self.replay.steps if s.payout is not None and s.payout.card == END), None)
+        if end is None:
+            return ()
+        return tuple(
+            replace(
+                reason(
+                    f"tie for boss in {c.casino.name} ({', '.join(c.casino.boss.tied)}): its {c.casino.size} "
+                    "points wait for the reroll, so the standings are not final until the reroll",
+                    "boss-ties",
+                    code="tie-pending",
+                ),
+                path=self.path,
+            )
+            for c in end.casinos
+            if c.casino.boss.reroll_needed
+        )
+
+    @property
+    def final(self) -> bool:
+        """The game is over and no points wait for a reroll: the standings name the winner."""
+        return self.finished and not self.pending
+
+    @property
     def winners(self) -> tuple[str, ...]:
-        """Who won; empty while the game is not over."""
-        return self.standings.winners if self.finished else ()
+        """Who won; empty while the game is not over or a tie reroll is still due."""
+        return self.standings.winners if self.final else ()
 
     @property
     def differences(self) -> tuple[Difference, ...]:
@@ -68,6 +96,8 @@ class FinalScore:
             "path": self.path,
             "kind": self.kind,
             "finished": self.finished,
+            "final": self.final,
+            "pending": [f.to_json() for f in self.pending],
             "final_payout": jsonview.payout(self.final_payout) if self.final_payout else None,
             "standings": self.standings.to_json(),
             "winners": list(self.winners),

@@ -1,4 +1,9 @@
-"""Final standings: most points wins, money breaks a tie, 90 points wins at once."""
+"""Final standings: most points wins, money breaks a tie, 90 points wins at once.
+
+Several players reaching 90 on the same card is not covered by the rulebook; our reading
+applies its end-of-game tie-break: the most money wins, equal money shares the win.  The
+payout of that card uses this same function, so ``payout`` and ``score`` agree.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from dataclasses import dataclass
 from rulesref.core.findings import Finding
 from rulesref.lords.state import State
 from rulesref.lords.track import WIN_AT
-from rulesref.lords.verdict import reason
+from rulesref.lords.verdict import note, reason
 
 
 @dataclass(frozen=True)
@@ -39,7 +44,21 @@ def standings(state: State) -> Standings:
     top = rows[0] if rows else None
     if top is None:
         return Standings((), (), reason("no players", "winning"))
-    if top.points >= WIN_AT and len(winners) == 1:
+    on_top = [r.name for r in rows if r.points >= WIN_AT]
+    if len(on_top) > 1:
+        # only one card can take several players to 90 at once (the game ends with the first)
+        both = " and ".join(on_top)
+        if len(winners) == 1:
+            decided = f"{top.name} has the most money (${top.money})"
+        else:
+            decided = f"{' and '.join(winners)} have the same money and share the win"
+        why = note(
+            f"{both} reached {WIN_AT} points on the same card; {decided}. This is our reading: the rulebook "
+            "does not say, so its tie-break at the end of the game (most money) decides",
+            "winning",
+            code="ninety-together",
+        )
+    elif top.points >= WIN_AT and len(winners) == 1:
         why = reason(f"{top.name} reached {WIN_AT} points", "winning")
     elif len(winners) > 1:
         why = reason(f"{' and '.join(winners)} share first place: same points and same money", "winning")

@@ -26,14 +26,27 @@ class Die:
         return f"{self.owner} {self.pips}"
 
 
+#: How a tile came to its lot: built on the owner's marker (its card has come up) or sprawled
+#: onto an empty lot (its card may still be in the deck).
+BUILT = "built"
+SPRAWLED = "sprawled"
+HOWS = (BUILT, SPRAWLED)
+
+
 @dataclass(frozen=True)
 class Tile:
     company: Company
     die: Die | None = None
+    how: str | None = None  # BUILT, SPRAWLED, or None when the state file does not say
+
+    def with_die(self, die: Die | None) -> Tile:
+        """The same tile carrying ``die`` (None: no die, no owner)."""
+        return replace(self, die=die)
 
     def format(self) -> str:
-        """``purple Ana 6`` or ``purple`` for a tile without a die; see loader.parse_tile."""
-        return f"{self.company.colour} {self.die}" if self.die else self.company.colour
+        """``purple Ana 6 built``, ``purple`` for a tile without a die; see loader.parse_tile."""
+        words = [self.company.colour] + ([str(self.die)] if self.die else []) + ([self.how] if self.how else [])
+        return " ".join(words)
 
 
 @dataclass(frozen=True)
@@ -194,8 +207,8 @@ def casinos(state: State) -> tuple[Casino, ...]:
                     todo.append(n)
         seen |= group
         ordered = tuple(x for x in lots() if x in group)
-        dice = tuple((x, state.tiles[x].die) for x in ordered if state.tiles[x].die is not None)
-        out.append(Casino(tile.company, ordered, dice, boss_of(dice)))  # type: ignore[arg-type]
+        dice = tuple((x, d) for x in ordered if (d := state.tiles[x].die) is not None)
+        out.append(Casino(tile.company, ordered, dice, boss_of(dice)))
     return tuple(out)
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from rulesref.core.findings import Finding
 from rulesref.lords.actions import ActionResult, require_player
 from rulesref.lords.board import lot, supply
-from rulesref.lords.state import Die, State, Tile, ties
-from rulesref.lords.verdict import reason, rule
+from rulesref.lords.state import Die, State, ties
+from rulesref.lords.verdict import note, reason, rule
 
 
 def trade(
@@ -48,8 +48,7 @@ def trade(
         after = after.with_marker(lot(x).label, receiver)
     for x in labels:
         tile = after.tiles[x]
-        after = after.with_tile(x, Tile(tile.company, Die(receiver, tile.die.pips)))  # type: ignore[union-attr]
-    notes = tuple(
-        reason(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(after)
-    )
+        if tile.die is not None:
+            after = after.with_tile(x, tile.with_die(Die(receiver, tile.die.pips)))
+    notes = tuple(note(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(after))
     return ActionResult("trade", giver, receiver, money, rule("trading"), (), notes, after)
