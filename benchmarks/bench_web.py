@@ -4,9 +4,10 @@ A classic game (``examples/classic-4p.clue`` by default) is typed into a fresh s
 one event at a time through ``POST /clue/add`` (as the page's entry line does, htmx
 request: the messages and the whole new panel come back).  Each request is timed from
 the call to the full response in starlette's TestClient, so the figure includes the
-session write (lock, validation, atomic write), the analysis and the rendering.  Also
-timed: the poll that finds the file changed after a ``clue add`` in a terminal
-(``GET /clue/panel``), and the poll that finds nothing new (204).
+session write (lock, validation, contradiction check, atomic write), the analysis and
+the rendering.  Then the same game again, each event written by the session code as
+``clue add`` in a terminal does, timing the page's poll that finds the file changed
+(``GET /clue/panel``) and the next poll that finds nothing new (204).
 
     python benchmarks/bench_web.py [--runs 5] [--log examples/classic-4p.clue]
 
@@ -31,6 +32,10 @@ def header_and_events(log: Path) -> tuple[str, list[str]]:
     return head + "\n\n", events
 
 
+def _version(html: str) -> str:
+    return html.split('data-version="', 1)[1].split('"', 1)[0]
+
+
 def one_run(log: Path) -> tuple[list[float], list[float], list[float]]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -46,24 +51,27 @@ def one_run(log: Path) -> tuple[list[float], list[float], list[float]]:
         client = TestClient(create_app(WebSettings(token="bench", folder=Path(tmp), session=session)))
         client.cookies.set(COOKIE, "bench")
         client.get("/clue")  # warm: imports, templates, first analysis
-        posts, polls, idle = [], [], []
-        for i, line in enumerate(events):
-            if i % 2 == 0:
-                start = time.perf_counter()
-                r = client.post("/clue/add", data={"statement": line}, headers={"hx-request": "true"})
-                posts.append(time.perf_counter() - start)
-                assert r.status_code == 200, r.text[:300]
-            else:  # as if typed in a terminal: the page's next poll renders it
-                version = client.get("/clue/panel").text.split('data-version="', 1)[1].split('"', 1)[0]
-                add(session, [line])
-                start = time.perf_counter()
-                r = client.get("/clue/panel", params={"v": version})
-                polls.append(time.perf_counter() - start)
-                assert r.status_code == 200
-                start = time.perf_counter()
-                r = client.get("/clue/panel", params={"v": r.text.split('data-version="', 1)[1].split('"', 1)[0]})
-                idle.append(time.perf_counter() - start)
-                assert r.status_code == 204
+        posts: list[float] = []
+        for line in events:  # typed into the page's entry line
+            start = time.perf_counter()
+            r = client.post("/clue/add", data={"statement": line}, headers={"hx-request": "true"})
+            posts.append(time.perf_counter() - start)
+            assert r.status_code == 200, r.text[:300]
+        session.write_text(header)
+        version = _version(client.get("/clue/panel").text)
+        polls: list[float] = []
+        idle: list[float] = []
+        for line in events:  # typed in a terminal: the page's next poll renders it
+            add(session, [line])
+            start = time.perf_counter()
+            r = client.get("/clue/panel", params={"v": version})
+            polls.append(time.perf_counter() - start)
+            assert r.status_code == 200
+            version = _version(r.text)
+            start = time.perf_counter()
+            r = client.get("/clue/panel", params={"v": version})
+            idle.append(time.perf_counter() - start)
+            assert r.status_code == 204
     return posts, polls, idle
 
 
