@@ -34,6 +34,7 @@ import difflib
 import math
 import re
 import sqlite3
+import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -226,9 +227,16 @@ class _Stemmer:
         self._db.execute(f"CREATE VIRTUAL TABLE scratch USING fts5(x, {_FTS_TOKENIZER})")
         self._db.execute("CREATE VIRTUAL TABLE scratch_terms USING fts5vocab(scratch, 'instance')")
         self._known: dict[str, tuple[str, ...]] = {}
+        self._lock = threading.Lock()  # the web pages search from several threads
 
     def tokens(self, texts: Sequence[str]) -> list[tuple[str, ...]]:
         """The stems of each text, in order."""
+        with self._lock:
+            return self._tokens(texts)
+
+    def _tokens(self, texts: Sequence[str]) -> list[tuple[str, ...]]:
+        if len(self._known) > 50_000:  # questions from outside: keep the memo bounded
+            self._known.clear()
         wanted = [t for t in dict.fromkeys(texts) if t not in self._known]
         if wanted:
             self._db.executemany("INSERT INTO scratch(rowid, x) VALUES (?, ?)", list(enumerate(wanted, 1)))
@@ -239,10 +247,6 @@ class _Stemmer:
             for i, text in enumerate(wanted, 1):
                 self._known[text] = tuple(found.get(i, ()))
         return [self._known[t] for t in texts]
-
-    def stem(self, word: str) -> str:
-        got = self.tokens([word])[0]
-        return " ".join(got)
 
 
 @dataclass(frozen=True)

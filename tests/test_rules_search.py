@@ -246,3 +246,13 @@ def test_estonian_case_ending_on_a_game_name() -> None:
 def test_a_very_long_question_is_refused_quickly() -> None:
     with pytest.raises(InputError, match="longer than 500 characters"):
         search("secret passage " * 1000)
+
+
+def test_searches_from_several_threads_agree() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    questions = ["secret passage", "kes alustab mängu", "sprawl cost", "what happens on a tie", "key sleeve"] * 20
+    alone = {q: ids(search(q)) for q in set(questions)}
+    with ThreadPoolExecutor(6) as pool:
+        together = list(pool.map(lambda q: (q, ids(search(q))), questions))
+    assert all(alone[q] == got for q, got in together)
