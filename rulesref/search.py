@@ -81,6 +81,8 @@ class SearchSettings:
     #: with no game chosen, each game's scores are multiplied by the share of the question's
     #: words its book knows, to this power
     game_share_power: float = 2.0
+    #: with no game chosen, a word's weight comes from all games' sections (else per game)
+    idf_across_games: bool = True
     #: BM25 saturation and the text's length normalisation
     k1: float = 1.2
     body_b: float = 0.75
@@ -757,32 +759,45 @@ class RuleIndex:
             total += worth * n
         return total
 
-    def _score_game(self, game: str, terms: Sequence[_Term]) -> dict[int, float]:
-        """BM25 over one game's sections, with that game's word frequencies."""
+    def _score(self, games: Sequence[str], terms: Sequence[_Term]) -> dict[int, float]:
+        """BM25 over the sections of ``games``.
+
+        Searching one game, a word's weight comes from that game's sections; searching
+        several, from all of their sections, so a word that marks one game ("buddy",
+        "bet") helps find that game.  Either way a word found in most sections of a game
+        is filler there and counts less.
+        """
         s = self.settings
-        rows = self._rows_of.get(game, [])
-        scores: dict[int, float] = {}
         columns = ((0, s.title_weight, 0.0), (1, s.keyword_weight, 0.0), (2, s.body_weight, s.body_b))
+        scores: dict[int, float] = {}
         for term in terms:
             cols = ((3, s.estonian_weight, 0.0),) if term.estonian else columns
-            parts: dict[int, float] = {}
-            for row in rows:
-                part = 0.0
-                for col, weight, b in cols:
-                    tf = self._count(row, term, col)
-                    if tf:
-                        size = len(self.data.tokens[row][col]) / self._avg_body[game] if b else 1.0
-                        part += weight * tf * (s.k1 + 1) / (tf + s.k1 * (1 - b + b * size))
-                if part:
-                    parts[row] = part
-            if not parts:
-                continue
-            n, total = len(parts), len(rows)
-            idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
-            if n > s.filler_share * total:
-                idf *= s.filler_weight
-            for row, part in parts.items():
-                scores[row] = scores.get(row, 0.0) + term.weight * idf * part
+            parts: dict[str, dict[int, float]] = {}
+            for game in games:
+                found = parts.setdefault(game, {})
+                for row in self._rows_of.get(game, []):
+                    part = 0.0
+                    for col, weight, b in cols:
+                        tf = self._count(row, term, col)
+                        if tf:
+                            size = len(self.data.tokens[row][col]) / self._avg_body[game] if b else 1.0
+                            part += weight * tf * (s.k1 + 1) / (tf + s.k1 * (1 - b + b * size))
+                    if part:
+                        found[row] = part
+            n_all = sum(len(p) for p in parts.values())
+            total_all = sum(len(self._rows_of.get(g, [])) for g in games)
+            for game, found in parts.items():
+                if not found:
+                    continue
+                n, total = len(found), len(self._rows_of[game])
+                if s.idf_across_games and len(games) > 1:
+                    idf = math.log(1 + (total_all - n_all + 0.5) / (n_all + 0.5))
+                else:
+                    idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
+                if n > s.filler_share * total:
+                    idf *= s.filler_weight
+                for row, part in found.items():
+                    scores[row] = scores.get(row, 0.0) + term.weight * idf * part
         named = {stems[0] for term in terms if not term.estonian for stems, _ in term.alternatives if len(stems) == 1}
         for row in scores:
             title = self._title_words[row]
@@ -851,12 +866,13 @@ class RuleIndex:
             )
             raise InputError(Problem(f"nothing to search for: {why}", text=query))
         ranked: list[tuple[float, str, int]] = []
-        for g in games:
-            scores = self._score_game(g, terms)
+        shares = {
             # with several games, one that knows only some of the question's words is less likely
-            share = self._known_share(g, terms) ** self.settings.game_share_power if len(games) > 1 else 1.0
-            for row, score in scores.items():
-                ranked.append((score * share, self.data.rows[row][0], row))
+            g: self._known_share(g, terms) ** self.settings.game_share_power if len(games) > 1 else 1.0
+            for g in games
+        }
+        for row, score in self._score(games, terms).items():
+            ranked.append((score * shares[self.data.rows[row][1]], self.data.rows[row][0], row))
         ranked.sort(key=lambda x: (-x[0], x[1]))
         per_game = False
         if chosen is None and ranked:
