@@ -10,6 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: The most characters of offending text an error quotes (a 9 MB line is not echoed whole).
+QUOTE_LIMIT = 80
+#: The most characters of one message or one suggested choice.
+MESSAGE_LIMIT = 400
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut.
+
+    >>> clip("x" * 100, 10)
+    'xxxxxxxxx…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -27,22 +41,25 @@ class Problem:
         return ":".join(str(p) for p in parts)
 
     def format(self) -> str:
+        """One line for people; the quoted text, message and choices are bounded in length."""
         where = self.location()
-        out = f"{where}: {self.message}" if where else self.message
+        message = clip(self.message, MESSAGE_LIMIT)
+        out = f"{where}: {message}" if where else message
         if self.text is not None and self.text not in self.message:
-            out += f": {self.text!r}"
+            out += f": {clip(self.text)!r}"
         if self.choices:
-            out += f" (did you mean: {', '.join(self.choices)}?)"
+            out += f" (did you mean: {', '.join(clip(c) for c in self.choices)}?)"
         return out
 
     def to_json(self) -> dict[str, object]:
+        """The problem for programs, bounded like :meth:`format`."""
         return {
-            "message": self.message,
+            "message": clip(self.message, MESSAGE_LIMIT),
             "path": self.path,
             "line": self.line,
             "column": self.column,
-            "text": self.text,
-            "choices": list(self.choices),
+            "text": None if self.text is None else clip(self.text),
+            "choices": [clip(c) for c in self.choices],
         }
 
 

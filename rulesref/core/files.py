@@ -74,11 +74,17 @@ def atomic_write(path: Path, data: str | bytes, *, mode: int = 0o644) -> None:
     The temp file is new (``O_EXCL``, a random name, never a followed link) in the same
     folder; it is flushed to disk, renamed over ``path`` and the folder is flushed.  An
     existing file keeps its permissions; a link at ``path`` is replaced, its target is
-    never written.
+    never written.  A failure (a full disk, no permission) is an ``OSError`` naming ``path``.
     """
+    try:
+        _atomic_write(path, data.encode("utf-8") if isinstance(data, str) else data, mode)
+    except OSError as exc:  # name the file the user asked for, not the hidden temp (or nothing)
+        raise OSError(exc.errno, f"cannot write: {exc.strerror or exc}", os.fspath(path)) from exc
+
+
+def _atomic_write(path: Path, payload: bytes, mode: int) -> None:
     import secrets
 
-    payload = data.encode("utf-8") if isinstance(data, str) else data
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(OSError):

@@ -20,6 +20,8 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rulesref.core.errors import MESSAGE_LIMIT, clip
+
 #: The JSON shape's version; bump when a key changes meaning.
 SCHEMA = 1
 
@@ -70,8 +72,9 @@ class Finding:
         return ":".join(str(p) for p in parts)
 
     def format(self) -> str:
-        head = ", ".join(f"{k} {v}" for k, v in self.where.items())
-        out = f"{head}: {self.message}" if head else self.message
+        head = ", ".join(f"{k} {clip(str(v))}" for k, v in self.where.items())
+        message = clip(self.message, MESSAGE_LIMIT)
+        out = f"{head}: {message}" if head else message
         if self.rule is not None:
             out += f" {self.rule}"
         where = self.location()
@@ -81,11 +84,11 @@ class Finding:
         return {
             "severity": self.severity.value,
             "code": self.code,
-            "message": self.message,
+            "message": clip(self.message, MESSAGE_LIMIT),
             "path": self.path,
             "line": self.line,
             "column": self.column,
-            "text": self.text,
+            "text": None if self.text is None else clip(self.text),
             "where": dict(self.where),
             "rule": self.rule.to_json() if self.rule is not None else None,
         }
