@@ -1,92 +1,129 @@
-"""Self-play benchmark: advisor-guided vs. baseline players in 4-player classic Clue.
+"""Whole-game self-play: one advisor seat among baseline seats, 4-player classic Clue.
 
-Counts each player's own suggestions until their notebook is certain of the envelope.
-Every comparison plays the same deals with both strategies.  Bar: advisor-guided players
-need at least 25 % fewer own suggestions than the baseline.
+For every deal the advisor sits at seat ``seed % 4`` (seats rotate over the deals) among
+three baseline players; the same deal is also played with the baseline in that seat, so
+each figure has a like-for-like comparison.  Every seat keeps an exact notebook; a wrong
+accusation puts a seat out (see :mod:`cluesolver.clue.selfplay`).
 
-* table:    all four seats advisor-guided vs. all four baseline (mean over the seats);
-* one seat: seat 1 advisor-guided among three baseline players vs. seat 1 baseline
-            among the same (seat 1's figure);
-* random others: seat 1 advisor or baseline while the other seats name random cards.
+Rows (``--rows``):
 
-    python benchmarks/selfplay.py                 # 40 deals per comparison
-    python benchmarks/selfplay.py --games 100 --only table
+* ``careful`` — baseline seats suggest uniformly among the cards whose place their
+  notebook does not know yet and accuse when certain;
+* ``unseen`` — the older baseline: cards not in their hand and never shown to them;
+* ``leak`` — as ``careful``, with the advisor's leak-aware option on.
+
+Each deal appends one JSON line to ``--out`` as soon as it is played (so a long run can
+be read while it goes on); ``report`` reads any number of such files::
+
+    python benchmarks/selfplay.py run --first-seed 1 --deals 500 --rows careful,unseen --out a.jsonl
+    python benchmarks/selfplay.py report a.jsonl b.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import statistics
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
-from cluesolver.clue.selfplay import advisor_strategy, baseline, compare, play_table
+import cluesolver.clue  # noqa: F401  (sets the BLAS threads before numpy loads)
+from cluesolver.clue.advisor import AdvisorSettings
+from cluesolver.clue.selfplay import POLICIES, Advisor, GameResult, Policy, play_game
+
+#: The advisor as self-play runs it: fewer sampled deals and no exact re-count of the top
+#: suggestions (cheaper than ``clue next``, never stronger).
+SELFPLAY = AdvisorSettings(samples=1000, exact_limit=1000, rescore=0, threat_samples=200)
+SEATS = 4
 
 
-def _row(name: str, base: Sequence[float], adv: Sequence[float], took: float) -> str:
-    """Means (medians in brackets), the share fewer, and the standard error of that share
-    from the paired per-game differences (the same deal under both strategies)."""
-    b, a = statistics.fmean(base), statistics.fmean(adv)
-    diffs = [x - y for x, y in zip(base, adv)]
-    se = statistics.stdev(diffs) / len(diffs) ** 0.5 / b * 100 if len(diffs) > 1 else float("nan")
-    verdict = "PASS" if 1 - a / b >= 0.25 else "FAIL"
-    cb, ca = f"{b:.2f} ({statistics.median(base):g})", f"{a:.2f} ({statistics.median(adv):g})"
-    return (
-        f"{name:<14} {cb:>11} {ca:>11} {a / b:>6.2f} {(1 - a / b) * 100:>5.0f}% ±{se:<3.0f} "
-        f"{verdict:<5} {len(base):>5} {took:>6.0f}s"
-    )
+def _advisor(row: str) -> Advisor:
+    if row == "leak":
+        return Advisor(AdvisorSettings(**{**SELFPLAY.__dict__, "leak_weight": 0.5}))
+    return Advisor(SELFPLAY)
+
+
+def run(first: int, deals: int, rows: list[str], out: Path) -> None:
+    with out.open("a", encoding="utf-8") as f:
+        for seed in range(first, first + deals):
+            seat = seed % SEATS
+            for row in rows:
+                kind = "careful" if row == "leak" else row
+                start = time.perf_counter()
+                mixed: list[Policy] = [_advisor(row) if i == seat else POLICIES[kind]() for i in range(SEATS)]
+                a = play_game(seed, mixed, track=seat)
+                b = play_game(seed, [POLICIES[kind]() for _ in range(SEATS)], track=seat)
+                line = {
+                    "row": row,
+                    "seed": seed,
+                    "seat": seat,
+                    "advisor": a.__dict__,
+                    "baseline": b.__dict__,
+                    "seconds": round(time.perf_counter() - start, 2),
+                }
+                f.write(json.dumps(line) + "\n")
+                f.flush()
+
+
+def _share(hits: Sequence[bool]) -> str:
+    n = len(hits)
+    p = sum(hits) / n
+    return f"{p * 100:5.1f}% ± {math.sqrt(p * (1 - p) / n) * 100:.1f}"
+
+
+def report(paths: list[Path]) -> str:
+    lines = [json.loads(x) for p in paths for x in p.read_text(encoding="utf-8").splitlines() if x.strip()]
+    out = [
+        "| baseline seats | deals | advisor seat wins | same seat as baseline wins | own suggestions to "
+        "certainty: advisor / baseline (fewer) | wrong accusations per game: advisor / baseline |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in ("careful", "unseen", "leak"):
+        got = [x for x in lines if x["row"] == row]
+        if not got:
+            continue
+        seat = [x["seat"] for x in got]
+        adv = [GameResult(**{**x["advisor"], "policies": tuple(x["advisor"]["policies"])}) for x in got]
+        base = [GameResult(**{**x["baseline"], "policies": tuple(x["baseline"]["policies"])}) for x in got]
+        win_a = [r.winner == s for r, s in zip(adv, seat)]
+        win_b = [r.winner == s for r, s in zip(base, seat)]
+        pairs = [
+            (b.to_certainty, a.to_certainty)
+            for a, b in zip(adv, base)
+            if a.to_certainty is not None and b.to_certainty is not None
+        ]
+        mb = statistics.fmean(b for b, _ in pairs)
+        ma = statistics.fmean(a for _, a in pairs)
+        diffs = [b - a for b, a in pairs]
+        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) / mb * 100
+        wrong_a = statistics.fmean(r.wrong[s] for r, s in zip(adv, seat))
+        wrong_b = statistics.fmean(r.wrong[s] for r, s in zip(base, seat))
+        out.append(
+            f"| {row} | {len(got)} | {_share(win_a)} | {_share(win_b)} | {ma:.2f} / {mb:.2f} "
+            f"({(1 - ma / mb) * 100:.0f}% ± {se:.0f}) | {wrong_a:.3f} / {wrong_b:.3f} |"
+        )
+    seconds = sum(x["seconds"] for x in lines)
+    out.append(f"\n{len(lines)} deal-rows, {seconds / 60:.0f} CPU-minutes of play.")
+    return "\n".join(out)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40, help="deals per comparison")
-    ap.add_argument("--first-seed", type=int, default=1)
-    ap.add_argument("--only", choices=["table", "one-seat", "random-others"], default=None)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="play deals and append results")
+    r.add_argument("--first-seed", type=int, default=1)
+    r.add_argument("--deals", type=int, default=20)
+    r.add_argument("--rows", default="careful,unseen")
+    r.add_argument("--out", type=Path, required=True)
+    rep = sub.add_parser("report", help="the table from result files")
+    rep.add_argument("files", type=Path, nargs="+")
     args = ap.parse_args()
-    seeds = list(range(args.first_seed, args.first_seed + args.games))
-    adv = advisor_strategy()
-    print(f"classic Clue, 4 players, seeds {seeds[0]}..{seeds[-1]}; mean own suggestions until certain")
-    print("(median in brackets; ± is the standard error of 'fewer' over the paired deals)")
-    print(
-        f"{'comparison':<14} {'baseline':>11} {'advisor':>11} {'ratio':>6} {'fewer':>11} {'bar':<5} "
-        f"{'n':>5} {'time':>7}"
-    )
-    unsolved = 0
-    if args.only in (None, "table"):
-        start = time.perf_counter()
-        base, best = [], []
-        for s in seeds:
-            b, a = play_table("baseline", baseline, s), play_table("advisor", adv, s)
-            for x, y in zip(b.own_suggestions, a.own_suggestions):
-                if x is None or y is None:
-                    unsolved += 1
-                    continue
-                base.append(x)
-                best.append(y)
-        print(_row("table", base, best, time.perf_counter() - start), flush=True)
-    if args.only in (None, "one-seat"):
-        start = time.perf_counter()
-        base, best = [], []
-        for s in seeds:
-            b = play_table("baseline", baseline, s)
-            a = play_table("one seat", [adv, baseline, baseline, baseline], s)
-            if b.own_suggestions[0] is None or a.own_suggestions[0] is None:
-                unsolved += 1
-                continue
-            base.append(b.own_suggestions[0])
-            best.append(a.own_suggestions[0])
-        print(_row("one seat", base, best, time.perf_counter() - start), flush=True)
-    if args.only in (None, "random-others"):
-        start = time.perf_counter()
-        results = compare(seeds, 4)
-        pairs = [(b.own_suggestions, a.own_suggestions) for b, a in zip(results[0::2], results[1::2])]
-        kept = [(b, a) for b, a in pairs if b is not None and a is not None]
-        unsolved += len(pairs) - len(kept)
-        print(
-            _row("random others", [b for b, _ in kept], [a for _, a in kept], time.perf_counter() - start), flush=True
-        )
-    if unsolved:
-        print(f"({unsolved} seat-games did not reach certainty within the turn limit and are left out)")
+    if args.cmd == "run":
+        run(args.first_seed, args.deals, args.rows.split(","), args.out)
+    else:
+        print(report(args.files))
 
 
 if __name__ == "__main__":

@@ -208,7 +208,7 @@ def test_accuse_when_certain() -> None:
 
 def test_accuse_gives_the_best_guess_and_the_risk() -> None:
     log = parse_log(EXAMPLE.read_text())
-    a = advisor.accusation(log)
+    a = advisor.accusation(log, limit=400)
     assert not a.certain
     assert 0 < a.probability < 1 and a.risk == pytest.approx(1 - a.probability)
     assert a.open_combinations is not None and a.open_combinations > 1

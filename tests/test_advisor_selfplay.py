@@ -1,47 +1,57 @@
-"""Self-play, tiny: the code path of the benchmark runs and its figures make sense."""
+"""Self-play, tiny: whole games run, every seat keeps a notebook, the figures make sense."""
 
 from __future__ import annotations
 
 import random
 
 from cluesolver.clue import selfplay
-from cluesolver.clue.log import parse_log
+from cluesolver.clue.log import GameLog, Header, parse_log
+from cluesolver.clue.variants import get
 
 
-def test_baseline_never_names_a_card_it_has_seen() -> None:
+def test_unseen_never_names_a_card_it_has_seen() -> None:
     log = parse_log(
         "game: classic\nplayers: Ann, Ben, Cat\nme: Ann\n"
         "my cards: Scarlet, Mustard, White, Green, Peacock, Rope\n\n"
         "Ann suggests Plum, Knife, Hall; Ben shows Knife\n"
     )
+    seat = selfplay.Seat("Ann", log)
     rng = random.Random(3)
     for _ in range(50):
-        cards = selfplay.baseline(log, "Ann", rng)
+        cards = selfplay.Unseen().suggest(seat, rng)
         assert cards[0] == "Professor Plum"  # the only suspect Ann has not seen
         assert cards[1] not in ("Rope", "Knife")
 
 
-def test_one_game_each_reaches_certainty() -> None:
-    results = [
-        selfplay.play("baseline", selfplay.baseline, 11),
-        selfplay.play("advisor", selfplay.advisor_strategy(), 11),
-    ]
-    for r in results:
-        assert r.own_suggestions is not None and 1 <= r.own_suggestions <= r.turns
-    summary = {s.strategy: s for s in selfplay.summarise(results)}
-    assert summary["baseline"].games == 1 and summary["advisor"].solved == 1
-    assert summary["advisor"].mean == results[1].own_suggestions
+def test_careful_names_only_cards_whose_place_is_open() -> None:
+    variant = get("classic")
+    hand = ("Miss Scarlet", "Colonel Mustard", "Mrs. White", "Knife", "Rope")
+    seat = selfplay.Seat("Ann", GameLog(Header("classic", ("Ann", "Ben", "Cat", "Dan"), "Ann", my_cards=hand), variant))
+    rng = random.Random(1)
+    for _ in range(30):
+        cards = selfplay.Careful().suggest(seat, rng)
+        assert not set(cards) & set(hand)
+
+
+def test_a_careful_table_is_won_by_a_certain_seat() -> None:
+    result = selfplay.play_game(4, [selfplay.Careful() for _ in range(4)], track=2)
+    assert result.winner is not None and result.wrong == (0, 0, 0, 0)
+    assert result.to_certainty is not None and result.to_certainty >= 1
 
 
 def test_a_game_is_reproducible() -> None:
-    assert selfplay.play("baseline", selfplay.baseline, 5) == selfplay.play("baseline", selfplay.baseline, 5)
+    def game() -> selfplay.GameResult:
+        return selfplay.play_game(5, [selfplay.Careful() for _ in range(4)], track=1)
+
+    assert game() == game()
 
 
-def test_a_whole_table_keeps_one_notebook_per_seat() -> None:
-    result = selfplay.play_table("baseline", selfplay.baseline, 4)
-    assert len(result.own_suggestions) == 4
-    assert all(n is not None and n >= 1 for n in result.own_suggestions)
-    # Every seat takes a turn in order, so no seat can have made more than its share.
-    assert all(n <= (result.turns + 3) // 4 for n in result.own_suggestions if n is not None)
-    mixed = selfplay.play_table("one seat", [selfplay.advisor_strategy()] + [selfplay.baseline] * 3, 4)
-    assert mixed.own_suggestions[0] is not None
+def test_one_advisor_seat_plays_a_whole_game() -> None:
+    from cluesolver.clue.advisor import AdvisorSettings
+
+    fast = AdvisorSettings(samples=300, exact_limit=300, rescore=0, threat_samples=50)
+    seats: list[selfplay.Policy] = [selfplay.Careful(), selfplay.Advisor(fast), selfplay.Careful(), selfplay.Careful()]
+    result = selfplay.play_game(7, seats, track=1)
+    assert result.policies == ("careful", "advisor", "careful", "careful")
+    assert result.winner is not None and result.to_certainty is not None
+    assert result.wrong[0] == result.wrong[2] == result.wrong[3] == 0  # careful seats never guess

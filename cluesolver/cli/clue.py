@@ -216,14 +216,21 @@ def undo(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption =
 
 @app.command("status")
 @guarded
-def status(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False) -> int:
-    """Notebook, envelope odds and what the last line changed.
+def status(
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
+    threats: Annotated[
+        bool, typer.Option("--threats", help="With --json: add each opponent's threat (the text always shows it).")
+    ] = False,
+) -> int:
+    """Notebook, envelope odds, what the last line changed, and each opponent's threat.
 
     Example: cluesolver clue status
     """
     from cluesolver.cli.clue_live import show_status
 
-    return show_status(_replay(file, session), as_json=as_json)
+    return show_status(_replay(file, session), as_json=as_json, threats=threats)
 
 
 @app.command("why")

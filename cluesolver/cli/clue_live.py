@@ -45,10 +45,17 @@ def record(path: Path, statements: list[str], *, force: bool = False, as_json: b
     return 0
 
 
-def show_status(result: Replay, *, as_json: bool) -> int:
+def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
     """``clue status``: the analysis, what the last line changed, the clock (Lost in Vegas)."""
     from cluesolver.cli.clue_files import show_analysis
 
+    if as_json and threats and result.report.consistent:
+        from cluesolver.clue.threat import threats as opponent_threats
+
+        data = result.to_json()  # the contract JSON, plus the threats
+        data["threats"] = [t.to_json() for t in opponent_threats(result.log)]
+        emit_json(data)
+        return 0
     code = show_analysis(result, as_json=as_json)
     if as_json or code:
         return code
@@ -64,6 +71,13 @@ def show_status(result: Replay, *, as_json: bool) -> int:
         last = log.events[-1]
         out.print(f"Last line ({last.line}): {format_event(last, log)}", markup=False)
         out.print(effect_text(effect))
+    from cluesolver.clue.advisor import winner
+
+    if log.header.me is not None and winner(log) is None:
+        from cluesolver.cli.clue_live_render import threat_text
+        from cluesolver.clue.threat import threats as opponent_threats
+
+        out.print(threat_text(opponent_threats(log)))
     if _is_vegas(log):
         _print_clock(log)
     return 0
@@ -103,7 +117,9 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
 def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
     from cluesolver.clue.advisor import accusation
 
-    advice = accusation(log, player=player)
+    if player is not None:
+        player = log.match_player(player)
+    advice = accusation(log, player=player, plan=True)
     if as_json:
         emit_json(advice.to_json())
         return 0

@@ -11,9 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from cluesolver.clue.advisor import AccuseAdvice, LineEffect, Ranking
     from cluesolver.clue.clock import Clock
     from cluesolver.clue.session import SessionInfo
+    from cluesolver.clue.threat import Threat
     from rulesref.core.findings import CheckReport
 
 ENVELOPE = "envelope"  # the envelope's holder name (cluesolver.clue.constraints.ENVELOPE)
@@ -68,9 +71,9 @@ def ranking_table(r: Ranking, categories: list[str], width: int = 80) -> Table |
             )
         out.append(_ranking_caption(r))
         return out
-    table = Table(title=title, header_style="bold")
+    table = Table(title=Text(title), header_style="bold")
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column(" / ".join(c.title() for c in categories), min_width=12)
+    table.add_column(Text(" / ".join(c.title() for c in categories)), min_width=12)
     table.add_column("Value", justify="right", no_wrap=True, min_width=5)
     table.add_column("Gain", justify="right", no_wrap=True, min_width=5)
     table.add_column("Settles", justify="right", no_wrap=True, min_width=4)
@@ -79,7 +82,7 @@ def ranking_table(r: Ranking, categories: list[str], width: int = 80) -> Table |
         mark = "" if a.exact else "~"
         table.add_row(
             str(i),
-            ", ".join(a.cards),
+            Text(", ".join(a.cards)),
             f"{mark}{a.value:.2f}",
             f"{mark}{a.expected_bits:.2f}",
             pct(a.settle_chance),
@@ -103,8 +106,11 @@ def _ranking_caption(r: Ranking) -> str:
     )
 
 
-def accuse_text(a: AccuseAdvice, word: str = "accuse") -> Text:
+def accuse_text(a: AccuseAdvice, word: str = "accusation") -> Text:
     out = Text()
+    if a.winner is not None:
+        out.append(f"The game is over: {a.winner} accused correctly. No more {word}s.\n", style="bold")
+        return out
     if a.out_of_game:
         out.append(f"{a.player} is already out after a wrong {word}: no second one.\n", style="bold red")
         return out
@@ -123,13 +129,42 @@ def accuse_text(a: AccuseAdvice, word: str = "accuse") -> Text:
         out.append(f"{a.open_combinations} combinations are still possible.\n")
     else:
         out.append("Too many combinations are still possible to list them all.\n")
+    about = "" if a.exact_odds else " (estimated on sampled deals)"
     for cards, p in a.runners_up:
-        out.append(f"  then {', '.join(cards)}: {pct(p)}\n")
+        out.append(f"  then {', '.join(cards)}: {pct(p)}{about}\n")
+    t = a.timing
+    if t is None:
+        return out
+    out.append(threat_text(t.threats, t.turns_until))
     out.append(
-        "Advice: wait and gather more answers.\n"
-        if a.probability < 0.5
-        else "Advice: more likely right than wrong, but not certain.\n"
+        f"Chance an opponent accuses correctly before your next turn: {pct(t.danger)}; after your best next "
+        f"suggestion the best guess is right {pct(t.after_next)} on average, so waiting wins about "
+        f"{pct(t.wait_value)} against {pct(t.probability)} now.\n"
     )
+    advice = {
+        "accuse": (f"Advice: make the {word} now with the best guess.", "bold yellow"),
+        "wait": ("Advice: wait and gather more answers.", "bold"),
+        "suggest-first": ("Advice: suggest first (nobody moves before the answer), then ask again.", "bold"),
+        "final-bet": ("Advice: time is up - write the best guess as your final bet.", "bold yellow"),
+    }
+    text, style = advice.get(t.decision, ("Advice: wait.", "bold"))
+    out.append(text + "\n", style=style)
+    return out
+
+
+def threat_text(threats: Sequence[Threat], turns_until: dict[str, int] | None = None) -> Text:
+    """Each opponent's chance of already knowing the envelope (and when they move)."""
+    out = Text("Opponents who can already name the envelope:\n")
+    for t in threats:
+        if t.out:
+            out.append(f"  {t.player}: out\n")
+            continue
+        when = ""
+        if turns_until and t.player in turns_until:
+            n = turns_until[t.player]
+            when = f" (moves in {n} turn{'s' if n != 1 else ''})"
+        how = "" if t.exact else f" (on {t.deals} sampled deals)"
+        out.append(f"  {t.player}: {pct(t.probability)}{how}{when}\n")
     return out
 
 
@@ -186,11 +221,12 @@ def sessions_table(items: list[SessionInfo]) -> Table | Text:
     table.add_column("Players")
     table.add_column("Events", justify="right")
     for s in items:
-        table.add_row(
+        cells = (
             "*" if s.current else "",
             s.name,
             s.game or "(unreadable)",
             ", ".join(s.players) if not s.error else s.error,
             str(s.events),
         )
+        table.add_row(*(Text(c) for c in cells))
     return table

@@ -33,6 +33,8 @@ from rulesref.core.names import closest
 if TYPE_CHECKING:
     import numpy as np
 
+    from cluesolver.clue.accuse import Timing
+    from cluesolver.clue.sampler import Deals
     from cluesolver.clue.suggest import Scores
 
 # ----------------------------------------------------------------------------- turns
@@ -159,6 +161,7 @@ class AdvisorSettings:
     samples: int = 3000
     rescore: int = 3
     leak_weight: float = 0.0
+    threat_samples: int = 400
     seed: int = 0
 
 
@@ -271,6 +274,7 @@ def rank(
     top: int = 5,
     counts: Counts | None = None,
     settings: AdvisorSettings = DEFAULTS,
+    deals: Deals | None = None,
 ) -> Ranking:
     """Every allowed suggestion for ``player`` (default: whoever is to move), best first.
 
@@ -301,7 +305,8 @@ def rank(
     index = {c: i for i, c in enumerate(table.cards)}
     pool_ix = [np.array([index[c] for c in pool], dtype=np.intp) for pool in pools]
     seen = who == log.header.me
-    deals = deals_for(puzzle, counts, settings.samples, np.random.default_rng(settings.seed), settings.exact_limit)
+    if deals is None:
+        deals = deals_for(puzzle, counts, settings.samples, np.random.default_rng(settings.seed), settings.exact_limit)
     scores = score_all(deals, table, who, seen, pool_ix)
     candidates = scores.candidates
     leak = np.zeros(len(candidates))
@@ -502,14 +507,33 @@ class AccuseAdvice:
     runners_up: tuple[tuple[tuple[str, ...], float], ...]
     open_combinations: int | None  # None: too many to list
     out_of_game: bool  # the player already accused wrongly
+    winner: str | None = None  # someone accused correctly: the game is over
+    timing: Timing | None = None  # accuse now or wait (see :mod:`cluesolver.clue.accuse`)
+    exact_odds: bool = True  # runners-up counted exactly (else estimated on sampled deals)
 
     @property
     def risk(self) -> float:
         return 1.0 - self.probability
 
+    @property
+    def decision(self) -> str:
+        """``game-over``, ``out``, ``contradiction``, ``accuse``, ``wait``, ``suggest-first`` or ``final-bet``."""
+        if self.winner is not None:
+            return "game-over"
+        if self.out_of_game:
+            return "out"
+        if not self.cards:
+            return "contradiction"
+        if self.certain:
+            return "accuse"
+        return self.timing.decision if self.timing is not None else "wait"
+
     def to_json(self) -> dict[str, object]:
         return {
             "player": self.player,
+            "decision": self.decision,
+            "game_over": self.winner is not None,
+            "winner": self.winner,
             "certain": self.certain,
             "cards": list(self.cards),
             "probability": self.probability,
@@ -517,25 +541,80 @@ class AccuseAdvice:
             "open_combinations": self.open_combinations,
             "out_of_game": self.out_of_game,
             "runners_up": [{"cards": list(c), "probability": p} for c, p in self.runners_up],
+            "runners_up_exact": self.exact_odds,
+            "timing": self.timing.to_json() if self.timing is not None else None,
         }
 
 
-def accusation(log: GameLog, player: str | None = None, limit: int = 400) -> AccuseAdvice:
-    """Accuse when certain; otherwise the likeliest whole solution and its risk."""
-    from cluesolver.clue.envelope import solutions
+def accusation(
+    log: GameLog,
+    player: str | None = None,
+    limit: int = 24,
+    settings: AdvisorSettings = DEFAULTS,
+    plan: bool = False,
+) -> AccuseAdvice:
+    """Accuse now or wait: the best whole guess and its exact chance, each opponent's threat
+    and the turns until they move, and what the best next suggestion is expected to bring
+    (:mod:`cluesolver.clue.accuse`).  After a correct accusation: the game is over.
 
+    Every open combination is counted exactly when at most ``limit`` are open.  Otherwise,
+    with ``plan``, the best guess is the likeliest combination on the deals (runners-up
+    estimated there) and without it each category's likeliest card; either way the best
+    guess is counted exactly.  Only with ``plan`` is the timing worked out (threats, the
+    next suggestion), which costs a ranking and the threat counts.
+    """
+    import numpy as np
+
+    from cluesolver.clue.accuse import after_suggestion, envelope_odds, timing
+    from cluesolver.clue.envelope import solutions
+    from cluesolver.clue.sampler import deals_for
+    from cluesolver.clue.threat import threats
+
+    who = player or log.header.me
+    won = winner(log)
+    out = who is not None and who in eliminated(log)
+    if won is not None:
+        return AccuseAdvice(who, False, (), 0.0, (), 0, out, won)
     puzzle = puzzle_of(log)
     counts = count(puzzle)
-    who = player or log.header.me
-    out = who is not None and who in eliminated(log)
     if not counts.deals:
         return AccuseAdvice(who, False, (), 0.0, (), 0, out)
     sols = solutions(puzzle, counts, limit=limit)
+    deals = None
+    if plan:
+        deals = deals_for(puzzle, counts, settings.samples, np.random.default_rng(settings.seed), settings.exact_limit)
+    runners: tuple[tuple[tuple[str, ...], float], ...] = ()
+    open_n: int | None = None
     if sols:
-        best = sols[0]
+        cards, p = sols[0].cards, sols[0].probability
         runners = tuple((s.cards, s.probability) for s in sols[1:4])
-        return AccuseAdvice(who, best.probability >= 1.0, best.cards, best.probability, runners, len(sols), out)
-    # Too many combinations to list: take each category's likeliest card and count that one exactly.
-    cards = tuple(max(cs, key=lambda c: (counts.held[ENVELOPE][c], c)) for _, cs in puzzle.table.categories)
-    n = count(Puzzle(puzzle.table, puzzle.constraints + tuple(Has(ENVELOPE, c) for c in cards))).deals
-    return AccuseAdvice(who, False, cards, n / counts.deals, (), None, out)
+        open_n = len(sols)
+    else:
+        if deals is not None:
+            odds = sorted(envelope_odds(deals, puzzle.table).items(), key=lambda kv: (-kv[1], kv[0]))
+            cards = odds[0][0]
+            runners = tuple(odds[1:4])
+            open_n = len(odds) if deals.exact else None
+        else:
+            cards = tuple(max(cs, key=lambda c: (counts.held[ENVELOPE][c], c)) for _, cs in puzzle.table.categories)
+        n = count(Puzzle(puzzle.table, puzzle.constraints + tuple(Has(ENVELOPE, c) for c in cards))).deals
+        p = n / counts.deals
+    certain = p >= 1.0
+    when = None
+    if deals is not None and who is not None and not out and not certain:
+        ranking = rank(log, player=who, top=1, counts=counts, settings=settings, deals=deals)
+        after = (
+            after_suggestion(deals, puzzle.table, who, who == log.header.me, ranking.advice[0].cards)
+            if ranking.advice
+            else p
+        )
+        rounds_left = None
+        if log.variant.family == "lost-in-vegas":
+            from cluesolver.clue.clock import clock
+
+            rounds_left = clock(log).rounds_left
+        found = threats(log, counts, deals, samples=settings.threat_samples, seed=settings.seed)
+        mine = to_move(log) == who
+        when = timing(log.players, who, set(eliminated(log)), p, after, found, rounds_left, mine)
+    exact = bool(sols) or (deals is not None and deals.exact)
+    return AccuseAdvice(who, certain, cards, p, runners, open_n, out, None, when, exact)

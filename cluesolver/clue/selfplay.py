@@ -1,204 +1,219 @@
-"""Self-play: how many of their own suggestions a scripted player needs to be certain.
+"""Self-play: whole games of Clue between scripted players, each with an exact notebook.
 
-A game is dealt at random.  The tracked player (the first seat, whose notebook the log
-is) follows a strategy; the other players suggest uniformly random combinations.  Every
-suggestion is answered honestly (:func:`cluesolver.clue.simulate.answer`: clockwise, the
-first holder shows one of their matching cards at random).  The game stops as soon as
-the tracked player's notebook is certain of the whole envelope; the result is the
-number of suggestions the tracked player made until then.
+A game is dealt at random and played in seating order.  Every suggestion is answered
+honestly (:func:`cluesolver.clue.simulate.answer`: clockwise, the first holder shows one
+of their matching cards at random); each seat keeps its own log (it sees the cards shown
+to it, and the cards it shows) and its exact notebook is that log's counts.  On its turn a
+seat accuses at once when its notebook is certain; otherwise it suggests and then may
+accuse as its policy says.  A wrong accusation puts the seat out (it still answers); a
+correct one wins.  After the game is won the play goes on without accusations until the
+tracked seat's notebook is certain, so that its own suggestions to certainty are known.
 
-Strategies:
+Policies:
 
-* ``baseline`` — each category's card uniformly among the cards the player has not
-  seen (not in their hand, never shown to them);
-* ``advisor`` — the best suggestion of :func:`cluesolver.clue.advisor.rank`.
-
-The two strategies are run on the same deals and the same random streams for the other
-players, so their figures compare like with like.
+* ``careful`` — each category's card uniformly among the cards whose place the notebook
+  does not know yet; accuses only when certain;
+* ``unseen`` — the older baseline: each category's card uniformly among the cards not in
+  its hand and never shown to it; accuses only when certain;
+* ``advisor`` — the best suggestion of :func:`cluesolver.clue.advisor.rank`; accuses as
+  :func:`cluesolver.clue.advisor.accusation` advises (chance of being right against each
+  opponent's threat).
 """
 
 from __future__ import annotations
 
 import random
-import statistics
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.log import GameLog, Header, Suggestion
+from cluesolver.clue.constraints import ENVELOPE, puzzle_of
+from cluesolver.clue.count import Counts, count
+from cluesolver.clue.log import Accusation, Event, GameLog, Header, Reply, Suggestion
 from cluesolver.clue.simulate import answer, deal
 
 if TYPE_CHECKING:
     from cluesolver.clue.advisor import AdvisorSettings
 
-Strategy = Callable[[GameLog, str, random.Random], tuple[str, ...]]
+
+@dataclass
+class Seat:
+    """One player's notebook: their log and its exact counts (recounted when it grows)."""
+
+    name: str
+    log: GameLog
+    _counts: Counts | None = field(default=None, repr=False)
+
+    @property
+    def counts(self) -> Counts:
+        if self._counts is None:
+            self._counts = count(puzzle_of(self.log))
+        return self._counts
+
+    def add(self, event: Event) -> None:
+        self.log = GameLog(self.log.header, self.log.variant, self.log.events + (event,))
+        self._counts = None
+
+    @property
+    def certain(self) -> bool:
+        c = self.counts
+        return c.deals > 0 and all(any(c.held[ENVELOPE][x] == c.deals for x in cs) for _, cs in c.table.categories)
+
+    def solution(self) -> tuple[str, ...]:
+        c = self.counts
+        return tuple(next(x for x in cs if c.held[ENVELOPE][x] == c.deals) for _, cs in c.table.categories)
 
 
-def baseline(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
-    """Uniformly among the cards of each category the player has not seen."""
-    seen = set(log.header.my_cards)
-    for e in log.events:
-        if isinstance(e, Suggestion) and e.suggester == player:
-            seen.update(r.card for r in e.replies if r.card)
-    out = []
-    for cat in log.variant.categories:
-        unseen = [c for c in cat.cards if c not in seen] or list(cat.cards)
-        out.append(rng.choice(unseen))
-    return tuple(out)
+class Policy:
+    name = "policy"
+
+    def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def accuse(self, seat: Seat) -> tuple[str, ...] | None:
+        """After the seat's own suggestion: the cards to accuse, or None to wait."""
+        return seat.solution() if seat.certain else None
 
 
-def advisor_strategy(settings: AdvisorSettings | None = None) -> Strategy:
-    def choose(log: GameLog, player: str, rng: random.Random) -> tuple[str, ...]:
-        from cluesolver.clue.advisor import DEFAULTS, rank
+class Careful(Policy):
+    name = "careful"
 
-        ranking = rank(log, player=player, top=1, settings=settings or DEFAULTS)
-        return ranking.advice[0].cards if ranking.advice else baseline(log, player, rng)
+    def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
+        c = seat.counts
+        out = []
+        for _, cards in c.table.categories:
+            open_ = [x for x in cards if not any(row[x] == c.deals for row in c.held.values())]
+            out.append(rng.choice(open_ or list(cards)))
+        return tuple(out)
 
-    return choose
+
+class Unseen(Policy):
+    name = "unseen"
+
+    def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
+        log = seat.log
+        seen = set(log.header.my_cards)
+        for e in log.events:
+            if isinstance(e, Suggestion) and e.suggester == seat.name:
+                seen.update(r.card for r in e.replies if r.card)
+        out = []
+        for cat in log.variant.categories:
+            unseen = [x for x in cat.cards if x not in seen] or list(cat.cards)
+            out.append(rng.choice(unseen))
+        return tuple(out)
 
 
-STRATEGIES: dict[str, Callable[[], Strategy]] = {"baseline": lambda: baseline, "advisor": advisor_strategy}
+class Advisor(Policy):
+    name = "advisor"
+
+    def __init__(self, settings: AdvisorSettings | None = None) -> None:
+        from cluesolver.clue.advisor import DEFAULTS
+
+        self.settings = settings or DEFAULTS
+        self.wrong = 0
+
+    def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
+        from cluesolver.clue.advisor import rank
+
+        ranking = rank(seat.log, player=seat.name, top=1, counts=seat.counts, settings=self.settings)
+        return ranking.advice[0].cards if ranking.advice else Careful().suggest(seat, rng)
+
+    def accuse(self, seat: Seat) -> tuple[str, ...] | None:
+        if seat.certain:
+            return seat.solution()
+        if _best_share(seat) < _floor():
+            return None
+        from cluesolver.clue.advisor import accusation
+
+        advice = accusation(seat.log, player=seat.name, settings=self.settings, plan=True)
+        return advice.cards if advice.decision == "accuse" else None
+
+
+def _floor() -> float:
+    from cluesolver.clue.accuse import FLOOR
+
+    return FLOOR
+
+
+def _best_share(seat: Seat) -> float:
+    """An upper bound of the best whole guess's chance: the product of each category's best card."""
+    c = seat.counts
+    share = 1.0
+    for _, cards in c.table.categories:
+        share *= max(c.held[ENVELOPE][x] for x in cards) / c.deals
+    return share
+
+
+POLICIES: dict[str, type[Policy]] = {"careful": Careful, "unseen": Unseen, "advisor": Advisor}
 
 
 @dataclass(frozen=True)
 class GameResult:
-    strategy: str
     seed: int
-    own_suggestions: int | None  # None: not certain within the turn limit
-    turns: int
+    policies: tuple[str, ...]
+    winner: int | None  # seat index
+    wrong: tuple[int, ...]  # wrong accusations per seat
+    to_certainty: int | None  # the tracked seat's own suggestions until its notebook was certain
+    turns: int  # turns until the game was won (or the limit)
 
 
-def solved(log: GameLog) -> bool:
-    counts = count(puzzle_of(log))
-    return all(any(counts.held["envelope"][c] == counts.deals for c in cards) for _, cards in counts.table.categories)
-
-
-def play(
-    strategy_name: str,
-    strategy: Strategy,
+def play_game(
     seed: int,
-    n_players: int = 4,
+    policies: list[Policy],
     variant_id: str = "classic",
-    max_turns: int = 200,
+    track: int = 0,
+    max_turns: int = 400,
 ) -> GameResult:
-    """One game; the tracked player is the first seat."""
+    """One whole game; ``policies`` per seat in seating order; ``track`` the seat whose own
+    suggestions to certainty are counted."""
     variant = variants.get(variant_id)
-    players = [f"P{i + 1}" for i in range(n_players)]
-    me = players[0]
+    n = len(policies)
+    players = [f"P{i + 1}" for i in range(n)]
     d = deal(variant, players, random.Random(seed))
-    header = Header(game=variant.id, players=tuple(players), me=me, my_cards=tuple(d.hand(me)))
-    log = GameLog(header=header, variant=variant, events=())
-    others = random.Random(seed * 7919 + 1)  # the other players' choices
-    shows = random.Random(seed * 104729 + 2)  # which matching card a shower picks
-    mine = random.Random(seed * 15485863 + 3)  # the tracked player's own randomness
-    own = 0
-    for turn in range(max_turns):
-        who = players[turn % n_players]
-        if who == me:
-            cards = strategy(log, me, mine)
-            own += 1
-        else:
-            cards = tuple(others.choice(cat.cards) for cat in variant.categories)
-        replies = answer(d, who, cards, players, me, shows)
-        event = Suggestion(turn + 1, who, cards, replies)
-        log = GameLog(header=header, variant=variant, events=log.events + (event,))
-        if solved(log):
-            return GameResult(strategy_name, seed, own, turn + 1)
-    return GameResult(strategy_name, seed, None, max_turns)
-
-
-@dataclass(frozen=True)
-class Summary:
-    strategy: str
-    games: int
-    solved: int
-    mean: float
-    median: float
-
-
-def summarise(results: list[GameResult]) -> list[Summary]:
-    out = []
-    for name in dict.fromkeys(r.strategy for r in results):
-        got = [r.own_suggestions for r in results if r.strategy == name and r.own_suggestions is not None]
-        total = sum(1 for r in results if r.strategy == name)
-        out.append(
-            Summary(
-                name,
-                total,
-                len(got),
-                statistics.fmean(got) if got else float("nan"),
-                statistics.median(got) if got else float("nan"),
-            )
-        )
-    return out
-
-
-def compare(seeds: list[int], n_players: int = 4) -> list[GameResult]:
-    """Both strategies on the same seeds."""
-    results = []
-    for seed in seeds:
-        results.append(play("baseline", baseline, seed, n_players))
-        results.append(play("advisor", advisor_strategy(), seed, n_players))
-    return results
-
-
-@dataclass(frozen=True)
-class TableResult:
-    strategy: str
-    seed: int
-    own_suggestions: tuple[int | None, ...]  # per seat: own suggestions until certain
-    turns: int
-
-
-def play_table(
-    strategy_name: str,
-    strategy: Strategy | list[Strategy],
-    seed: int,
-    n_players: int = 4,
-    variant_id: str = "classic",
-    max_turns: int = 240,
-) -> TableResult:
-    """One game where every seat follows a strategy (one for all, or one per seat) and
-    keeps their own notebook.
-
-    Play goes on until every seat is certain (a seat that is certain keeps taking turns,
-    as it would until its accusation); each seat's figure is its own suggestions until it
-    was certain.
-    """
-    variant = variants.get(variant_id)
-    players = [f"P{i + 1}" for i in range(n_players)]
-    d = deal(variant, players, random.Random(seed))
-    logs = {
-        p: GameLog(
-            header=Header(game=variant.id, players=tuple(players), me=p, my_cards=tuple(d.hand(p))),
-            variant=variant,
-            events=(),
-        )
-        for p in players
-    }
+    seats = [
+        Seat(p, GameLog(Header(variant.id, tuple(players), p, my_cards=tuple(d.hand(p))), variant, ())) for p in players
+    ]
     shows = random.Random(seed * 104729 + 2)
-    choices = {p: random.Random(seed * 15485863 + 3 + i) for i, p in enumerate(players)}
-    seats = dict(zip(players, strategy if isinstance(strategy, list) else [strategy] * n_players))
-    own = dict.fromkeys(players, 0)
-    done: dict[str, int] = {}
+    rngs = [random.Random(seed * 15485863 + 3 + i) for i in range(n)]
+    out: set[int] = set()
+    wrong = [0] * n
+    own = [0] * n
+    winner: int | None = None
+    won_at = max_turns
+    certain_at: int | None = 0 if seats[track].certain else None
+    truth = tuple(d.envelope())
+    who = 0
     for turn in range(max_turns):
-        who = players[turn % n_players]
-        cards = seats[who](logs[who], who, choices[who])
-        if who not in done:
-            own[who] += 1
-        replies = answer(d, who, cards, players, who, shows)  # as the suggester sees them
-        for viewer in players:
-            seen = tuple(r if viewer in (who, r.player) else type(r)(r.player, r.shows, None) for r in replies)
-            log = logs[viewer]
-            logs[viewer] = GameLog(
-                header=log.header, variant=variant, events=log.events + (Suggestion(turn + 1, who, cards, seen),)
-            )
-        for p in players:
-            if p not in done and solved(logs[p]):
-                done[p] = own[p]
-        if len(done) == n_players:
-            return TableResult(strategy_name, seed, tuple(done.get(p) for p in players), turn + 1)
-    return TableResult(strategy_name, seed, tuple(done.get(p) for p in players), max_turns)
+        if winner is not None and certain_at is not None:
+            break
+        if len(out) == n:
+            break
+        while who in out:
+            who = (who + 1) % n
+        seat, policy = seats[who], policies[who]
+        playing = winner is None
+        if playing and seat.certain:
+            winner, won_at = who, turn
+            who = (who + 1) % n
+            continue
+        cards = policy.suggest(seat, rngs[who])
+        own[who] += 1
+        replies = answer(d, seat.name, cards, players, seat.name, shows)
+        for viewer in seats:
+            seen = tuple(r if viewer.name in (seat.name, r.player) else Reply(r.player, r.shows, None) for r in replies)
+            viewer.add(Suggestion(turn + 1, seat.name, cards, seen))
+        if certain_at is None and seats[track].certain:
+            certain_at = own[track]
+        if playing:
+            guess = policy.accuse(seat)
+            if guess is not None:
+                correct = sorted(guess) == sorted(truth)
+                for viewer in seats:
+                    viewer.add(Accusation(turn + 1, seat.name, tuple(guess), correct))
+                if correct:
+                    winner, won_at = who, turn + 1
+                else:
+                    wrong[who] += 1
+                    out.add(who)
+        who = (who + 1) % n
+    return GameResult(seed, tuple(p.name for p in policies), winner, tuple(wrong), certain_at, won_at)

@@ -1,0 +1,84 @@
+"""Opponent threat against brute force: every deal, every card a shower could pick, and
+every deal the opponent's own notebook allows, listed on a tiny edition."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, NotEnvelope, Puzzle, puzzle_of
+from cluesolver.clue.enumerate import deals
+from cluesolver.clue.log import Accusation, GameLog, Suggestion, parse_log
+from cluesolver.clue.threat import threats
+
+DATA = Path(__file__).parent / "data" / "live"
+
+
+def tiny(events: str, players: str = "Ann, Ben, Cat", cards: str = "Red, Axe") -> GameLog:
+    head = f"game: tiny.toml\nplayers: {players}\nme: Ann\nmy cards: {cards}\n\n"
+    return parse_log(head + events, None, DATA)
+
+
+def brute_force(log: GameLog, j: str) -> float:
+    """The share of (deal, picks) in which j's notebook leaves one envelope."""
+    puzzle = puzzle_of(log)
+    table = puzzle.table
+    public: list[Constraint] = []
+    shown: list[tuple[str, tuple[str, ...], str | None]] = []
+    for e in log.events:
+        if isinstance(e, Suggestion):
+            for r in e.replies:
+                if r.passes:
+                    public.extend(Lacks(r.player, c) for c in e.cards)
+                else:
+                    public.append(AtLeastOne(r.player, e.cards))
+                    if e.suggester == j:
+                        shown.append((r.player, e.cards, r.card))
+        elif isinstance(e, Accusation) and not e.correct:
+            public.append(NotEnvelope(e.cards))
+    total = 0.0
+    mine = list(deals(puzzle))
+    for d in mine:
+        options = [[card] if card else [c for c in cards if d[c] == k] for k, cards, card in shown]
+        picks = list(itertools.product(*options))
+        hits = 0
+        for pick in picks:
+            hand = [c for c in table.cards if d[c] == j]
+            view = list(public) + [Has(j, c) for c in hand] + [Lacks(j, c) for c in table.cards if c not in hand]
+            view += [Has(k, c) for (k, _, _), c in zip(shown, pick)]
+            envelopes = {tuple(c for c in table.cards if v[c] == ENVELOPE) for v in deals(Puzzle(table, tuple(view)))}
+            hits += len(envelopes) == 1
+        total += hits / len(picks)
+    return total / len(mine)
+
+
+LOGS = [
+    tiny(""),
+    tiny("Ben suggests Blue, Bow, Barn; Cat shows\nBen suggests Red, Club, Barn; Cat passes; Ann shows Red\n"),
+    tiny("Ben suggests Blue, Bow, Barn; Cat shows\nBen suggests Gray, Club, Cellar; Cat shows\n"),
+    tiny(
+        "Cat suggests Blue, Bow, Barn; Ann passes; Ben shows\nCat suggests Gray, Club, Attic; Ann passes; Ben passes\n"
+    ),
+    tiny("Ben suggests Gray, Bow, Attic; Cat passes; Ann passes\nCat accuses Blue, Club, Cellar; wrong\n"),
+]
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_threat_matches_brute_force(log: GameLog) -> None:
+    got = {t.player: t for t in threats(log)}
+    assert set(got) == {"Ben", "Cat"}
+    for j, t in got.items():
+        assert t.exact
+        if t.out:
+            assert t.probability == 0.0
+            continue
+        assert t.probability == pytest.approx(brute_force(log, j), abs=1e-12), j
+
+
+def test_a_player_out_is_no_threat_and_json_names_the_figure() -> None:
+    got = {t.player: t for t in threats(LOGS[4])}
+    assert got["Cat"].out and got["Cat"].probability == 0.0
+    data = got["Ben"].to_json()
+    assert set(data) == {"player", "can_name_envelope", "out", "deals", "exact"}
