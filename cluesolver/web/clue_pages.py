@@ -16,8 +16,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
-from cluesolver.web.app import AppState, answer, is_htmx, messages_of, render, state_of, status_of
 from cluesolver.web.clue_view import ClueView, clue_view, record, take_back, version_of, why_cell, why_text
+from cluesolver.web.common import AppState, answer, is_htmx, messages_of, render, state_of, status_of
 from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError
 
 if TYPE_CHECKING:

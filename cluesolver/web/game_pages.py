@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cluesolver.web.app import answer, render, state_of
+from cluesolver.web.common import answer, render, state_of
 from rulesref.core.errors import CluesolverError, InputError, Problem
 
 SUFFIXES = (".toml", ".lov")

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cluesolver.web.app import answer, messages_of, render
+from cluesolver.web.common import answer, messages_of, render
 from rulesref.core.errors import CluesolverError
 
 MAX_QUERY = 300

@@ -6,7 +6,7 @@ import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cluesolver.web.app import WebSettings, new_token
+from cluesolver.web.common import WebSettings, new_token
 from rulesref.core.errors import CluesolverError, InputError, Problem
 
 if TYPE_CHECKING:

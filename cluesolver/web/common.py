@@ -1,0 +1,114 @@
+"""What every page shares: the run's settings, the app state, rendering and error answers.
+
+The pages (:mod:`cluesolver.web.clue_pages`, :mod:`cluesolver.web.game_pages`,
+:mod:`cluesolver.web.rule_pages`) import this module; :mod:`cluesolver.web.app` builds
+the app from them.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from rulesref.core.errors import CluesolverError
+
+COOKIE = "cluesolver_token"
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """One run of the server.
+
+    ``session`` is the Clue log the page shows and writes (``None``: no session, the
+    Clue page says how to start one); ``folder`` is the only folder requests may touch
+    (the session's folder); ``poll_ms`` is how often the page asks whether the session
+    file changed; ``accuse_limit`` how many open envelope combinations the page counts
+    exactly on every update (the full list is one click away).
+    """
+
+    token: str
+    folder: Path
+    session: Path | None = None
+    session_problem: str | None = None
+    poll_ms: int = 500
+    accuse_limit: int = 8
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+@dataclass
+class AppState:
+    """What the routes share: the settings, the templates, one writer at a time."""
+
+    settings: WebSettings
+    templates: Environment
+    write_lock: threading.Lock = field(default_factory=threading.Lock)
+    cache: dict[str, Any] = field(default_factory=dict)
+    cache_lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def percent(p: float) -> str:
+    """A probability as people read it: 0, 100, '<1', '>99' or a whole percent."""
+    if p <= 0:
+        return "0"
+    if p >= 1:
+        return "100"
+    if p < 0.01:
+        return "<1"
+    if p > 0.99:
+        return ">99"
+    return str(round(p * 100))
+
+
+def state_of(request: Request) -> AppState:
+    st: AppState = request.app.state.cs
+    return st
+
+
+def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    st = state_of(request)
+    html = st.templates.get_template(name).render(
+        request=request, settings=st.settings, is_htmx=is_htmx(request), **context
+    )
+    return HTMLResponse(html, status_code=status)
+
+
+async def answer(
+    request: Request, template: str, compute: Callable[[], dict[str, Any]], empty: dict[str, Any]
+) -> HTMLResponse:
+    """Render ``template`` with what ``compute`` returns (run in a worker thread).
+
+    An expected failure renders it with ``empty`` and the CLI's messages, with status
+    400 (or 409 for a contradiction).
+    """
+    try:
+        context = await run_in_threadpool(compute)
+    except CluesolverError as exc:
+        return render(request, template, status=status_of(exc), errors=messages_of(exc), **empty)
+    return render(request, template, errors=[], **context)
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+def status_of(exc: CluesolverError) -> int:
+    """Exit code 3 (the log contradicts itself) is 409 Conflict; other expected failures 400."""
+    return HTTPStatus.CONFLICT if exc.exit_code == 3 else HTTPStatus.BAD_REQUEST
+
+
+def messages_of(exc: CluesolverError) -> list[str]:
+    """The lines the CLI prints for an expected failure, without its ``error: `` prefix."""
+    return [p.format() for p in exc.problems()]
