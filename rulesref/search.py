@@ -71,6 +71,10 @@ class SearchSettings:
     phrase_weight: float = 1.5
     #: a synonym's match counts this share of the typed word's
     synonym_weight: float = 0.8
+    #: a word also searched inside a several-word synonym ("nobody" of "nobody won") counts this much
+    covered_weight: float = 0.5
+    #: a game's name kept because it is a keyword of that game ("cluedo") counts this much
+    game_name_weight: float = 0.25
     #: a word found in more than this share of a game's sections is filler there ...
     filler_share: float = 0.5
     #: ... and counts only this much
@@ -702,21 +706,28 @@ class RuleIndex:
                 own = stems[i]
                 alts = alternatives(word.used, own)
                 if alts:
-                    weight = 0.25 if word.game_name else 0.5 if i in covered else 1.0
+                    weight = (
+                        settings.game_name_weight
+                        if word.game_name
+                        else settings.covered_weight
+                        if i in covered
+                        else 1.0
+                    )
                     terms.append(_Term(word.used, alts, weight=weight))
                     labels.add(word.used)
             if word.estonian:
                 label = word.used if word.used not in labels else f"{word.used} (et)"
                 stem = lexicon.et_stem(word.used)
                 alike = tuple(((t,), 1.0) for t in sorted(et_stems) if _et_alike(stem, t))
-                terms.append(_Term(label, alike, estonian=True, weight=0.25 if word.game_name else 1.0))
+                weight = settings.game_name_weight if word.game_name else 1.0
+                terms.append(_Term(label, alike, estonian=True, weight=weight))
                 labels.add(label)
         return terms
 
     def analyse(self, query: str, game: str | None = None) -> tuple[list[str], list[tuple[str, str]], list[str]]:
         """The terms searched for, the corrections made and the words left out."""
         games = [game] if game else sorted(self._rows_of)
-        read, _ = self._question(query, games)
+        read = self._question(query, games)
         terms = self._terms(read, games)
         return (
             [t.label for t in terms],
@@ -724,8 +735,8 @@ class RuleIndex:
             [w.typed for w in read if w.typed and not w.used and not w.stop],
         )
 
-    def _question(self, query: str, games: Sequence[str]) -> tuple[list[_Word], list[str]]:
-        """The question's words read for ``games``, game names blanked; and the raw words."""
+    def _question(self, query: str, games: Sequence[str]) -> list[_Word]:
+        """The question's words read for ``games``, the words naming a game blanked."""
         typed = words(query)
         names: set[int] = set()
         for start, end, game in self._game_spans(typed):
@@ -737,7 +748,7 @@ class RuleIndex:
         read = self._read_words(typed, games)
         for i in names:
             read[i].game_name = True
-        return read, typed
+        return read
 
     # -- ranking ---------------------------------------------------------------------
 
@@ -852,7 +863,7 @@ class RuleIndex:
         named = self.named_game(query) if game_id is None else None
         chosen = game_id or named
         games = [chosen] if chosen else sorted(self._rows_of)
-        read, _ = self._question(query, games)
+        read = self._question(query, games)
         terms = self._terms(read, games)
         corrections = tuple((w.typed, w.used) for w in read if w.used and w.used != w.typed)
         unknown = tuple(w.typed for w in read if w.typed and not w.used and not w.stop)
