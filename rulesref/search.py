@@ -869,7 +869,7 @@ class RuleIndex:
         unknown = tuple(w.typed for w in read if w.typed and not w.used and not w.stop)
         if not terms:
             why = (
-                "no word of it is in any rule book"
+                (f"no word of it is in the rule book of {chosen}" if chosen else "no word of it is in any rule book")
                 if unknown
                 else f"it only names a game; read it with: cluesolver rules show {named}"
                 if named

@@ -187,7 +187,7 @@ def test_estonian_typo_is_corrected_towards_estonian() -> None:
 
 def test_typos_are_corrected_only_towards_the_game_searched() -> None:
     assert search("sprwal", game="lords").corrections == (("sprwal", "sprawl"),)
-    with pytest.raises(InputError, match="no word of it is in any rule book"):
+    with pytest.raises(InputError, match="no word of it is in the rule book of clue"):
         search("sprwal", game="clue")  # "sprawl" is a Lords of Vegas word
 
 
