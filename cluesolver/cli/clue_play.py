@@ -8,12 +8,15 @@ players and card names (aliases too); Up/Down walk the history, kept next to the
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.history import History
 
 from cluesolver.cli.common import console, err_console, report_error
 from cluesolver.clue.log import KEYWORDS
@@ -77,15 +80,63 @@ def completer_for(log: GameLog) -> StatementCompleter:
     return StatementCompleter([*names, *log.players, *KEYWORDS], [*COMMANDS, *log.players])
 
 
+class SafeHistory(History):
+    """prompt_toolkit's file history, but never through a planted link or device.
+
+    Loads only a regular file (not a link, at most ``limit`` bytes) and appends with
+    ``O_NOFOLLOW``; anything else leaves the history in memory for this run.
+    """
+
+    def __init__(self, path: Path, limit: int = 1 << 20) -> None:
+        self.path, self.limit = path, limit
+        super().__init__()
+
+    def load_history_strings(self) -> Iterable[str]:
+        from rulesref.core.errors import InputError
+        from rulesref.core.files import read_bytes
+
+        try:
+            if not stat.S_ISREG(os.lstat(self.path).st_mode):
+                return []
+            data = read_bytes(self.path, limit=self.limit, what="history file")
+        except (OSError, InputError):
+            return []
+        strings: list[str] = []
+        lines: list[str] = []
+        for raw in data.decode("utf-8", errors="replace").split("\n"):
+            if raw.startswith("+"):
+                lines.append(raw[1:])
+            elif lines:
+                strings.append("\n".join(lines))
+                lines = []
+        if lines:
+            strings.append("\n".join(lines))
+        return reversed(strings)
+
+    def store_string(self, string: str) -> None:
+        import datetime
+
+        text = f"\n# {datetime.datetime.now()}\n" + "".join(f"+{line}\n" for line in string.split("\n"))
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+        try:
+            fd = os.open(self.path, flags, 0o600)
+        except OSError:
+            return  # a link or a device in its place: keep this line in memory only
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                os.write(fd, text.encode("utf-8", errors="replace"))
+        finally:
+            os.close(fd)
+
+
 def run(path: Path) -> int:
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.history import FileHistory
 
     from cluesolver.clue.session import read_session
 
     _text, log = read_session(path)
     out = console()
-    history = FileHistory(str(path.parent / f".{path.name}.history"))
+    history = SafeHistory(path.parent / f".{path.name}.history")
     prompt: PromptSession[str] = PromptSession(
         history=history, completer=completer_for(log), complete_while_typing=False
     )

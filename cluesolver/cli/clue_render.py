@@ -1,7 +1,8 @@
 """Rich renderings of a Clue analysis: the notebook grid, envelope odds, facts, conflicts.
 
 Everything here reads a :class:`~cluesolver.clue.report.Report` and builds renderables; it
-never decides anything about the game.  Cells stay readable without colour:
+never decides anything about the game.  Names from logs and variant files go in as
+:class:`~rich.text.Text`, never as markup, so ``[/]`` prints as written.  Cells stay readable without colour:
 ``HAS`` certain, ``-`` impossible, ``37%`` otherwise.
 """
 
@@ -40,28 +41,28 @@ def notebook(report: Report) -> Table:
     table = Table(title="Notebook", show_lines=False, header_style="bold")
     table.add_column("Card", no_wrap=True)
     for h in report.holders:
-        table.add_column(holder_label(report, h), justify="right", no_wrap=True)
+        table.add_column(Text(holder_label(report, h)), justify="right", no_wrap=True)
     for cat in report.log.variant.categories:
         table.add_row(Text(cat.name.upper(), style="bold"), *["" for _ in report.holders])
         for card in cat.cards:
-            table.add_row(card, *[cell(report.probability(h, card)) for h in report.holders])
+            table.add_row(Text(card), *[cell(report.probability(h, card)) for h in report.holders])
     return table
 
 
 def envelope_odds(report: Report, top: int = 4) -> Table:
-    table = Table(title=f"The {report.log.variant.envelope_name}", header_style="bold")
+    table = Table(title=Text(f"The {report.log.variant.envelope_name}"), header_style="bold")
     table.add_column("Category")
     table.add_column("Candidates (most likely first)")
     solution = report.solution()
     for cat in report.log.variant.categories:
         if solution[cat.id]:
-            table.add_row(cat.name, Text(f"{solution[cat.id]} (certain)", style="bold green"))
+            table.add_row(Text(cat.name), Text(f"{solution[cat.id]} (certain)", style="bold green"))
             continue
         odds = sorted(((report.probability(ENVELOPE, c), c) for c in cat.cards), key=lambda x: (-x[0], x[1]))
         live = [f"{c} {p * 100:.1f}%" for p, c in odds if p > 0]
         more = len(live) - top
         text = ", ".join(live[:top]) + (f", +{more} more" if more > 0 else "")
-        table.add_row(cat.name, text)
+        table.add_row(Text(cat.name), Text(text))
     return table
 
 

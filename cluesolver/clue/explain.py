@@ -1,4 +1,4 @@
-"""Why a fact holds, and where a log contradicts itself (CP-SAT).
+"""Why a fact holds (exact counter), and where a log contradicts itself (CP-SAT).
 
 Each log line becomes an assumption literal that switches its constraints on; the deal
 itself (one holder per card, hand sizes, one envelope card per category) is hard.  A
@@ -89,21 +89,20 @@ def why(log: GameLog, fact: Fact) -> list[int] | None:
     """A minimal set of log lines that force ``fact``; ``None`` if it is not certain.
 
     An empty list means the fact follows from the deal alone (hand sizes, one envelope
-    card per category).
+    card per category).  Found with the exact counter (:mod:`cluesolver.clue.forcing`),
+    so a question needs no solver.
     """
-    model = _Model(puzzle_of(log))
-    var = model.x[fact.card, fact.holder]
-    model.m.add(var == (0 if fact.holds else 1))
-    bad, _ = model.infeasible(sorted(model.lit))
-    if not bad:
-        return None
-    return model.minimal(sorted(model.lit))
+    from cluesolver.clue.forcing import forcing_lines
+
+    return forcing_lines(log, fact)
 
 
-def parse_fact(log: GameLog, text: str) -> Fact:
+def parse_fact(log: GameLog, text: str, *, max_length: int = 200) -> Fact:
     """Read a fact as a player says it: 'Ben has Knife', 'Ben does not have Knife',
     'Knife is in the envelope', 'Knife is not in the envelope'."""
     raw = text.strip()
+    if len(raw) > max_length:
+        raise InputError(Problem(f"a fact is at most {max_length} characters", text=raw[: max_length - 1] + "…"))
     holders = {p.casefold(): p for p in log.players}
     holders.update({ENVELOPE: ENVELOPE, "the envelope": ENVELOPE, log.variant.envelope_name.casefold(): ENVELOPE})
     for slot in log.table_slots:

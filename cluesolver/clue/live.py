@@ -43,11 +43,10 @@ class Recorded:
 
 def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> None:
     """Raise ``not recorded: this contradicts the log (...)`` when no deal agrees with ``after``."""
-    from cluesolver.clue.constraints import puzzle_of
-    from cluesolver.clue.count import count
+    from cluesolver.clue.report import count_log
     from cluesolver.clue.session import read_session
 
-    if count(puzzle_of(after)).deals:
+    if count_log(after).deals:
         return
     from cluesolver.clue.explain import minimal_conflict
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Union
+from typing import NoReturn, Union
 
 from cluesolver.clue import variants
 from cluesolver.clue.variants import Variant, normalise
@@ -20,7 +20,26 @@ from rulesref.core.names import closest
 
 #: How alike a word must be to a player, keyword or location to be offered as a choice.
 NAME_CUTOFF = 0.4
-_NEWLINE = re.compile(r"\r\n|\r|\n")
+#: Offending text is quoted up to this many characters in a problem.
+QUOTE = 80
+
+
+@dataclass(frozen=True)
+class LogLimits:
+    """How much of a log is read: real lines are under 200 characters, names under 20."""
+
+    max_line: int = 1000  # characters in one line
+    max_name: int = 40  # characters in a player's name
+    max_problems: int = 100  # problems reported before "and N more"
+    max_digits: int = 3  # digits in a hand size
+
+
+DEFAULT_LIMITS = LogLimits()
+
+
+def quote(text: str, limit: int = QUOTE) -> str:
+    """``text`` cut to ``limit`` characters (with an ellipsis) for a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def split_lines(text: str) -> list[str]:
@@ -32,7 +51,7 @@ def split_lines(text: str) -> list[str]:
     >>> split_lines("a\\r\\nb\\u2028c\\rd\\n")
     ['a', 'b\\u2028c', 'd']
     """
-    lines = _NEWLINE.split(text)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines and not lines[-1]:
         lines.pop()
     return lines
@@ -221,7 +240,8 @@ class _Line:
         column = (start + 1) if start is not None else (self.raw.find(text) + 1 if text else None)
         if column == 0:
             column = None
-        return Problem(message, path=self.path, line=self.number, column=column, text=text, choices=choices)
+        shown = None if text is None else quote(text)
+        return Problem(message, path=self.path, line=self.number, column=column, text=shown, choices=choices)
 
 
 @dataclass
@@ -244,8 +264,8 @@ def _split(span: _Span, pattern: str) -> list[_Span]:
 
 
 class _Reader:
-    def __init__(self, text: str, path: str | None, base_dir: Path | None) -> None:
-        self.text, self.path, self.base_dir = text, path, base_dir
+    def __init__(self, text: str, path: str | None, base_dir: Path | None, limits: LogLimits) -> None:
+        self.text, self.path, self.base_dir, self.limits = text, path, base_dir, limits
         self.problems: list[Problem] = []
         self.variant: Variant | None = None
         self.players: tuple[str, ...] = ()
@@ -256,10 +276,17 @@ class _Reader:
         raw_header: dict[str, tuple[_Line, _Span]] = {}
         body: list[_Line] = []
         for number, raw in enumerate(split_lines(self.text), start=1):
+            if len(self.problems) >= self.limits.max_problems:
+                break
+            line = _Line(self.path, number, raw)
+            if len(raw) > self.limits.max_line:
+                self.problems.append(
+                    line.problem(f"line too long: {len(raw)} characters (at most {self.limits.max_line})", raw, 0)
+                )
+                continue
             content = raw.split("#", 1)[0]
             if not content.strip():
                 continue
-            line = _Line(self.path, number, raw)
             key, sep, value = content.partition(":")
             norm_key = " ".join(key.lower().split())
             norm_key = _HEADER_SYNONYMS.get(norm_key, norm_key)
@@ -278,9 +305,11 @@ class _Reader:
                 body.append(line)
         header = self._header(raw_header)
         if header is None or self.variant is None:
-            raise InputError(self.problems or [Problem("the log has no usable header", path=self.path)])
+            self._raise(self.problems or [Problem("the log has no usable header", path=self.path)])
         events = []
         for line in body:
+            if len(self.problems) >= self.limits.max_problems:
+                break
             try:
                 event = self._event(line, header)
             except _LineError as exc:
@@ -289,8 +318,16 @@ class _Reader:
             if event is not None:
                 events.append(event)
         if self.problems:
-            raise InputError(self.problems)
+            self._raise(self.problems)
         return GameLog(header=header, variant=self.variant, events=tuple(events), path=self.path)
+
+    def _raise(self, problems: list[Problem]) -> NoReturn:
+        """Every problem, up to ``max_problems`` (reading stops there)."""
+        most = self.limits.max_problems
+        if len(problems) >= most:
+            stop = Problem(f"stopped reading after {most} problems: fix these first", path=self.path)
+            problems = [*problems[:most], stop]
+        raise InputError(problems)
 
     def _looks_like_event(self, content: str) -> bool:
         """A line with a colon before the first event: an event (looks at ...: card) or a bad key?"""
@@ -312,7 +349,10 @@ class _Reader:
                 self.variant = variants.get(span.text, self.base_dir)
             except InputError as exc:
                 for p in exc.problems():
-                    self.problems.append(line.problem(p.message, span.text, span.start, p.choices))
+                    if p.line is not None:  # a problem inside the variant file, at its own line
+                        self.problems.append(p)
+                    else:
+                        self.problems.append(line.problem(p.message, span.text, span.start, p.choices))
         if "players" not in raw:
             return None
         pline, pspan = raw["players"]
@@ -321,6 +361,12 @@ class _Reader:
         if any(not p for p in players):
             self.problems.append(pline.problem("empty player name", pspan.text, pspan.start))
             ok = False
+        for name in players:
+            if len(name) > self.limits.max_name:
+                self.problems.append(
+                    pline.problem(f"a player's name is longer than {self.limits.max_name} characters", name)
+                )
+                ok = False
         lowered = [p.casefold() for p in players]
         for name in players:
             if lowered.count(name.casefold()) > 1:
@@ -415,11 +461,15 @@ class _Reader:
         sizes: dict[str, int] = {}
         plain: list[int] = []
         for part in parts:
-            m = re.fullmatch(r"(.*?)\s*[:=]?\s*(\d+)", part.text)
-            if not m:
+            found = _hand_size(part.text)
+            if found is None:
                 self.problems.append(line.problem("a hand size looks like 'Ann 5'", part.text, part.start))
                 return None
-            who, n = m.group(1).strip(), int(m.group(2))
+            who, digits = found
+            if len(digits) > self.limits.max_digits:
+                self.problems.append(line.problem("a hand size is a small number", digits, part.start))
+                return None
+            n = int(digits)
             if who:
                 try:
                     sizes[self._player(_Span(who, part.start), line)] = n
@@ -739,9 +789,28 @@ def _closest(text: str, options: tuple[str, ...] | list[str]) -> tuple[str, ...]
     return closest(text, options, cutoff=NAME_CUTOFF)
 
 
-def parse_log(text: str, path: str | None = None, base_dir: Path | None = None) -> GameLog:
+def _hand_size(text: str) -> tuple[str, str] | None:
+    """``Ann 5`` / ``Ann: 5`` / ``Ann=5`` / ``5`` -> (who, digits); None without trailing digits.
+
+    Scans from the end (no regular expression, so no backtracking on long blank runs).
+    """
+    t = text.rstrip()
+    i = len(t)
+    while i > 0 and t[i - 1] in "0123456789":
+        i -= 1
+    if i == len(t):
+        return None
+    who = t[:i].rstrip()
+    if who.endswith((":", "=")):
+        who = who[:-1].rstrip()
+    return who, t[i:]
+
+
+def parse_log(
+    text: str, path: str | None = None, base_dir: Path | None = None, *, limits: LogLimits = DEFAULT_LIMITS
+) -> GameLog:
     """Read a ``.clue`` log; raise :class:`InputError` listing every problem."""
-    return _Reader(text, path, base_dir).read()
+    return _Reader(text, path, base_dir, limits).read()
 
 
 def read_log_text(path: Path) -> tuple[str, GameLog]:

@@ -16,11 +16,15 @@ from cluesolver.clue.constraints import ENVELOPE, puzzle_of
 from cluesolver.clue.count import Counts, count
 from cluesolver.clue.fact import Fact
 from cluesolver.clue.log import GameLog
+from rulesref.core.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from cluesolver.clue.envelope import Solution
 
-__all__ = ["Explanation", "Fact", "Replay", "Report", "analyse", "certain_facts", "explain", "replay"]
+#: Cards in the largest built-in edition (Master Detective): editions up to this size count well.
+LARGEST_BUILT_IN = 30
+
+__all__ = ["Explanation", "Fact", "Replay", "Report", "analyse", "certain_facts", "count_log", "explain", "replay"]
 
 
 @dataclass(frozen=True)
@@ -80,9 +84,37 @@ def certain_facts(counts: Counts) -> tuple[Fact, ...]:
     return tuple(Fact(h, c, True) for h, row in counts.held.items() for c, n in row.items() if n == counts.deals)
 
 
+def count_log(log: GameLog) -> Counts:
+    """Count the deals of ``log``; a log too big for exact counting is an InputError (exit 2).
+
+    The refusal points at the ``game:`` line and says what would make the log countable.
+    """
+    try:
+        return count(puzzle_of(log))
+    except OverflowError:
+        raise InputError(_too_big(log)) from None
+
+
+def _too_big(log: GameLog) -> Problem:
+    v = log.variant
+    advice = []
+    if not log.header.my_cards:
+        advice.append("give the notebook owner's cards ('me:' and 'my cards:')")
+    if len(v.cards) > LARGEST_BUILT_IN:
+        advice.append(f"use an edition of at most about {LARGEST_BUILT_IN} cards (Master Detective has 30)")
+    advice.append("record more of what was shown and passed")
+    return Problem(
+        f"{v.name}: {len(v.cards)} cards among {len(log.players)} players leave more possible deals than "
+        "can be counted exactly; " + ", or ".join(advice),
+        path=log.path,
+        line=log.header.lines.get("game"),
+        text=log.header.game or None,
+    )
+
+
 def analyse(log: GameLog) -> Report:
     """The exact analysis of ``log``; a contradictory log carries a minimal conflict."""
-    counts = count(puzzle_of(log))
+    counts = count_log(log)
     conflict: tuple[int, ...] = ()
     if counts.deals == 0:
         from cluesolver.clue.explain import minimal_conflict

@@ -1,0 +1,158 @@
+"""A Clue edition as data: categories, cards and aliases, and how names are matched."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+
+from rulesref.core.errors import Problem, UnknownNameError
+from rulesref.core.names import closest
+
+
+def normalise(text: str) -> str:
+    """Fold a name for matching: case, accents, punctuation and a leading 'the'."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    kept = "".join(ch if ch.isalnum() else " " for ch in folded if not unicodedata.combining(ch))
+    words = kept.split()
+    if words and words[0] == "the" and len(words) > 1:
+        words = words[1:]
+    return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    category: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Category:
+    id: str
+    name: str
+    cards: tuple[str, ...]
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: str
+    categories: tuple[Category, ...]
+    cards: tuple[Card, ...]
+    aliases: tuple[str, ...] = ()
+    min_players: int = 2
+    max_players: int = 6
+    two_player_table: int = 0  # face-down table cards in a two-player game
+    envelope_name: str = "envelope"
+    provisional: tuple[str, ...] = ()  # card names not confirmed by any source
+    source: str = "built-in"
+    base: str = ""  # the built-in edition this one follows ("" = itself)
+    _index: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index: dict[str, set[str]] = {}
+        for card in self.cards:
+            for spelling in (card.name, *card.aliases):
+                index.setdefault(normalise(spelling), set()).add(card.name)
+        self._index.update({k: tuple(sorted(v)) for k, v in index.items()})
+
+    @property
+    def family(self) -> str:
+        """The edition whose rules apply: a user file extending Lost in Vegas plays its clock."""
+        return self.base or self.id
+
+    @property
+    def card_names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.cards)
+
+    def card(self, name: str) -> Card:
+        for c in self.cards:
+            if c.name == name:
+                return c
+        raise UnknownNameError(Problem(f"no card {name!r} in {self.id}"))
+
+    def category_of(self, card_name: str) -> str:
+        return self.card(card_name).category
+
+    def match_card(self, text: str) -> str:
+        """The canonical name of the card ``text`` means; raise on unknown or ambiguous.
+
+        Matching ignores case, accents, punctuation and a leading "the", and accepts
+        aliases and a unique prefix (of the name or of any of its words).
+        """
+        names = self.candidates(text)
+        if len(names) == 1:
+            return names[0]
+        if names:
+            raise UnknownNameError(Problem("ambiguous card", text=text.strip(), choices=names))
+        raise UnknownNameError(Problem("unknown card", text=text.strip(), choices=self.closest(text)))
+
+    def candidates(self, text: str) -> tuple[str, ...]:
+        key = normalise(text)
+        if not key:
+            return ()
+        if key in self._index:
+            return self._index[key]
+        found: set[str] = set()
+        for spelling, names in self._index.items():
+            words = spelling.split()
+            if spelling.startswith(key) or any(" ".join(words[i:]).startswith(key) for i in range(1, len(words))):
+                found.update(names)
+        return tuple(sorted(found))
+
+    def closest(self, text: str, n: int = 3) -> tuple[str, ...]:
+        key = normalise(text)
+        hits = closest(key, self._index, n=8, cutoff=0.6)
+        out: list[str] = []
+        for h in hits:
+            for name in self._index[h]:
+                if name not in out:
+                    out.append(name)
+        return tuple(out[:n])
+
+    def category(self, ident: str) -> Category:
+        key = normalise(ident)
+        for cat in self.categories:
+            if key in {normalise(cat.id), normalise(cat.name), *(normalise(a) for a in cat.aliases)}:
+                return cat
+        raise UnknownNameError(
+            Problem(f"no category {ident!r} in {self.id}", choices=tuple(c.id for c in self.categories))
+        )
+
+    def player_counts(self) -> range:
+        """The table sizes this edition is played at."""
+        return range(max(2, self.min_players), self.max_players + 1)
+
+    def summary_json(self) -> dict[str, object]:
+        """What ``variants list --json`` says of an edition."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "aliases": list(self.aliases),
+            "cards": len(self.cards),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "provisional": list(self.provisional),
+            "source": self.source,
+        }
+
+    def to_json(self) -> dict[str, object]:
+        """What ``variants show --json`` says: the summary, every card by category, hand sizes."""
+        data = self.summary_json()
+        data["categories"] = [
+            {
+                "id": c.id,
+                "name": c.name,
+                "aliases": list(c.aliases),
+                "cards": [{"name": n, "aliases": list(self.card(n).aliases)} for n in c.cards],
+            }
+            for c in self.categories
+        ]
+        data["hands"] = {str(n): list(self.default_hands(n)) for n in self.player_counts()}
+        return data
+
+    def default_hands(self, players: int, table: int = 0) -> tuple[int, ...]:
+        """Hand sizes when the dealt cards go round one at a time from the first player."""
+        dealt = len(self.cards) - len(self.categories) - table
+        return tuple(dealt // players + (1 if i < dealt % players else 0) for i in range(players))
