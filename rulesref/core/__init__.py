@@ -6,7 +6,8 @@
 * :mod:`rulesref.core.names` - the one "did you mean" matcher;
 * :mod:`rulesref.core.findings` - the one finding type (severity, place, rule) and
   the one report shape every ``check --json`` prints;
-* :mod:`rulesref.core.games` - game ids and telling which game a file belongs to.
+* :mod:`rulesref.core.games` - game ids and telling which game a file belongs to;
+* :mod:`rulesref.core.text` - untrusted text: lines as an editor shows them, bounded quotes.
 
 Nothing here imports anything of ``rulesref`` or ``cluesolver`` outside this folder.
 """

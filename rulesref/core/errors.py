@@ -10,19 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: The most characters of offending text an error quotes (a 9 MB line is not echoed whole).
-QUOTE_LIMIT = 80
-#: The most characters of one message or one suggested choice.
-MESSAGE_LIMIT = 400
-
-
-def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters, an ellipsis marking the cut.
-
-    >>> clip("x" * 100, 10)
-    'xxxxxxxxx…'
-    """
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+from rulesref.core.text import MESSAGE_LIMIT, clip
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rulesref.core.errors import MESSAGE_LIMIT, clip
+from rulesref.core.text import MESSAGE_LIMIT, clip
 
 #: The JSON shape's version; bump when a key changes meaning.
 SCHEMA = 1

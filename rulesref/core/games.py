@@ -19,6 +19,7 @@ from pathlib import Path
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.files import read_text
+from rulesref.core.text import split_lines
 
 CLUE = "clue"
 LAS_VEGAS = "las-vegas"
@@ -93,7 +94,7 @@ def header_value(text: str, name: str) -> str | None:
     Blank lines and ``#`` comments are skipped; the first line that is not ``key: value``
     ends the header.
     """
-    for raw in text.splitlines():
+    for raw in split_lines(text):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

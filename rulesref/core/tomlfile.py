@@ -20,6 +20,7 @@ from typing import Any
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.names import closest
+from rulesref.core.text import split_lines
 
 #: Tables and arrays nested deeper than this are refused (real files use 3 or 4).
 MAX_DEPTH = 32
@@ -88,7 +89,7 @@ class TomlText:
 
     @classmethod
     def of(cls, text: str) -> TomlText:
-        return cls(tuple(text.splitlines()))
+        return cls(tuple(split_lines(text)))  # TOML's own line breaks: no U+2028
 
     def header_lines(self, header: str) -> list[int]:
         """0-based lines that open a table such as ``[[player]]`` or ``[tiles]``."""

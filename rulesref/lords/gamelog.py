@@ -29,6 +29,7 @@ from pathlib import Path
 from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.core.files import read_text
 from rulesref.core.names import closest
+from rulesref.core.text import MAX_LINE, split_lines
 from rulesref.lords.board import Company, card, company, lot
 from rulesref.lords.notation import format_rolls, parse_rolls
 
@@ -297,9 +298,16 @@ def parse_log(text: str, path: str | None = None) -> GameLog:
     problems: list[Problem] = []
     headers: dict[str, tuple[int, str]] = {}
     body: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
+            continue
+        if len(line) > MAX_LINE:  # real lines are short; a long one is refused before any regex reads it
+            problems.append(
+                Problem(
+                    f"line too long: {len(line)} characters (at most {MAX_LINE})", path=path, line=number, text=line
+                )
+            )
             continue
         m = re.fullmatch(r"([A-Za-z-]+)\s*:\s*(.*)", line)
         if m and not body and m.group(1).lower() in ("game", "players", "date", "title", "note"):

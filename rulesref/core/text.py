@@ -1,0 +1,33 @@
+"""Untrusted text: lines as an editor shows them, bounded quotes.
+
+>>> split_lines("a\\r\\nb\\u2028c\\rd\\n")
+['a', 'b\\u2028c', 'd']
+>>> clip("x" * 100, 10)
+'xxxxxxxxx…'
+"""
+
+from __future__ import annotations
+
+#: The most characters of offending text an error quotes (a 9 MB line is not echoed whole).
+QUOTE_LIMIT = 80
+#: The most characters of one message or one suggested choice.
+MESSAGE_LIMIT = 400
+#: The longest line a line-based game file may hold (real lines are under 200).
+MAX_LINE = 1000
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a file as an editor shows them: split on ``\\n``, ``\\r\\n`` and ``\\r`` only.
+
+    Unlike :meth:`str.splitlines`, a U+2028, a form feed or a U+0085 inside a comment
+    does not start a new line (a hidden event would otherwise hide in a comment).
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return lines
