@@ -172,7 +172,7 @@ def test_list_use_and_sessions_by_name(home: Path) -> None:
     run(*NEW)
     run("clue", "new", "other", "--players", "Ann,Ben,Cat")
     code, out = run("clue", "list")
-    assert "* │ other" in out and "sat" in out
+    assert "\n*  other  classic" in out and "sat" in out
     code, out = run("clue", "use", "sat")
     assert code == 0 and (home / "current").read_text().strip() == "sat"
     code, out = run("clue", "use", "sta")

@@ -34,7 +34,7 @@ def test_replay_text_notebook_and_summary() -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert "Notebook" in out and "Ann (me)" in out and "Envelope" in out
-    assert "│ Knife           │        - │   - │ HAS │   - │        - │" in out
+    assert "\nKnife                   -    -  HAS    -         -\n" in out  # plain columns in a pipe
     assert "16,627 deals agree with the log." in out
     assert "Most likely solution: Mrs. Peacock, Lead Pipe, Ballroom (11.5%" in out
 

@@ -13,6 +13,8 @@ test checks those one-line summaries against the commands' own help.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,14 +71,22 @@ def load(name: str) -> click.Command:
     if entry.group:
         command: click.Command = typer.main.get_group(obj)
     else:
-        holder = typer.Typer(rich_markup_mode=None)
+        holder = typer.Typer(rich_markup_mode=None, add_completion=False)
         holder.command(name)(obj)
         command = typer.main.get_command(holder)
     command.name = name
+    canonical = name
     if entry.summary.startswith("Alias of"):
         command.help = entry.summary
         command.short_help = entry.summary
-    return command
+        canonical = entry.summary.removeprefix("Alias of").strip().rstrip(".")
+    from cluesolver.cli.vocabulary import finish
+
+    return finish(command, canonical)
+
+
+def _complete_var(prog_name: str) -> str:
+    return f"_{prog_name}_COMPLETE".replace("-", "_").upper()
 
 
 class LazyGroup(TyperGroup):
@@ -104,6 +114,23 @@ class LazyGroup(TyperGroup):
         if args and args[0] in COMMANDS and args[0] not in self._loaded:
             self._loaded[args[0]] = load(args[0])
         return super().resolve_command(ctx, args)
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        # Help in a pipe is not wrapped either (the same policy as every command's output).
+        if not sys.stdout.isatty():
+            extra.setdefault("terminal_width", 10_000)
+            extra.setdefault("max_content_width", 10_000)
+        return super().make_context(info_name, args, parent, **extra)
+
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
+        # Shell completion (docs/options.md): Typer's protocol, loaded only when asked for.
+        if os.environ.get(complete_var or _complete_var(prog_name)):
+            from typer._completion_classes import completion_init
+
+            completion_init()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
 
 app = typer.Typer(

@@ -8,19 +8,32 @@ message per problem on stderr and a documented exit code:
 * 70 an unexpected failure (a bug): one line naming it and asking for a report.
 
 Under ``--json`` every failure also prints one JSON error object on stdout.
+
+Output policy (the one place that decides how text reaches people):
+
+* on a terminal: colours, boxes and wrapping at the terminal's width, long text through
+  a pager (:func:`page`);
+* in a pipe or a file (anything that is not a TTY, typer's ``CliRunner`` included): plain
+  lines - no colour, no box-drawing, no hard wrapping and no trailing padding, whatever
+  ``COLUMNS``, ``TERM``, ``NO_COLOR`` or the locale say; ``--json`` for programs.
+
+Names from files (players, cards, categories, variants, sections) are never read as Rich
+markup: every console here has markup, emoji and highlighting switched off, so a player
+called ``[/]`` or ``[bold]x`` prints literally.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import IO, Annotated, Any, TypeVar
 
 import click
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from rulesref.core.errors import CluesolverError
 
@@ -37,13 +50,174 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def console() -> Console:
-    """The console for people (stdout).  Created per call so tests capture it."""
-    return Console(highlight=False, soft_wrap=False)
+#: Width of the console when output is not a terminal: wide enough that nothing wraps.
+PIPE_WIDTH = 10_000
+
+
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is an interactive terminal (environment variables play no part)."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (ValueError, OSError):  # a closed or odd stream
+        return False
+
+
+class PlainWriter:
+    """A text stream for pipes: strips the spaces that end a line, keeps everything else.
+
+    Spaces at the end of a piece of text are held back until the line goes on (then they
+    were inner spaces) or ends (then they were padding and are dropped).
+    """
+
+    encoding = "utf-8"
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+        self._held = ""
+
+    def write(self, text: str) -> int:
+        whole = self._held + text
+        *lines, last = whole.split("\n")
+        kept = last.rstrip(" ")
+        self._held = last[len(kept) :]
+        out = "".join(line.rstrip(" ") + "\n" for line in lines) + kept
+        if out:
+            try:
+                self._stream.write(out)
+            except UnicodeEncodeError:  # a pipe opened in a narrow locale: UTF-8 bytes anyway
+                self._stream.flush()
+                self._stream.buffer.write(out.encode("utf-8"))  # type: ignore[attr-defined]
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+
+class PlainConsole(Console):
+    """The console of a pipe: no colour, no boxes, no wrapping, no padding.
+
+    Tables lose their box lines (columns stay aligned with spaces); rules become a short
+    plain line; everything else is printed as it is, on lines that never wrap.
+    """
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("soft_wrap", True)
+        super().print(*(plain(o) for o in objects), **kwargs)
+
+
+def plain(renderable: Any) -> Any:
+    """``renderable`` as it should look in a pipe (tables without boxes, short rules)."""
+    from rich.console import Group
+    from rich.rule import Rule
+    from rich.table import Table
+    from rich.text import Text
+
+    if isinstance(renderable, Table):
+        renderable.box = None
+        renderable.show_edge = False
+        renderable.pad_edge = False
+        renderable.title_justify = "left"
+        renderable.caption_justify = "left"
+        for column in renderable.columns:  # cells stay whole: the line may be as long as it needs
+            column.no_wrap = True
+        return renderable
+    if isinstance(renderable, Rule):
+        mark = (renderable.characters or "-")[:1] * 2
+        title = renderable.title.plain if isinstance(renderable.title, Text) else str(renderable.title)
+        return Text(f"{mark} {title} {mark}" if title else mark * 5)
+    if isinstance(renderable, Group):
+        return Group(*(plain(r) for r in renderable.renderables), fit=renderable.fit)
+    return renderable
+
+
+def _settings() -> dict[str, Any]:
+    return {"markup": False, "emoji": False, "highlight": False}
+
+
+def console(*, stderr: bool = False) -> Console:
+    """The console for people (stdout, or stderr).  Created per call so tests capture it.
+
+    A terminal gets rich output at its own width; anything else gets a
+    :class:`PlainConsole` that writes plain, unwrapped, unpadded lines.
+    """
+    stream = sys.stderr if stderr else sys.stdout
+    if is_terminal(stream):
+        return Console(stderr=stderr, soft_wrap=False, **_settings())
+    return PlainConsole(
+        file=PlainWriter(stream),  # type: ignore[arg-type]
+        width=PIPE_WIDTH,
+        height=25,
+        force_terminal=False,
+        force_jupyter=False,
+        force_interactive=False,
+        color_system=None,
+        no_color=True,
+        legacy_windows=False,
+        soft_wrap=True,
+        _environ={},
+        **_settings(),
+    )
 
 
 def err_console() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    """The console for messages on stderr (same policy as :func:`console`)."""
+    out = console(stderr=True)
+    out.soft_wrap = True
+    return out
+
+
+def page(out: Console, renderables: Iterable[RenderableType], *, pager: bool = True) -> None:
+    """Print ``renderables``; on a terminal, through a pager when they would not fit on screen.
+
+    Never pages in a pipe, nor when ``pager`` is false (``--no-pager``).  The pager is
+    ``$PAGER`` or ``less`` (with ``-R`` so colours survive); when none can run, the text is
+    printed as it is.
+    """
+    items = list(renderables)
+    if pager and out.is_terminal and not isinstance(out, PlainConsole):
+        options = out.options
+        lines = sum(len(out.render_lines(r, options, pad=False)) for r in items)
+        if lines > out.size.height - 1:
+            text = _rendered(out, items)
+            if _run_pager(text):
+                return
+    for item in items:
+        out.print(item)
+
+
+def _rendered(out: Console, items: list[RenderableType]) -> str:
+    with out.capture() as captured:
+        for item in items:
+            out.print(item)
+    return captured.get()
+
+
+def _run_pager(text: str) -> bool:
+    """Show ``text`` in the user's pager; false when no pager could run."""
+    import shlex
+    import shutil
+    import subprocess
+
+    command = os.environ.get("PAGER") or "less"
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return False
+    if not argv or shutil.which(argv[0]) is None:
+        return False
+    env = dict(os.environ)
+    env.setdefault("LESS", "-R -F -X")
+    try:
+        subprocess.run(argv, input=text, text=True, env=env, check=False)
+    except OSError:
+        return False
+    except KeyboardInterrupt:  # the reader left the pager
+        return True
+    return True
 
 
 def emit_json(obj: Any) -> None:
