@@ -24,6 +24,10 @@ from rulesref.core.text import split_lines
 
 #: Tables and arrays nested deeper than this are refused (real files use 3 or 4).
 MAX_DEPTH = 32
+#: The longest TOML text read (characters).  Game files are a few kilobytes and the
+#: biggest rule book about 25; Python's TOML parser reads strings a character at a time
+#: (about a second per megabyte), so a bigger file is refused before it is parsed.
+MAX_TOML_CHARS = 256 * 1024
 
 
 def toml_problem(exc: Exception, path: str | None, prefix: str = "not valid TOML") -> Problem:
@@ -57,8 +61,17 @@ def _bracket_depth(text: str) -> int:
     return max((sum(ch in "[{" for ch in run) for run in runs), default=0)
 
 
-def parse_toml(text: str, path: str | None = None, *, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
-    """Parse TOML text; any failure is an :class:`InputError` with its line."""
+def parse_toml(
+    text: str, path: str | None = None, *, max_depth: int = MAX_DEPTH, max_chars: int = MAX_TOML_CHARS
+) -> dict[str, Any]:
+    """Parse TOML text; any failure is an :class:`InputError` with its line.
+
+    Text longer than ``max_chars`` or nested deeper than ``max_depth`` is refused quickly.
+    """
+    if len(text) > max_chars:
+        raise InputError(
+            Problem(f"too large for a TOML file: {len(text):,} characters (at most {max_chars:,} are read)", path=path)
+        )
     if _bracket_depth(text) > max_depth + 2:
         raise InputError(Problem(f"nested deeper than {max_depth} levels", path=path))
     try:
