@@ -288,11 +288,28 @@ def test_next_suggestions_in_a_room(client: TestClient, folder: Path) -> None:
     assert errors(r.text) == cli
 
 
-def test_accuse_counts_every_combination(client: TestClient, folder: Path) -> None:
+def test_accuse_weighs_now_against_each_opponents_threat(client: TestClient, folder: Path) -> None:
+    from cluesolver.clue.advisor import accusation
+    from cluesolver.clue.session import read_session
+
+    advice = accusation(read_session(folder / "game.clue")[1], plan=True)
+    assert advice.timing is not None
     r = client.get("/clue/accuse")
     assert r.status_code == 200
-    assert "20 combinations still possible, each counted exactly." in r.text
-    assert "<li><strong>Mr. Green, Knife, Dining Room</strong> 10% (risk 90%)</li>" in r.text
+    assert f'data-decision="{advice.decision}"' in r.text
+    assert f"{advice.open_combinations} combinations still possible, each counted exactly." in r.text
+    best = f"<li><strong>{', '.join(advice.cards)}</strong> {percent(advice.probability)}%"
+    assert best in r.text
+    for threat in advice.timing.threats:
+        assert f'<tr><th scope="row">{threat.player}</th>' in r.text
+    assert client.get("/clue/accuse").text == r.text  # cached for the file version
+
+
+def test_after_a_correct_accusation_the_game_is_over(client: TestClient, folder: Path) -> None:
+    line = "Cat accuses Mr. Green, Knife, Dining Room; correct"
+    assert client.post("/clue/add", data={"statement": line, "force": "1"}, headers=HX).status_code == 200
+    assert "The game is over:</strong> Cat accused correctly." in client.get("/clue/accuse").text
+    assert "The game is over: someone accused correctly." in client.get("/clue/next").text
 
 
 def test_log_text_is_the_session_file(client: TestClient, folder: Path) -> None:

@@ -165,13 +165,24 @@ async def advice(request: Request) -> Response:
 
 
 async def accuse(request: Request) -> Response:
-    """``clue accuse?``: every open combination counted exactly (up to 400), best first."""
+    """``clue accuse?``: accuse now or wait, with each opponent's threat (the advisor's plan).
+
+    Cached per file version: the panel loads it after every change.
+    """
     st = state_of(request)
 
     def compute() -> dict[str, Any]:
         from cluesolver.clue.advisor import accusation
 
-        return {"advice": accusation(_view(st).log)}
+        view = _view(st)
+        with st.cache_lock:
+            cached = st.cache.get("accuse")
+        if cached is not None and cached[0] == view.version:
+            return {"advice": cached[1], "vegas": view.vegas}
+        advice = accusation(view.log, plan=True)
+        with st.cache_lock:
+            st.cache["accuse"] = (view.version, advice)
+        return {"advice": advice, "vegas": view.vegas}
 
     return await answer(request, "clue_accuse.html", compute, {"advice": None})
 
