@@ -187,7 +187,7 @@ BAD_INPUT: list[tuple[list[object], str]] = [
         "error: casino points are whole numbers of at least 0 (e.g. 1,1,3), not '-1'",
     ),
     (["lords", "cost", "fly", "C5"], "error: unknown action: 'fly'"),
-    (["lords", "cost", "remodel", "C5"], "error: the price of remodel depends on the casino: give --board"),
+    (["lords", "cost", "remodel", "C5"], "error: the price of remodel depends on the casino: give --file"),
     (
         ["lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "-5"],
         "error: a bet is a whole number of $ millions, at least 1, not -5",

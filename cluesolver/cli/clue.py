@@ -257,9 +257,11 @@ def why(
 def next_(
     room: Annotated[str | None, typer.Option("--room", "-r", help="The room (location) you stand in.")] = None,
     player: Annotated[
-        str | None, typer.Option("--player", help="Advise this player (default: whoever is to move).")
+        str | None, typer.Option("--player", "-p", help="Advise this player (default: whoever is to move).")
     ] = None,
-    top: Annotated[int, typer.Option("--top", min=1, max=50, help="How many suggestions to show.")] = 5,
+    top: Annotated[
+        int, typer.Option("--limit", "-n", "--top", min=1, max=50, help="How many suggestions to show.")
+    ] = 5,
     file: FileOpt = None,
     session: SessionOpt = None,
     as_json: JsonOption = False,
@@ -281,7 +283,7 @@ def _accuse(player: str | None, file: Path | None, session: str | None, as_json:
     return accuse_advice(log, player=player, as_json=as_json)
 
 
-PlayerOpt = Annotated[str | None, typer.Option("--player", help="Whose accusation (default: me).")]
+PlayerOpt = Annotated[str | None, typer.Option("--player", "-p", help="Whose accusation (default: me).")]
 
 
 @app.command("accuse?")

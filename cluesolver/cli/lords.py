@@ -160,13 +160,13 @@ def lots_cmd(
 @app.command("track")
 @guarded
 def track(
-    at: Annotated[int, typer.Option("--at", help="Where the scoring chip stands now.")],
+    at: Annotated[int, typer.Option("--from", "--at", help="Where the scoring chip stands now.")],
     casino_points: Annotated[str, typer.Option("--casinos", help="Points of each paying casino, e.g. 1,1,3.")],
     as_json: JsonOption = False,
 ) -> int:
     """Move a chip on the score track casino by casino (smallest first), with breaks.
 
-    Example: cluesolver lords track --at 8 --casinos 1,1,3
+    Example: cluesolver lords track --from 8 --casinos 1,1,3
     """
     from rulesref.lords import jsonview, table
 
@@ -269,7 +269,9 @@ def cost(
     lot: Annotated[
         str, typer.Argument(help="The lot (for remodel/reorganize: any lot of the casino).", show_default=False)
     ],
-    board_file: Annotated[Path | None, typer.Option("--board", "-b", help="State file: also check legality.")] = None,
+    board_file: Annotated[
+        Path | None, typer.Option("--file", "-f", "--board", "-b", help="State file: also check legality.")
+    ] = None,
     player: PlayerOpt = None,
     colour: ColourOpt = None,
     rolls: Annotated[str | None, typer.Option("--rolls", help="Reorganize: the new numbers, e.g. C3=5,C2=1.")] = None,
@@ -279,9 +281,9 @@ def cost(
 ) -> int:
     """Cost and legality of an action; every reason it is illegal, with its rule.
 
-    Without --board only the printed price of build/sprawl is shown. Exit 1 when illegal.
+    Without --file only the printed price of build/sprawl is shown. Exit 1 when illegal.
 
-    Example: cluesolver lords cost sprawl C5 --board examples/lords-midgame.toml
+    Example: cluesolver lords cost sprawl C5 --file examples/lords-midgame.toml
     """
     from rulesref.lords import jsonview, table
 
@@ -315,8 +317,8 @@ def _pct(f: Any) -> str:
 @app.command("gamble")
 @guarded
 def gamble(
-    board_file: Annotated[Path, typer.Option("--board", "-b", help="State file.")],
-    casino: Annotated[str, typer.Option("--casino", help="Any lot of the casino to bet in.")],
+    board_file: Annotated[Path, typer.Option("--file", "-f", "--board", "-b", help="State file.")],
+    casino: Annotated[str, typer.Option("--casino", "-c", help="Any lot of the casino to bet in.")],
     bet: Annotated[int, typer.Option("--bet", help="The bet in $ millions.")],
     player: PlayerOpt = None,
     layoff: Annotated[bool, typer.Option("--layoff", help="The boss lays off half the bet to the bank.")] = False,
@@ -327,7 +329,7 @@ def gamble(
 
     Exit 1 when the bet is not allowed.
 
-    Example: cluesolver lords gamble --board examples/lords-midgame.toml --casino C3 --bet 15
+    Example: cluesolver lords gamble --file examples/lords-midgame.toml --casino C3 --bet 15
     """
     from rulesref.lords import jsonview, table
 

@@ -102,7 +102,7 @@ def search(
     ],
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game (id or alias).")] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many sections to show.")] = 3,
-    full: Annotated[bool, typer.Option("--full", "-f", help="Also print the best section in full.")] = False,
+    full: Annotated[bool, typer.Option("--full", help="Also print the best section in full.")] = False,
     as_json: JsonOption = False,
 ) -> int:
     """Find the rule sections that answer a question, best first.

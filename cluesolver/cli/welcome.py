@@ -143,9 +143,9 @@ def new(
         bool, typer.Option("--solo", help="Add an [acme] block for a solo game (one player always plays solo).")
     ] = False,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file instead of printing.")
+        Path | None, typer.Option("--out", "-o", "--output", help="Write to this file instead of printing.")
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite the --output file if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the --out file if it exists.")] = False,
 ) -> int:
     """A blank table file to fill in from the score sheets, one block per player.
 

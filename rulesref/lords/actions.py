@@ -377,7 +377,7 @@ def printed_price(verb: str, label: str) -> ActionResult:
     """The price of a build or sprawl from the board alone (remodel and reorganize need a casino)."""
     here = lot(label)
     if verb not in ("build", "sprawl"):
-        raise InputError(Problem(f"the price of {verb} depends on the casino: give --board"))
+        raise InputError(Problem(f"the price of {verb} depends on the casino: give --file"))
     price = here.cost if verb == "build" else here.sprawl_cost
     return ActionResult(verb, "", here.label, price, rule(verb), printed=here.cost)
 
