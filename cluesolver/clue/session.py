@@ -186,9 +186,11 @@ def locked(path: Path) -> Iterator[None]:
             ) from None
         raise
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:  # a hard link's target would be truncated
             raise SessionError(
-                f"{lock_path}: the session's lock file is not a regular file; nothing was changed (remove it)"
+                f"{lock_path}: the session's lock file is not a regular file of its own "
+                "(a device, pipe or hard link); nothing was changed (remove it)"
             )
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
