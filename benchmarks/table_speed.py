@@ -1,0 +1,115 @@
+"""The five table commands end to end: ``clue next``, ``why``, ``accuse?``, ``status``, ``add``.
+
+Each command runs as a fresh ``cluesolver`` process on a generated log (a random honest
+game seen by its first player, :func:`cluesolver.clue.simulate.random_log`), several
+times; the table gives the median wall time in seconds, next to ``cluesolver --help``
+(the start-up alone).  A second table runs the same commands inside one process
+(typer's test runner, after one warm-up run): the work of the command without the
+start-up.  ``add`` works on a fresh copy of the log each time.
+
+    python benchmarks/table_speed.py --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cluesolver.clue import variants
+from cluesolver.clue.log import GameLog, format_event, format_log
+from cluesolver.clue.report import analyse
+from cluesolver.clue.simulate import random_log
+
+CASES = [
+    ("classic", 4, 12),
+    ("classic", 6, 18),
+    ("master-detective", 4, 16),
+    ("master-detective", 6, 24),
+]
+EXE = str(Path(sys.executable).with_name("cluesolver"))
+
+
+def _timed(args: list[str], runs: int, prepare: object = None) -> float:
+    times = []
+    for _ in range(runs):
+        if callable(prepare):
+            prepare()
+        start = time.perf_counter()
+        subprocess.run([EXE, *args], capture_output=True, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _in_process(args: list[str], runs: int, prepare: object = None) -> float:
+    from typer.testing import CliRunner
+
+    from cluesolver.cli import app
+
+    runner = CliRunner()
+    times = []
+    for k in range(runs + 1):
+        if callable(prepare):
+            prepare()
+        start = time.perf_counter()
+        runner.invoke(app, args)
+        if k:
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _fact(log: GameLog) -> str:
+    report = analyse(log)
+    fact = next((f for f in report.certain if f.holder != log.header.me), None)
+    if fact is not None:
+        return str(fact)
+    return f"{log.variant.card_names[0]} is in the envelope"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=3)
+    args = ap.parse_args()
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        env["CLUESOLVER_HOME"] = str(folder / "home")
+        os.environ.update(env)
+        start = _timed(["--help"], args.runs)
+        print(f"start-up (cluesolver --help): {start:.2f} s; load average {os.getloadavg()[0]:.1f}")
+        print("| how | game | players | events | next | why | accuse? | status | add |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for game, n, turns in CASES:
+            full, _ = random_log(variants.get(game), n, turns + 1, random.Random(args.seed), accusations=False)
+            log = GameLog(full.header, full.variant, full.events[:-1])
+            path = folder / f"{game}-{n}.clue"
+            path.write_text(format_log(log), encoding="utf-8")
+            work = folder / f"{game}-{n}-add.clue"
+            line = format_event(full.events[-1], full)
+
+            def fresh(src: Path = path, dst: Path = work) -> None:
+                shutil.copyfile(src, dst)
+
+            f = ["--file", str(path)]
+            commands = [
+                (["clue", "next", *f], None),
+                (["clue", "why", _fact(log), *f], None),
+                (["clue", "accuse?", *f], None),
+                (["clue", "status", *f], None),
+                (["clue", "add", line, "--file", str(work)], fresh),
+            ]
+            for label, timer in (("end to end", _timed), ("in one process", _in_process)):
+                cells = " | ".join(f"{timer(c, args.runs, p):.2f}" for c, p in commands)
+                print(f"| {label} | {game} | {n} | {len(log.events)} | {cells} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
