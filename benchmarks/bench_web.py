@@ -7,7 +7,10 @@ the call to the full response in starlette's TestClient, so the figure includes 
 session write (lock, validation, contradiction check, atomic write), the analysis and
 the rendering.  Then the same game again, each event written by the session code as
 ``clue add`` in a terminal does, timing the page's poll that finds the file changed
-(``GET /clue/panel``) and the next poll that finds nothing new (204).
+(``GET /clue/panel``) and the next poll that finds nothing new (204).  The panel then
+loads the accusation advice with each opponent's threat (``GET /clue/accuse``), timed
+after each page entry: it is not part of the panel's answer, but the server does it per
+event too.
 
     python benchmarks/bench_web.py [--runs 5] [--log examples/classic-4p.clue]
 
@@ -36,7 +39,7 @@ def _version(html: str) -> str:
     return html.split('data-version="', 1)[1].split('"', 1)[0]
 
 
-def one_run(log: Path) -> tuple[list[float], list[float], list[float]]:
+def one_run(log: Path) -> tuple[list[float], list[float], list[float], list[float]]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
@@ -52,11 +55,16 @@ def one_run(log: Path) -> tuple[list[float], list[float], list[float]]:
         client.cookies.set(COOKIE, "bench")
         client.get("/clue")  # warm: imports, templates, first analysis
         posts: list[float] = []
+        advice: list[float] = []
         for line in events:  # typed into the page's entry line
             start = time.perf_counter()
             r = client.post("/clue/add", data={"statement": line}, headers={"hx-request": "true"})
             posts.append(time.perf_counter() - start)
             assert r.status_code == 200, r.text[:300]
+            start = time.perf_counter()  # what the new panel loads next: accuse now or wait, threats
+            r = client.get("/clue/accuse")
+            advice.append(time.perf_counter() - start)
+            assert r.status_code == 200
         session.write_text(header)
         version = _version(client.get("/clue/panel").text)
         polls: list[float] = []
@@ -72,7 +80,7 @@ def one_run(log: Path) -> tuple[list[float], list[float], list[float]]:
             r = client.get("/clue/panel", params={"v": version})
             idle.append(time.perf_counter() - start)
             assert r.status_code == 204
-    return posts, polls, idle
+    return posts, polls, idle, advice
 
 
 def main() -> None:
@@ -86,6 +94,7 @@ def main() -> None:
             "POST /clue/add (page entry line)",
             "GET /clue/panel after a terminal add",
             "GET /clue/panel, nothing new (204)",
+            "GET /clue/accuse (the new panel loads it: accuse or wait, threats)",
         )
     ):
         per_event = [statistics.median(run[k][i] for run in runs) * 1000 for i in range(len(runs[0][k]))]
