@@ -184,6 +184,8 @@ def test_a_whole_game_typed_through_the_page_replays_like_the_log(browser: WebDr
     assert replay_json(site.session) == replay_json(EXAMPLES / "classic-4p.clue")
     assert _events(site.session) == _events(EXAMPLES / "classic-4p.clue")
     assert "175 deals agree with the log (14 lines)" in text_of(browser, ".summary")
+    wait_for(browser, lambda d: "Opponent threat" in text_of(d, "#accuse-all"))  # loaded after the panel
+    assert [el.text for el in browser.find_elements(By.CSS_SELECTOR, "#threats tbody th")] == ["Ben", "Cat", "Dan"]
     screenshot(browser, "clue", 390)
     screenshot(browser, "clue", 1280)
 
@@ -305,4 +307,5 @@ def test_lost_in_vegas_clock_on_a_phone(browser: WebDriver, site: Site) -> None:
     shutil.copy(EXAMPLES / "lost-in-vegas-4p.clue", site.session)
     site.open(browser, "/clue")
     wait_for(browser, lambda d: d.find_element(By.ID, "clock-time"))
+    wait_for(browser, lambda d: d.find_elements(By.ID, "advice") or not d.find_elements(By.ID, "accuse-all"))
     screenshot(browser, "clue-lost-in-vegas", 390)
