@@ -1,22 +1,38 @@
-"""The fast engine against the independent enumerator (python-constraint2), exactly.
+"""The fast engine against the independent enumerator (python-constraint2).
 
 Hypothesis draws small editions, tables and constraint sets (consistent or not); both
 exact methods of the engine ("cover" and "dp") must give the enumerator's deal count
-and every (holder, card) count.
+and every (holder, card) count.  The estimate path (past the exact budget) must keep
+certain facts exact and every probability inside its error bar.
 """
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cluesolver.clue.count as engine
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table, puzzle_of
+from cluesolver.clue.constraints import (
+    ENVELOPE,
+    AtLeastOne,
+    Constraint,
+    Has,
+    Lacks,
+    NotEnvelope,
+    Puzzle,
+    Table,
+    puzzle_of,
+)
+from cluesolver.clue.count import Counts, CountSettings, count
+from cluesolver.clue.count_dp import DealDP
+from cluesolver.clue.deal_state import propagate, setup
 from cluesolver.clue.enumerate import enumerate_counts
+from cluesolver.clue.report import Report
 from cluesolver.clue.simulate import random_log
 
 
@@ -41,7 +57,7 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
     table = Table(cards, tuple(cats), players, sizes, slots)
     holders = table.holders
     owners = players + slots
-    cons = []
+    cons: list[Constraint] = []
     for _ in range(draw(st.integers(0, 10))):
         kind = draw(st.sampled_from(["has", "lacks", "lacks", "one", "one", "one", "notenv"]))
         if kind == "has":
@@ -142,3 +158,84 @@ def test_cover_arithmetic_paths(path: str, puzzle: Puzzle) -> None:
     got = engine.count(puzzle, "cover", settings)
     truth = enumerate_counts(puzzle)
     assert (got.deals, got.held) == (truth.deals, truth.held)
+
+
+# -- past the exact budget: certain facts exact, probabilities inside their error bars --
+# The estimate path draws deals uniformly (fixed seed, a fixed number of draws: no timing
+# here) and decides certain facts with CP-SAT; the enumerator and the exact methods are
+# the truth it is held to.
+
+#: a fixed number of draws, never a clock
+SAMPLED = CountSettings(method="estimate", sample_seconds=1e9, max_samples=20_000, seed=7)
+
+
+def _within_bars(got: Counts, truth: Counts) -> None:
+    if truth.deals == 0:  # a contradiction is always exact
+        assert got.deals == 0 and got.exact
+        return
+    assert got.estimate is not None and not got.exact
+    assert abs(got.deals - truth.deals) <= got.estimate.deals_error + 1
+    for h, row in truth.held.items():
+        for c, n in row.items():
+            # certain facts and impossibilities are exact, never sampled
+            assert (got.held[h][c] == got.deals) == (n == truth.deals), (h, c)
+            assert (got.held[h][c] == 0) == (n == 0), (h, c)
+            p = n / truth.deals
+            assert abs(got.probability(h, c) - p) <= got.error(h, c) + 1e-9, (h, c, p)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_estimate_bars_contain_the_exact_value(puzzle: Puzzle) -> None:
+    _within_bars(count(puzzle, settings=SAMPLED), enumerate_counts(puzzle))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(3, 4), st.integers(2, 10))
+def test_estimate_on_classic_spectator_logs(seed: int, players: int, turns: int) -> None:
+    log, _ = random_log(variants.get("classic"), players, turns, random.Random(seed), spectator=True)
+    puzzle = puzzle_of(log)
+    _within_bars(count(puzzle, settings=SAMPLED), count(puzzle, "dp"))
+
+
+def test_left_out_constraints_are_rejected() -> None:
+    """With a budget too small for any constraint, every one is enforced by rejection."""
+    log, _ = random_log(variants.get("classic"), 3, 8, random.Random(3), spectator=True)
+    puzzle = puzzle_of(log)
+    tiny = CountSettings(method="estimate", sample_seconds=1e9, max_samples=20_000, max_seconds=0.0)
+    got = count(puzzle, settings=tiny)
+    assert got.estimate is not None and got.estimate.accepted < got.estimate.samples
+    _within_bars(got, count(puzzle, "dp"))
+
+
+def test_auto_estimates_only_past_the_budget() -> None:
+    log, _ = random_log(variants.get("classic"), 4, 6, random.Random(5), spectator=True)
+    puzzle = puzzle_of(log)
+    assert count(puzzle).exact
+    broke = CountSettings(max_seconds=0.0, max_bytes=0, sample_seconds=1e9, max_samples=5_000)
+    got = count(puzzle, settings=broke)
+    assert not got.exact and got.estimate is not None
+    assert "budget" in got.estimate.reason
+    report = Report(log, got).to_json()
+    assert report["exact"] is False
+    assert set(report) >= {"variant", "consistent", "deals", "envelope", "holders", "solution", "error"}
+    assert isinstance(report["deals"], int)
+
+
+def test_contradiction_is_exact_even_past_the_budget() -> None:
+    log, _ = random_log(variants.get("classic"), 3, 6, random.Random(9), spectator=True)
+    base = puzzle_of(log)
+    cards = base.table.cards[:2]
+    bad = Puzzle(base.table, (*base.constraints, AtLeastOne("P1", cards), *(Lacks("P1", c) for c in cards)))
+    got = count(bad, settings=CountSettings(max_seconds=0.0, max_bytes=0))
+    assert got.deals == 0
+
+
+def test_planned_memory_covers_the_stored_arrays() -> None:
+    log, _ = random_log(variants.get("master-detective"), 6, 10, random.Random(2), spectator=True)
+    st_ = setup(puzzle_of(log))
+    propagate(st_)
+    dp = DealDP(st_)
+    backs, _ = dp._backs(np.int64)
+    assert sum(b.nbytes for b in backs) <= dp.nbytes()
+    assert max(b.size for b in backs) <= dp.states()

@@ -68,7 +68,17 @@ def envelope_odds(report: Report, top: int = 4) -> Table:
 
 def summary(report: Report, at: int | None = None, top: list[Solution] | None = None) -> Text:
     where = f" after line {at}" if at is not None else ""
-    line = Text(f"{report.deals:,} deals agree with the log{where}. ")
+    est = report.counts.estimate
+    if est is None:
+        line = Text(f"{report.deals:,} deals agree with the log{where}. ")
+    else:
+        widest = max((e for row in est.error.values() for e in row.values()), default=0.0)
+        line = Text(
+            f"ESTIMATE: about {report.deals:.3g} deals (± {est.deals_error:.2g}) agree with the log{where}; "
+            f"odds are sampled from {est.accepted:,} deals (± up to {widest * 100:.1f} points, "
+            f"{est.z:g} standard errors), certain facts are exact. ",
+            style="bold yellow",
+        )
     if report.solved():
         line.append("Solved: " + ", ".join(c for c in report.solution().values() if c), style="bold green")
     elif top:

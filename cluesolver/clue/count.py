@@ -34,72 +34,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from cluesolver.clue.constraints import ENVELOPE, Puzzle, Table
+from cluesolver.clue.constraints import ENVELOPE, Puzzle
 from cluesolver.clue.count_dp import DealDP
+from cluesolver.clue.counts import Counts, CountSettings, Estimate
 from cluesolver.clue.deal_state import PRIME, Conflict, DealState, crt, deal_bound, fix, propagate, setup
-from rulesref.core.errors import CluesolverError
+from cluesolver.clue.estimate import DP_RATE, estimate
 
-
-@dataclass(frozen=True)
-class Counts:
-    """Exact counts: ``deals`` consistent deals; ``held[h][c]`` of them give ``c`` to ``h``."""
-
-    table: Table
-    deals: int
-    held: dict[str, dict[str, int]] = field(repr=False)
-
-    @property
-    def consistent(self) -> bool:
-        return self.deals > 0
-
-    def probability(self, holder: str, card: str) -> float:
-        if self.deals == 0:
-            return 0.0
-        return self.held[holder][card] / self.deals
-
-
-@dataclass(frozen=True)
-class CountSettings:
-    """How :func:`count` works: method choice, arithmetic thresholds and limits.
-
-    Every field has the production value as default; tests pass other values to force
-    each code path (they never rebind module globals).
-    """
-
-    #: "auto" (the cheaper exact method by an estimate), "cover" or "dp".
-    method: str = "auto"
-    #: How the cover method builds a constrained holder's term: "auto" picks the cheaper
-    #: of "unions" (inclusion–exclusion over its constraints) and "subsets" (a transform
-    #: over its constrained cards).
-    holder_method: str = "auto"
-    #: Cover method: counts below this are exact in one wrapping int64 pass ...
-    cover_wrap_exact: int = 1 << 58
-    #: ... up to this a prime pass and the CRT finish them; beyond, Python integers.
-    cover_py_ints_from: int = 1 << 88
-    #: DP method: counts below this are exact in one wrapping int64 pass, beyond it a
-    #: prime pass and the CRT recover them.
-    dp_wrap_limit: int = 1 << 62
-    #: The largest array either method may build (int64 entries) before we refuse.
-    max_states: int = 20_000_000
-
+__all__ = ["DEFAULT_SETTINGS", "CountSettings", "Counts", "Estimate", "count"]
 
 DEFAULT_SETTINGS = CountSettings()
 
-
-class TooOpenError(CluesolverError):
-    """A position too open for exact counting within this machine's memory (exit 2)."""
-
-    exit_code = 2
+#: Cover method: measured cost of one planned operation relative to a DP one (numpy
+#: temporaries of broadcast arrays).
+COVER_OP = 5.0
 
 
 def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = DEFAULT_SETTINGS) -> Counts:
     """Count the deals consistent with ``puzzle`` and every card's holder counts.
 
-    ``method`` ("cover" or "dp") forces one exact method; by default ``settings.method``.
+    ``method`` ("cover", "dp" or "estimate") forces a method; by default
+    ``settings.method`` ("auto"): the exact method with less planned work, if one fits
+    the budget (``settings.max_bytes``, ``settings.max_seconds``), else an estimate
+    (exact certain facts, sampled probabilities with error bars: ``Counts.estimate``).
+    Nothing is allocated before its size is known.
     """
     method = method or settings.method
     table = puzzle.table
@@ -109,30 +69,41 @@ def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = D
         propagate(st)
     except Conflict:
         return Counts(table, 0, zero)
-    cover = _Cover(st, settings)
     if method == "cover":
-        return cover.counts()
-    dp = DealDP(st, settings.dp_wrap_limit)
-    if method == "auto" and dp.max_states() > settings.max_states and cover.array_size() > settings.max_states:
-        raise TooOpenError(
-            "this position leaves too many possibilities open to count exactly here "
-            f"(about {min(dp.max_states(), cover.array_size()):.1e} states); "
-            "enter the notebook owner's cards ('me:' and 'my cards:') or more of the game"
-        )
-    # measured: a cover operation costs about five times a DP one (numpy temporaries)
-    if method == "dp" or (method == "auto" and dp.cost() < 5 * cover.cost()):
+        return _Cover(st, settings).counts()
+    if method == "dp":
         return _dp_counts(st, settings)
-    return cover.counts()
+    if method == "estimate":
+        return estimate(st, settings, "an estimate was asked for")
+    cover = _Cover(st, settings)
+    cover_s = COVER_OP * cover.cost() / DP_RATE
+    cover_fits = cover.nbytes() <= settings.max_bytes and cover_s <= settings.max_seconds
+    if cover_fits and cover_s < 0.01:
+        return cover.counts()  # tiny: no need to plan the other method
+    terms = _dp_terms(st)
+    dps = [DealDP(term, settings.dp_wrap_limit, polish=False) for _, term in terms]
+    dp_s = sum(dp.cost() for dp in dps) / DP_RATE
+    if dp_s > 0.05:  # worth some planning time: a better order may bring it within budget
+        dps = [DealDP(term, settings.dp_wrap_limit) for _, term in terms]
+        dp_s = sum(dp.cost() for dp in dps) / DP_RATE
+    dp_bytes = max(dp.nbytes() for dp in dps)
+    dp_fits = dp_bytes <= settings.max_bytes and dp_s <= settings.max_seconds and max(dp.bound for dp in dps) < 1 << 93
+    if dp_fits and (not cover_fits or dp_s < cover_s):
+        return _dp_counts(st, settings, dps)
+    if cover_fits:
+        return cover.counts()
+    reason = (
+        f"exact counting would need about {min(dp_bytes, cover.nbytes()) / 2**20:,.0f} MB "
+        f"or {min(dp_s, cover_s):,.1f} s (budget {settings.max_bytes / 2**20:,.0f} MB, {settings.max_seconds:g} s)"
+    )
+    return estimate(st, settings, reason)
 
 
-def _dp_counts(st: DealState, settings: CountSettings) -> Counts:
-    """The DP method; wrong accusations by inclusion–exclusion over the accused sets."""
-    table = st.table
-    held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
-    terms: list[tuple[int, DealState]] = []
+def _dp_terms(st: DealState) -> list[tuple[int, DealState]]:
+    """Wrong accusations by inclusion–exclusion: (+1, no accusation), (-1, each accused envelope)."""
     base = st.copy()
     base.not_env = []
-    terms.append((1, base))
+    terms = [(1, base)]
     for rest in st.not_env:
         alt = base.copy()
         try:
@@ -142,9 +113,19 @@ def _dp_counts(st: DealState, settings: CountSettings) -> Counts:
         except Conflict:
             continue
         terms.append((-1, alt))
+    return terms
+
+
+def _dp_counts(st: DealState, settings: CountSettings, dps: list[DealDP] | None = None) -> Counts:
+    """The DP method, one programme per inclusion–exclusion term."""
+    table = st.table
+    held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
+    terms = _dp_terms(st)
+    if dps is None:
+        dps = [DealDP(term, settings.dp_wrap_limit) for _, term in terms]
     deals = 0
-    for sign, term in terms:
-        n, per_card = DealDP(term, settings.dp_wrap_limit).run()
+    for (sign, term), dp in zip(terms, dps):
+        n, per_card = dp.run()
         deals += sign * n
         for c, f in enumerate(term.fixed):
             if f != -1:
@@ -193,6 +174,12 @@ class _Cover:
 
     def array_size(self) -> int:
         return math.prod(n + 1 for n in self.sizes)
+
+    def nbytes(self) -> int:
+        """Planned peak memory: prefix and suffix products of every holder's term, plus temporaries."""
+        m = sum(1 for h in self.free if self.free[h] > 0)
+        item = 48 if self.dtype is object else 8
+        return self.array_size() * item * (2 * m + 8)
 
     def cost(self) -> float:
         """A rough operation count, to choose between methods."""

@@ -1,18 +1,35 @@
 """The second exact method: a dynamic programme over the cards, one at a time.
 
-The state is how many cards each holder has received so far, plus one inclusion–
-exclusion bit for every "at least one" constraint that is *open* (some of its cards
-dealt, some not).  A bit set to 1 means "this holder avoids all of the constraint's
-cards" and carries the sign -1; a constraint's bit is summed out once its last card is
-dealt.  Cards are ordered so that few constraints are open at once, which is what makes
-constraint-heavy logs (spectators' notebooks) cheap where the cover method is not.
+The cards are dealt in a planned order.  Before card ``i`` the *frontier* state is:
 
-Marginals come from a forward pass and its adjoint (backward) pass.
+* for every *live* holder (it may take an already dealt card and a card still to
+  come) how many cards it has received: an axis of length ``room + 1``.  A holder gets
+  its axis at its first allowed card and loses it after its last one, keeping only
+  the states where its hand is exactly full;
+* for every *open* "at least one" constraint (some of its cards dealt, some not) a bit
+  saying whether it is already met.  When its last card is dealt, only "met" stays.
+
+One receiving holder (the one with most room) has no axis: its count is the cards dealt
+so far minus the others'; paths that overfill it cannot reach the final state.
+
+The order is chosen from the constraint graph (:func:`plan_order`): a greedy pass that
+keeps the frontier small, then moves of single cards while the planned work drops.
+The same order gives the programme's memory and work before any array is allocated
+(:meth:`DealDP.nbytes`, :meth:`DealDP.cost`), which is how :func:`~cluesolver.clue.count.count`
+keeps within its budget.
+
+Marginals come from a backward (adjoint) pass, stored, and a forward pass that pairs
+each step's forward state with the stored completions.  The same programme on floats,
+with some constraints left out, drives the uniform sampler of
+:mod:`cluesolver.clue.estimate` (:meth:`DealDP.completions`).
 """
 
 from __future__ import annotations
 
 import math
+import random
+import time
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -21,173 +38,303 @@ from cluesolver.clue.deal_state import PRIME, DealState, crt, deal_bound
 #: Counts below this are exact in one wrapping int64 pass (beyond, a prime pass and CRT).
 WRAP_LIMIT = 1 << 62
 
+Axis = tuple[str, int]  # ("h", holder) or ("g", constraint index)
 
-class DealDP:
-    """The programme for one state (no open wrong accusations: the caller subtracts them).
 
-    ``wrap_limit``: counts whose bound is below it are exact in one wrapping int64 pass;
-    tests lower it to force the prime pass and the Chinese remainder theorem.
+@dataclass(frozen=True)
+class _Plan:
+    """One step: the axes before it, the axes added, the axes removed, the axes after."""
+
+    card: int
+    pre: tuple[Axis, ...]
+    mid: tuple[Axis, ...]  # pre + opened axes
+    closing_bits: tuple[int, ...]
+    closing_holders: tuple[int, ...]
+    post: tuple[Axis, ...]  # canonical order of the next frontier
+
+
+def _canonical(axes: set[Axis]) -> tuple[Axis, ...]:
+    return tuple(sorted(axes, key=lambda a: (a[0] != "h", a[1])))
+
+
+def _spans(order: list[int], sets: list[frozenset[int]]) -> list[tuple[int, int]]:
+    pos = {c: i for i, c in enumerate(order)}
+    out = []
+    for cs in sets:
+        ps = [pos[c] for c in cs if c in pos]
+        out.append((min(ps), max(ps)) if ps else (-1, -1))
+    return out
+
+
+def order_cost(order: list[int], weights: list[float], sets: list[frozenset[int]], recv: dict[int, int]) -> float:
+    """Planned work of an order: per step, the widest frontier times the card's holders.
+
+    ``sets[j]`` are the cards of axis ``j`` (a holder's allowed cards, or a constraint's
+    cards) and ``weights[j]`` the log2 of its length.
     """
+    n = len(order)
+    delta = [0.0] * (n + 1)
+    for (a, b), w in zip(_spans(order, sets), weights):
+        if a >= 0:
+            delta[a] += w
+            delta[b + 1] -= w
+    cost, level = 0.0, 0.0
+    for i in range(n):
+        level += delta[i]
+        cost += 2.0**level * recv[order[i]]
+    return cost
 
-    def __init__(self, st: DealState, wrap_limit: int = WRAP_LIMIT) -> None:
-        self.st = st
-        self.wrap_limit = wrap_limit
-        free = dict(enumerate(st.free()))
-        receiving = [h for h in free if free[h] > 0]
-        # The holder with most room gets no axis: its count is the cards dealt so far
-        # minus the others'.  Paths that overfill it never reach the final state.
-        self.implicit = max(receiving, key=lambda h: free[h]) if receiving else None
-        self.holders = [h for h in receiving if h != self.implicit]  # holders with an axis
-        self.receivers = receiving
-        self.caps = [free[h] for h in self.holders]
-        self.hpos = {h: i for i, h in enumerate(self.holders)}
-        self.constraints = list(st.at_least)  # (holder, cards)
-        self.cards = self._order([c for c, f in enumerate(st.fixed) if f == -1])
-        bound = deal_bound(st)
-        #: int64 arithmetic wraps, i.e. it is exact modulo 2**64; when the counts could be
-        #: larger, a second pass modulo a 31-bit prime and the Chinese remainder theorem
-        #: recover them (up to 2**94), so Python-integer arrays are never needed.
-        self.bound = bound
-        self.modulus: int | None = None
-        # constraint lifetimes along the order
-        pos = {c: i for i, c in enumerate(self.cards)}
-        self.first = {g: min(pos[c] for c in cs) for g, (_, cs) in enumerate(self.constraints)}
-        self.last = {g: max(pos[c] for c in cs) for g, (_, cs) in enumerate(self.constraints)}
-        self.not_env = list(st.not_env)
 
-    def _order(self, unknown: list[int]) -> list[int]:
-        in_con = {c for _, cs in self.st.at_least for c in cs}
-        free = [c for c in unknown if c not in in_con]
-        bound = [c for c in unknown if c in in_con]
-        order = list(free)
-        started: set[int] = set()
-        remaining = set(bound)
-        left = {g: set(cs) for g, (_, cs) in enumerate(self.st.at_least)}
+def plan_order(
+    cards: list[int],
+    weights: list[float],
+    sets: list[frozenset[int]],
+    recv: dict[int, int],
+    seed: int = 0,
+    polish_above: float = 1e6,
+    polish_seconds: float = 0.15,
+) -> list[int]:
+    """An order of ``cards`` with little work (see :func:`order_cost`).
+
+    A greedy pass deals next the card whose step leaves the narrowest frontier (closing
+    axes first; a few passes with random tie-breaks), then, when the work is above
+    ``polish_above``, single cards move to better places while that lowers the cost
+    (for at most ``polish_seconds``, so the order may depend on the machine's speed;
+    the counts never do).
+    """
+    if len(cards) <= 2:
+        return list(cards)
+    rng = random.Random(seed)
+    member: dict[int, list[int]] = {c: [] for c in cards}
+    for j, cs in enumerate(sets):
+        for c in cs:
+            if c in member:
+                member[c].append(j)
+    left = [len([c for c in cs if c in member]) for cs in sets]
+
+    def greedy(noise: float) -> list[int]:
+        remaining = set(cards)
+        started = [False] * len(sets)
+        rest = list(left)
+        level = 0.0
+        order: list[int] = []
         while remaining:
-
-            def cost(c: int) -> tuple[int, int]:
-                opens = sum(1 for g, cs in left.items() if c in cs and g not in started and len(cs) > 1)
-                closes = sum(1 for g, cs in left.items() if c in cs and g in started and len(cs) == 1)
-                return (opens - closes, c)
-
-            c = min(remaining, key=cost)
-            remaining.discard(c)
-            order.append(c)
-            for g, cs in left.items():
-                if c in cs:
-                    started.add(g)
-                    cs.discard(c)
+            best, best_key = -1, (math.inf, math.inf)
+            for c in remaining:
+                opens = sum(weights[j] for j in member[c] if not started[j] and rest[j] > 1)
+                closes = sum(weights[j] for j in member[c] if started[j] and rest[j] == 1)
+                key = (level + opens - closes + noise * rng.random(), opens)
+                if key < best_key:
+                    best, best_key = c, key
+            remaining.discard(best)
+            order.append(best)
+            for j in member[best]:
+                if not started[j] and rest[j] > 1:
+                    level += weights[j]
+                elif started[j] and rest[j] == 1:
+                    level -= weights[j]
+                started[j] = True
+                rest[j] -= 1
         return order
 
+    candidates = [greedy(0.0)] + [greedy(0.5) for _ in range(3)]
+    best = min(candidates, key=lambda o: order_cost(o, weights, sets, recv))
+    best_cost = order_cost(best, weights, sets, recv)
+    improved = best_cost > polish_above
+    deadline = time.perf_counter() + polish_seconds
+    while improved and time.perf_counter() < deadline:
+        improved = False
+        for c in list(best):
+            if time.perf_counter() > deadline:
+                break
+            base = [x for x in best if x != c]
+            for p in range(len(best)):
+                trial = [*base[:p], c, *base[p:]]
+                cost = order_cost(trial, weights, sets, recv)
+                if cost < best_cost * 0.999:
+                    best, best_cost, improved = trial, cost, True
+                    break
+    return best
+
+
+class DealDP:
+    """The programme for one state (wrong accusations are the caller's business).
+
+    ``constraints`` defaults to all of the state's "at least one" constraints; the
+    sampler passes a subset.  ``wrap_limit``: counts whose bound is below it are exact in
+    one wrapping int64 pass; tests lower it to force the prime pass and the CRT.
+    ``polish``: improve the greedy order by local moves (see :func:`plan_order`).
+    """
+
+    def __init__(
+        self,
+        st: DealState,
+        wrap_limit: int = WRAP_LIMIT,
+        constraints: list[tuple[int, frozenset[int]]] | None = None,
+        polish: bool = True,
+    ) -> None:
+        self.st = st
+        self.wrap_limit = wrap_limit
+        free = st.free()
+        self.free = free
+        receiving = [h for h in range(st.n_holders) if free[h] > 0]
+        self.receivers = receiving
+        self.implicit = max(receiving, key=lambda h: free[h]) if receiving else None
+        self.constraints = list(st.at_least if constraints is None else constraints)
+        unknown = st.unknown()
+        explicit = [h for h in receiving if h != self.implicit]
+        allowed_sets = [frozenset(c for c in unknown if st.allowed[c, h]) for h in explicit]
+        sets = allowed_sets + [cs for _, cs in self.constraints]
+        weights = [math.log2(free[h] + 1) for h in explicit] + [1.0] * len(self.constraints)
+        recv = {c: int(sum(1 for h in receiving if st.allowed[c, h])) for c in unknown}
+        self.cards = plan_order(unknown, weights, sets, recv, polish_above=1e6 if polish else math.inf)
+        self.bound = deal_bound(st)
+        self.modulus: int | None = None
+        # the steps
+        pos = {c: i for i, c in enumerate(self.cards)}
+        h_span = {h: (min(pos[c] for c in s), max(pos[c] for c in s)) for h, s in zip(explicit, allowed_sets) if s}
+        g_span = {g: (min(pos[c] for c in cs), max(pos[c] for c in cs)) for g, (_, cs) in enumerate(self.constraints)}
+        self.plans: list[_Plan] = []
+        live: set[Axis] = set()
+        for i, c in enumerate(self.cards):
+            pre = _canonical(live)
+            opened = [("h", h) for h, (a, _) in h_span.items() if a == i] + [
+                ("g", g) for g, (a, _) in g_span.items() if a == i
+            ]
+            mid = pre + tuple(opened)
+            closing_bits = tuple(g for g, (_, b) in g_span.items() if b == i)
+            closing_holders = tuple(h for h, (_, b) in h_span.items() if b == i)
+            live = (set(mid) - {("g", g) for g in closing_bits}) - {("h", h) for h in closing_holders}
+            self.plans.append(_Plan(c, pre, mid, closing_bits, closing_holders, _canonical(live)))
+
+    # -- sizes, before anything is allocated ---------------------------------------------
+
+    def _size(self, axes: tuple[Axis, ...]) -> int:
+        return math.prod(self.free[k] + 1 if kind == "h" else 2 for kind, k in axes)
+
+    def states(self) -> int:
+        """The largest array of a step."""
+        return max((self._size(p.mid) for p in self.plans), default=1)
+
+    def passes(self) -> int:
+        return 1 if self.bound < self.wrap_limit else 2
+
+    def nbytes(self) -> int:
+        """Peak memory of :meth:`run`: the stored completions plus a step's temporaries."""
+        stored = sum(self._size(p.pre) for p in self.plans) + 1
+        return 8 * (stored + 6 * self.states())
+
     def cost(self) -> float:
-        """A rough operation count, to choose between methods."""
-        m = len(self.receivers)
-        passes = 1 if self.bound < (1 << 62) else 2.5
-        return (
-            float(self.max_states()) * max(len(self.cards), 1) * (2 * m + m * m / 2) * (1 + len(self.not_env)) * passes
-        )
+        """Planned element operations of :meth:`run` (forward, backward and marginals)."""
+        work = 0.0
+        for p in self.plans:
+            k = sum(1 for h in self.receivers if self.st.allowed[p.card, h])
+            work += self._size(p.mid) * (4 + 3 * k)
+        return 3 * work * self.passes()
 
-    def max_states(self) -> int:
-        """The largest array the programme will hold (for choosing a method)."""
-        base = math.prod(k + 1 for k in self.caps)
-        most = max((len(self._names(i)[0]) for i in range(len(self.cards))), default=0)
-        return base * (1 << most)
+    # -- one step ----------------------------------------------------------------------
 
-    # -- one step ---------------------------------------------------------------------
+    def _ax(self, plan: _Plan, key: Axis) -> int:
+        return plan.mid.index(key)
 
-    def _open_before(self, i: int) -> list[int]:
-        """Constraints open between card ``i - 1`` and card ``i`` (sorted ids)."""
-        return [g for g in sorted(self.first) if self.first[g] < i <= self.last[g]]
+    def _open(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
+        """Add the opened axes (count 0, constraint not met)."""
+        for kind, k in plan.mid[len(plan.pre) :]:
+            n = self.free[k] + 1 if kind == "h" else 2
+            wide = np.zeros((*arr.shape, n), dtype=arr.dtype)
+            wide[..., 0] = arr
+            arr = wide
+        return arr
 
-    def _names(self, i: int) -> tuple[list[int], list[int], list[int]]:
-        before = self._open_before(i)
-        opening = [g for g in sorted(self.first) if self.first[g] == i and self.last[g] > i]
-        names = before + opening
-        closing = [g for g in names if self.last[g] == i]
-        return names, opening, closing
+    def _open_adjoint(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
+        for _ in plan.mid[len(plan.pre) :]:
+            arr = arr[..., 0]
+        return arr
 
-    def _masked(self, arr: np.ndarray, names: list[int], c: int, h: int) -> np.ndarray:
-        """``arr`` with the states where h may not take c (an avoiding bit is set) zeroed."""
-        nh = len(self.holders)
-        out = arr
-        for g in names:
-            gh, cs = self.constraints[g]
-            if gh == h and c in cs:
-                if out is arr:
-                    out = arr.copy()
-                sl: list[slice | int] = [slice(None)] * arr.ndim
-                sl[nh + names.index(g)] = 1
-                out[tuple(sl)] = 0
+    def _met(self, plan: _Plan, h: int) -> list[int]:
+        """Axes of the open constraints of ``h`` that this step's card meets."""
+        return [self._ax(plan, ("g", g)) for kind, g in plan.mid if kind == "g" and self._meets(g, h, plan.card)]
+
+    def _give(self, arr: np.ndarray, plan: _Plan, h: int) -> tuple[np.ndarray, tuple[slice, ...], tuple[slice, ...]]:
+        """``h`` takes the card: ``out[target] += given[source]`` deals it.
+
+        A constraint of ``h`` that the card meets is met afterwards whatever it was
+        before: ``given`` sums that axis (length 1) and the target is its "met" half.
+        """
+        met = self._met(plan, h)
+        given = arr.sum(axis=tuple(met), keepdims=True) if met else arr
+        srcs = [slice(None)] * arr.ndim
+        dst = [slice(None)] * arr.ndim
+        for a in met:
+            dst[a] = slice(1, 2)
+        if h != self.implicit:
+            a = self._ax(plan, ("h", h))
+            srcs[a], dst[a] = slice(0, -1), slice(1, None)
+        return given, tuple(srcs), tuple(dst)
+
+    def _close(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
+        """Keep the met constraints and the full hands, drop their axes, reorder."""
+        index: list[slice | int] = [slice(None)] * arr.ndim
+        for g in plan.closing_bits:
+            index[self._ax(plan, ("g", g))] = 1
+        for h in plan.closing_holders:
+            index[self._ax(plan, ("h", h))] = self.free[h]
+        arr = np.asarray(arr[tuple(index)])
+        kept = [a for a in plan.mid if a in plan.post]
+        if kept != list(plan.post):
+            arr = np.transpose(arr, [kept.index(a) for a in plan.post])
+        return arr if arr.flags.c_contiguous else arr.copy()
+
+    def _close_adjoint(self, back: np.ndarray, plan: _Plan) -> np.ndarray:
+        kept = [a for a in plan.mid if a in plan.post]
+        if kept != list(plan.post):
+            back = np.transpose(back, [list(plan.post).index(a) for a in kept])
+        shape = [self.free[k] + 1 if kind == "h" else 2 for kind, k in plan.mid]
+        out = np.zeros(shape, dtype=back.dtype)
+        index: list[slice | int] = [slice(None)] * len(shape)
+        for g in plan.closing_bits:
+            index[self._ax(plan, ("g", g))] = 1
+        for h in plan.closing_holders:
+            index[self._ax(plan, ("h", h))] = self.free[h]
+        out[tuple(index)] = back
         return out
 
     def _mod(self, arr: np.ndarray) -> np.ndarray:
         return arr % self.modulus if self.modulus is not None else arr
 
-    def _step(self, arr: np.ndarray, i: int, only: int | None = None) -> np.ndarray:
-        """Deal card number ``i`` of the order (to ``only`` if given)."""
-        c = self.cards[i]
-        names, opening, closing = self._names(i)
-        nh = len(self.holders)
-        for _ in opening:
-            arr = np.stack([arr, -arr], axis=-1)
-        out = np.zeros_like(arr)
+    def _step(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
+        """Deal the plan's card: the next frontier."""
+        wide = self._open(arr, plan)
+        out = np.zeros_like(wide)
         for h in self.receivers:
-            if (only is not None and h != only) or not self.st.allowed[c, h]:
-                continue
-            src = self._masked(arr, names, c, h)
-            if h == self.implicit:
-                out += src
-                continue
-            a = self.hpos[h]
-            dst = [slice(None)] * arr.ndim
-            srcs = [slice(None)] * arr.ndim
-            dst[a], srcs[a] = slice(1, None), slice(0, -1)
-            out[tuple(dst)] += src[tuple(srcs)]
-        keep = [g for g in names if g not in closing]
-        if closing:
-            out = out.sum(axis=tuple(nh + names.index(g) for g in closing))
-        order = sorted(keep)
-        if order != keep:
-            out = np.moveaxis(out, [nh + keep.index(g) for g in order], list(range(nh, nh + len(order))))
-        return self._mod(out)
+            if self.st.allowed[plan.card, h]:
+                given, srcs, dst = self._give(wide, plan, h)
+                out[dst] += given[srcs]
+        return self._mod(self._close(out, plan))
 
-    def _step_adjoint(self, back: np.ndarray, i: int) -> np.ndarray:
-        """The transpose of :meth:`_step`: completions counted from before card ``i``."""
-        c = self.cards[i]
-        names, opening, closing = self._names(i)
-        nh = len(self.holders)
-        keep = [g for g in names if g not in closing]
-        order = sorted(keep)
-        arr = back
-        if order != keep:
-            arr = np.moveaxis(arr, list(range(nh, nh + len(order))), [nh + keep.index(g) for g in order])
-        for g in names:
-            if g in closing:
-                pos = nh + names.index(g)
-                arr = np.expand_dims(arr, pos)
-                arr = np.concatenate([arr, arr], axis=pos)
-        mid = np.zeros_like(arr)
+    def _step_adjoint(self, back: np.ndarray, plan: _Plan) -> np.ndarray:
+        """The transpose of :meth:`_step`: completions counted from before the card."""
+        wide = self._close_adjoint(back, plan)
+        out = np.zeros_like(wide)
         for h in self.receivers:
-            if not self.st.allowed[c, h]:
+            if not self.st.allowed[plan.card, h]:
                 continue
-            if h == self.implicit:
-                mid += self._masked(arr, names, c, h)
-                continue
-            a = self.hpos[h]
-            shifted = np.zeros_like(arr)
-            dst = [slice(None)] * arr.ndim
-            srcs = [slice(None)] * arr.ndim
-            dst[a], srcs[a] = slice(0, -1), slice(1, None)
-            shifted[tuple(dst)] = arr[tuple(srcs)]
-            mid += self._masked(shifted, names, c, h)
-        for _ in opening:
-            mid = mid[..., 0] - mid[..., 1]
-        return self._mod(mid)
+            # the transpose of _give: read the target, write the source (met axes broadcast)
+            met = self._met(plan, h)
+            srcs = [slice(None)] * wide.ndim
+            dst = [slice(None)] * wide.ndim
+            for a in met:
+                dst[a] = slice(1, 2)
+            if h != self.implicit:
+                a = self._ax(plan, ("h", h))
+                srcs[a], dst[a] = slice(0, -1), slice(1, None)
+            out[tuple(srcs)] += wide[tuple(dst)]
+        return self._mod(self._open_adjoint(out, plan))
 
-    # -- the whole count --------------------------------------------------------------
+    # -- the whole count ---------------------------------------------------------------
 
     def run(self) -> tuple[int, dict[int, dict[int, int]]]:
-        """Deals and per-card holder counts, exactly (see :attr:`modulus`)."""
+        """Deals and per-card holder counts, exactly."""
         deals, held = self._run(None)
         if self.bound < self.wrap_limit:
             return deals, held
@@ -200,30 +347,105 @@ class DealDP:
 
         return join(deals, p_deals), {c: {h: join(v, p_held[c][h]) for h, v in row.items()} for c, row in held.items()}
 
+    def _backs(self, dtype: type, scale: bool = False) -> tuple[list[np.ndarray], float]:
+        """Completions from every frontier, last first reversed: ``backs[i]`` is before card i.
+
+        With ``scale`` (floats), each array is divided by its largest entry; the log2 of
+        the total scale is returned so that ``backs[0] * 2**log_scale`` is the count.
+        """
+        back: np.ndarray = np.ones((), dtype=dtype)
+        backs = [back]
+        log_scale = 0.0
+        for plan in reversed(self.plans):
+            back = self._step_adjoint(back, plan)
+            if scale:
+                top = float(np.abs(back).max()) if back.size else 0.0
+                if top > 0:
+                    back = back / top
+                    log_scale += math.log2(top)
+            backs.append(back)
+        backs.reverse()
+        return backs, log_scale
+
     def _run(self, modulus: int | None) -> tuple[int, dict[int, dict[int, int]]]:
         self.modulus = modulus
-        n = len(self.cards)
+        held: dict[int, dict[int, int]] = {}
         with np.errstate(over="ignore"):
-            start = np.zeros(tuple(k + 1 for k in self.caps), dtype=np.int64)
-            start[(0,) * len(self.caps)] = 1
-            forward = [start]
-            for i in range(n):
-                forward.append(self._step(forward[-1], i))
-            end = forward[-1]
-            full = tuple(self.caps)
-            deals = int(end[full]) if self.caps else int(end[()])
-            back = np.zeros_like(end)
-            back[full if self.caps else ()] = 1
-            backs = [back]
-            for i in range(n - 1, -1, -1):
-                backs.append(self._step_adjoint(backs[-1], i))
-            backs.reverse()  # backs[i] = completions from the state before card i
-            held: dict[int, dict[int, int]] = {}
-            for i, c in enumerate(self.cards):
+            backs, _ = self._backs(np.int64)
+            deals = int(backs[0][()])
+            fwd = np.ones((), dtype=np.int64)
+            for i, plan in enumerate(self.plans):
+                wide = self._open(fwd, plan)
+                after = self._close_adjoint(backs[i + 1], plan)
                 row = {}
                 for h in self.receivers:
-                    if self.st.allowed[c, h]:
-                        row[h] = int(self._mod(self._step(forward[i], i, only=h) * backs[i + 1]).sum())
-                held[c] = row
+                    if self.st.allowed[plan.card, h]:
+                        given, srcs, dst = self._give(wide, plan, h)
+                        row[h] = int(self._mod(given[srcs] * after[dst]).sum())
+                held[plan.card] = row
+                fwd = self._step(fwd, plan)
         self.modulus = None
         return deals, held
+
+    # -- sampling ----------------------------------------------------------------------
+
+    def completions(self) -> tuple[list[np.ndarray], float]:
+        """Float completions for drawing uniform deals (see :meth:`_backs`)."""
+        with np.errstate(over="ignore"):
+            return self._backs(np.float64, scale=True)
+
+    def draw(self, backs: list[np.ndarray], n: int, rng: np.random.Generator) -> np.ndarray:
+        """``n`` deals drawn uniformly from this programme's deals: holder per unknown card.
+
+        Returns an ``(n, cards)`` array of holder indices (``-1`` for fixed cards).
+        """
+        st = self.st
+        owner = np.full((n, len(st.fixed)), -1, dtype=np.int16)
+        idx: dict[Axis, np.ndarray] = {}
+        for i, plan in enumerate(self.plans):
+            for key in plan.mid[len(plan.pre) :]:
+                idx[key] = np.zeros(n, dtype=np.int64)
+            nxt = backs[i + 1].reshape(-1)
+            dims = [self.free[k] + 1 if kind == "h" else 2 for kind, k in plan.post]
+            strides = {key: math.prod(dims[j + 1 :]) for j, key in enumerate(plan.post)}
+            base = np.zeros(n, dtype=np.int64)
+            for key, stride in strides.items():
+                base += idx[key] * stride
+            options = [h for h in self.receivers if st.allowed[plan.card, h]]
+            weights = np.zeros((n, len(options)))
+            for j, h in enumerate(options):
+                flat = base.copy()
+                ok = np.ones(n, dtype=bool)
+                met = {("g", g) for kind, g in plan.mid if kind == "g" and self._meets(g, h, plan.card)}
+                for key in met:
+                    if key in strides:
+                        flat += (1 - idx[key]) * strides[key]
+                for g in plan.closing_bits:
+                    if ("g", g) not in met:
+                        ok &= idx["g", g] == 1
+                for hh in plan.closing_holders:
+                    ok &= idx["h", hh] + (hh == h) == self.free[hh]
+                if h != self.implicit:
+                    ok &= idx["h", h] < self.free[h]
+                    if ("h", h) in strides:
+                        flat += strides["h", h]
+                flat = np.where(ok, flat, 0)
+                weights[:, j] = np.where(ok, nxt[flat], 0.0)
+            cum = np.cumsum(weights, axis=1)
+            u = rng.random(n) * cum[:, -1]
+            choice = np.minimum((cum < u[:, None]).sum(axis=1), len(options) - 1)
+            chosen = np.array(options, dtype=np.int64)[choice]
+            for kind, k in plan.mid:
+                if kind == "h":
+                    idx["h", k] = idx["h", k] + (chosen == k)
+                elif plan.card in self.constraints[k][1]:
+                    idx["g", k] = np.where(chosen == self.constraints[k][0], 1, idx["g", k])
+            for key in plan.mid:
+                if key not in strides:
+                    idx.pop(key, None)
+            owner[:, plan.card] = chosen
+        return owner
+
+    def _meets(self, g: int, h: int, card: int) -> bool:
+        holder, cards = self.constraints[g]
+        return holder == h and card in cards

@@ -24,10 +24,13 @@ class Solution:
 def solutions(puzzle: Puzzle, counts: Counts, limit: int = 2000) -> list[Solution] | None:
     """Every possible envelope with its exact probability, most likely first.
 
-    ``None`` when more than ``limit`` combinations are still open (early game).
+    ``None`` when more than ``limit`` combinations are still open (early game), or when
+    ``counts`` is an estimate (each combination would be a count past the budget too).
     """
     if counts.deals == 0:
         return []
+    if counts.estimate is not None:
+        return None
     live = [[c for c in cards if counts.held[ENVELOPE][c] > 0] for _, cards in puzzle.table.categories]
     total = 1
     for cards in live:

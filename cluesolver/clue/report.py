@@ -74,6 +74,9 @@ class Report:
         }
         if not self.consistent:
             out["conflict"] = list(self.conflict)
+        if self.counts.estimate is not None:  # past the exact budget: see docs/clue-log-format.md
+            out["exact"] = False
+            out["error"] = self.counts.estimate.to_json()
         return out
 
 
