@@ -51,7 +51,7 @@ class Game:
         func = getattr(self.module(), f"{verb}_file", None)
         if func is None:
             raise InputError(Problem(f"'{verb}' does not apply to {self.title} files"))
-        return func  # type: ignore[no-any-return]
+        return func
 
 
 def _clue() -> ModuleType:
