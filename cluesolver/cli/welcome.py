@@ -278,6 +278,8 @@ def _inauguration_line(result: TableResult) -> str:
 
 
 def _print_check(report: CheckReport) -> None:
+    from rulesref.welcome.checker import whose
+
     out = console()
     if report.ok:
         players = report.summary.get("players")
@@ -288,7 +290,7 @@ def _print_check(report: CheckReport) -> None:
     for p in report.findings:
         rule = f" {p.rule}" if p.rule else ""
         out.print(
-            f"problem: {p.where.get('player')} [{p.where.get('zone')}] {p.message}{rule}",
+            f"problem: {whose(p.where)} [{p.where.get('zone')}] {p.message}{rule}",
             markup=False,
             soft_wrap=True,
         )

@@ -7,6 +7,7 @@ them, so a table can fix its sheets in one pass.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import replace
 
 from rulesref.core.findings import CheckReport, Citation, Finding
@@ -56,10 +57,23 @@ def blank_findings(table: Table) -> list[Finding]:
                 code="not-entered",
                 path=table.path,
                 line=blanks[0].line,
-                where={"player": owner, "zone": zone},
+                where=_owner(table, owner) | {"zone": zone},
             )
         )
     return out
+
+
+def whose(where: Mapping[str, object]) -> str:
+    """Who a finding is about, for people: the player (ACME included), or "pink project"."""
+    return str(where["player"]) if "player" in where else f"{where.get('project')} project"
+
+
+def _owner(table: Table, owner: str) -> dict[str, str | int]:
+    """Whose values these are: a player (ACME included) or a project of the table."""
+    colour = owner.removesuffix(" project")
+    if colour != owner and colour in {p.colour.value for p in table.projects}:
+        return {"project": colour}
+    return {"player": owner}
 
 
 def _finding(table: Table, player: str, zone: str, message: str, cite: Citation, line: int | None) -> Finding:

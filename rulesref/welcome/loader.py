@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesref.core.errors import InputError
+from rulesref.core.files import read_text
 from rulesref.core.games import WELCOME, normalise_game
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Span, parse_toml
@@ -76,8 +77,7 @@ PLAYER_KEYS = (
 
 
 def load_table(path: Path) -> Table:
-    from rulesref.core.files import read_text
-
+    """Read the table file at ``path`` (a regular UTF-8 file of bounded size)."""
     return parse_table(read_text(path), path=str(path))
 
 

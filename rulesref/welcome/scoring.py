@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.welcome import solo
-from rulesref.welcome.checker import blank_findings
+from rulesref.welcome.checker import blank_findings, whose
 from rulesref.welcome.citations import rule
 from rulesref.welcome.model import (
     FIRST_GAME_SAFE_BUNDLES,
@@ -297,7 +297,11 @@ def score_table(table: Table) -> TableResult:
     if table.blanks:
         raise InputError(
             [
-                Problem(f"{f.where['player']} [{f.where['zone']}] {f.message}", path=f.path, line=f.line)
+                Problem(
+                    f"{whose(f.where)} [{f.where['zone']}] {f.message}",
+                    path=f.path,
+                    line=f.line,
+                )
                 for f in blank_findings(table)
             ]
         )
