@@ -60,6 +60,11 @@ COMMANDS: dict[str, Lazy] = {
         "Welcome to New Las Vegas: final scoring and sheet checking for the whole table, street runs.",
     ),
     "welcome": Lazy("cluesolver.cli.welcome:app", "Alias of welcome-to-new-las-vegas."),
+    "completion": Lazy(
+        "cluesolver.cli.completion:completion",
+        "Shell completion: print (or install) the script for bash, zsh, fish or PowerShell.",
+        group=False,
+    ),
 }
 
 

@@ -30,6 +30,20 @@ SessionOpt = Annotated[
 ]
 
 
+def _complete_statement(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of 'clue add': players, cards and keywords of the session's game."""
+    from cluesolver.cli.clue_complete import completer_params, shell_statement
+
+    return shell_statement(completer_params(ctx), incomplete)
+
+
+def _complete_fact(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of 'clue why': players, cards, 'has'."""
+    from cluesolver.cli.clue_complete import completer_params, shell_fact
+
+    return shell_fact(completer_params(ctx), incomplete)
+
+
 def _path(file: Path | None, session: str | None) -> Path:
     from cluesolver.clue.session import resolve
 
@@ -177,7 +191,9 @@ def add(
     statements: Annotated[
         list[str],
         typer.Argument(
-            help='One or more log lines, e.g. "Ben suggests Plum, Rope, Library; Dan shows".', show_default=False
+            help='One or more log lines, e.g. "Ben suggests Plum, Rope, Library; Dan shows".',
+            show_default=False,
+            autocompletion=_complete_statement,
         ),
     ],
     force: Annotated[bool, typer.Option("--force", help="Record the line even if it contradicts the log.")] = False,
@@ -237,7 +253,12 @@ def status(
 @guarded
 def why(
     fact: Annotated[
-        str, typer.Argument(help="A fact: 'Dan has Library', 'Knife is not in the envelope'.", show_default=False)
+        str,
+        typer.Argument(
+            help="A fact: 'Dan has Library', 'Knife is not in the envelope'.",
+            show_default=False,
+            autocompletion=_complete_fact,
+        ),
     ],
     file: FileOpt = None,
     session: SessionOpt = None,

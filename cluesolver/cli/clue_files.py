@@ -46,7 +46,7 @@ def show_analysis(result: Replay, *, as_json: bool) -> int:
     if not report.consistent:
         out.print(R.conflict(report, result.lines))
         return EXIT_CONTRADICTION
-    out.print(R.notebook(report))
+    out.print(R.notebook(report, width=out.width))
     out.print(R.envelope_odds(report))
     out.print(R.facts_text(report), soft_wrap=True)
     out.print(R.summary(report, result.at, result.solutions()), soft_wrap=True)

@@ -18,14 +18,13 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import History
 
+from cluesolver.cli.clue_complete import PLAY_COMMANDS as COMMANDS
+from cluesolver.cli.clue_complete import complete, phrases
 from cluesolver.cli.common import console, err_console, report_error
-from cluesolver.clue.log import KEYWORDS
 from rulesref.core.errors import CluesolverError
 
 if TYPE_CHECKING:
     from cluesolver.clue.log import GameLog
-
-COMMANDS = ("help", "status", "notebook", "undo", "why", "next", "accuse?", "clock", "check", "export", "quit")
 
 HELP = """\
 Type what happens, one statement per line, e.g.
@@ -53,31 +52,13 @@ class StatementCompleter(Completer):
         self.first = sorted(set(first), key=str.casefold)
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
-        before = document.text_before_cursor
-        fragment = before.rsplit(";", 1)[-1].rsplit(",", 1)[-1].lstrip()
-        at_start = before.strip() == fragment.strip() and ";" not in before and "," not in before
-        words = fragment.split(" ")
-        pool = self.first if at_start and len(words) == 1 else self.phrases
-        seen: set[str] = set()
-        for k in range(len(words), 0, -1):
-            suffix = " ".join(words[-k:])
-            if not suffix.strip():
-                continue
-            key = suffix.casefold()
-            for phrase in pool:
-                if phrase in seen or not phrase.casefold().startswith(key) or phrase.casefold() == key:
-                    continue
-                seen.add(phrase)
-                yield Completion(phrase, start_position=-len(suffix))
+        for phrase, cut in complete(document.text_before_cursor, self.phrases, self.first):
+            yield Completion(phrase, start_position=-cut)
 
 
 def completer_for(log: GameLog) -> StatementCompleter:
-    names: list[str] = []
-    for card in log.variant.cards:
-        names.append(card.name)
-        names.extend(card.aliases)
-    names.extend(log.table_slots)
-    return StatementCompleter([*names, *log.players, *KEYWORDS], [*COMMANDS, *log.players])
+    pool, players = phrases(log)
+    return StatementCompleter(pool, [*COMMANDS, *players])
 
 
 class SafeHistory(History):
@@ -225,5 +206,5 @@ def _notebook(path: Path) -> None:
         )
         return
     out = console()
-    out.print(R.notebook(report))
+    out.print(R.notebook(report, width=out.width))
     out.print(R.envelope_odds(report))

@@ -19,13 +19,17 @@ from cluesolver.clue.envelope import Solution
 from cluesolver.clue.report import Fact, Report
 
 
-def cell(p: float) -> Text:
+def cell(p: float, *, short: bool = False) -> Text:
+    """A notebook cell: ``HAS``, ``-`` or a percentage (no ``%``, at most 3 characters, when ``short``)."""
     if p >= 1.0:
         return Text("HAS", style="bold green")
     if p <= 0.0:
         return Text("-", style="dim")
     pct = p * 100
-    label = f"{pct:.0f}%" if 1 <= pct <= 99 else f"{pct:.1f}%"
+    if short:
+        label = "<1" if pct < 1 else (">99" if pct > 99 else f"{pct:.0f}")
+    else:
+        label = f"{pct:.0f}%" if 1 <= pct <= 99 else f"{pct:.1f}%"
     return Text(label, style="yellow" if p >= 0.5 else "")
 
 
@@ -37,15 +41,60 @@ def holder_label(report: Report, holder: str) -> str:
     return holder + (" (me)" if holder == report.log.header.me else "")
 
 
-def notebook(report: Report) -> Table:
-    table = Table(title="Notebook", show_lines=False, header_style="bold")
-    table.add_column("Card", no_wrap=True)
-    for h in report.holders:
-        table.add_column(Text(holder_label(report, h)), justify="right", no_wrap=True)
+def notebook(report: Report, width: int | None = None) -> Table | Group:
+    """The notebook grid: a row per card, a column per holder.
+
+    When the grid would be wider than ``width`` (a narrow terminal), the holders are headed
+    by short codes, cells lose their ``%`` and a legend under the grid names every code, so
+    every player stays visible.
+    """
+    labels = [holder_label(report, h) for h in report.holders]
+    names = [card for cat in report.log.variant.categories for card in (cat.name.upper(), *cat.cards)]
+    natural = max(map(len, names), default=4) + 4 + sum(max(len(label), 5) + 3 for label in labels)
+    compact = width is not None and natural > width
+    codes = short_codes(labels)
+    if compact:
+        table = _narrow_notebook(codes, width or 0)
+    else:
+        table = Table(title="Notebook", show_lines=False, header_style="bold")
+        table.add_column("Card", no_wrap=True)
+        for label in labels:
+            table.add_column(Text(label), justify="right", no_wrap=True)
     for cat in report.log.variant.categories:
         table.add_row(Text(cat.name.upper(), style="bold"), *["" for _ in report.holders])
         for card in cat.cards:
-            table.add_row(Text(card), *[cell(report.probability(h, card)) for h in report.holders])
+            table.add_row(Text(card), *[cell(report.probability(h, card), short=compact) for h in report.holders])
+    if not compact:
+        return table
+    legend = ", ".join(f"{code} = {label}" for code, label in zip(codes, labels, strict=True))
+    return Group(table, Text(f"{legend}. Numbers are % chances; HAS certain, - impossible."))
+
+
+def short_codes(labels: Sequence[str]) -> list[str]:
+    """Short distinct codes for ``labels``: one letter, longer prefixes (up to 3) only where
+    two labels share one, then a digit (``A``, ``Be``, ``Bo``, ``An1``, ``An2``)."""
+    words = ["".join(ch for ch in label if ch.isalnum()).title() or "?" for label in labels]
+    sizes = [1] * len(words)
+    for _ in range(2):
+        codes = [w[:k] for w, k in zip(words, sizes, strict=True)]
+        sizes = [k + 1 if codes.count(c) > 1 else k for c, k in zip(codes, sizes, strict=True)]
+    codes = [w[:k] for w, k in zip(words, sizes, strict=True)]
+    for code in {c for c in codes if codes.count(c) > 1}:
+        numbered = iter(range(1, len(codes) + 1))
+        codes = [f"{c[:2]}{next(numbered)}" if c == code else c for c in codes]
+    return codes
+
+
+def _narrow_notebook(codes: Sequence[str], width: int) -> Table:
+    """An empty notebook for a narrow terminal: columns headed by the holders' codes."""
+    from rich import box
+
+    table = Table(title="Notebook", box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 0), show_edge=False)
+    cells = [max(3, len(code)) for code in codes]
+    card_width = max(6, width - sum(cells) - len(cells) - 1)
+    table.add_column("Card", overflow="ellipsis", no_wrap=True, max_width=card_width)
+    for code, size in zip(codes, cells, strict=True):
+        table.add_column(Text(code), justify="right", no_wrap=True, min_width=size)
     return table
 
 

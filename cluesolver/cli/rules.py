@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
+from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded, page
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from rulesref.search import SearchResult
 
 app = typer.Typer(
@@ -66,9 +68,15 @@ def show(
     section: Annotated[
         list[str] | None, typer.Argument(help='Section id or title, e.g. sprawl or "all in".', show_default=False)
     ] = None,
+    no_pager: Annotated[
+        bool, typer.Option("--no-pager", help="Print straight to the terminal, without a pager.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> int:
     """Show a whole game's rules, sectioned, or one section.
+
+    On a terminal, text longer than the screen goes through the pager ($PAGER or less);
+    never in a pipe.
 
     Example: cluesolver rules show lords-of-vegas sprawl
     """
@@ -82,15 +90,14 @@ def show(
     from rich.markdown import Markdown
     from rich.rule import Rule
 
-    con = console()
+    parts: list[RenderableType] = []
     if isinstance(found, RuleBook):
-        con.print(Rule(found.title, characters="═"))
-        con.print(Markdown(book_intro_markdown(found)))
+        parts += [Rule(found.title, characters="═"), Markdown(book_intro_markdown(found))]
     for s in found.sections if isinstance(found, RuleBook) else (found,):
         if isinstance(found, RuleBook):
-            con.print()
-        con.print(Rule(s.title, characters="─", align="left"))
-        con.print(Markdown(section_body_markdown(s)))
+            parts.append("")
+        parts += [Rule(s.title, characters="─", align="left"), Markdown(section_body_markdown(s))]
+    page(console(), parts, pager=not no_pager)
     return EXIT_OK
 
 

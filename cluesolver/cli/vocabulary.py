@@ -20,6 +20,48 @@ from typing import Any
 
 import click
 
+#: Every visible long option name and the one thing it means, wherever it appears.
+MEANINGS: dict[str, str] = {
+    "--at": "stop after this line (Clue) or round/turn (Vegas games)",
+    "--bet": "the bet, in $ millions (Lords gamble)",
+    "--block": "one block of the Lords board (A .. F)",
+    "--card": "one drawn card (Lords payout: a lot or END)",
+    "--cards": "my cards, comma-separated (clue new)",
+    "--casino": "the casino concerned: dice at it (Las Vegas) or any lot of it (Lords)",
+    "--casinos": "points of each paying casino (Lords track)",
+    "--colour": "tile colour or company (Lords)",
+    "--die-from": "the tile to take a die from when all of a player's dice are out (Lords)",
+    "--edition": "the game's edition (Las Vegas: base, boulevard, royale)",
+    "--file": "the game or session file to work on",
+    "--force": "do it despite the refusal (overwrite, start over, record a contradiction)",
+    "--from": "where the scoring chip stands now (Lords track)",
+    "--full": "also print the best rule section in full",
+    "--game": "a game or edition (id, alias or variant file)",
+    "--hands": "hand sizes when not the usual deal",
+    "--install": "install the completion script instead of printing it",
+    "--json": "one JSON object for programs instead of tables",
+    "--lan": "listen on the network too (the web page)",
+    "--layoff": "the boss lays off half the bet (Lords gamble)",
+    "--limit": "how many results to show",
+    "--me": "whose notebook this is (clue new)",
+    "--money": "money at the casino (Las Vegas payout)",
+    "--no-pager": "print long text straight, without a pager",
+    "--open": "open the page in the browser",
+    "--out": "write the result to this file (never half-written)",
+    "--player": "the player concerned (who acts, whom to advise)",
+    "--players": "player names in seating order (clue new)",
+    "--port": "the port of the local web page",
+    "--reroll": "new numbers of tied dice after a take-over (Lords payout)",
+    "--roll": "the sum rolled on two dice (Lords gamble)",
+    "--rolls": "new numbers after a reorganize (Lords cost)",
+    "--room": "the room (location) you stand in (clue next)",
+    "--session": "a named Clue session instead of the current one",
+    "--solo": "add an ACME block for a solo game (welcome new)",
+    "--table": "Lost in Vegas, two players: locations holding a face-down card",
+    "--threats": "with --json: add each opponent's threat (clue status)",
+    "--why": "explain this: a fact (Clue) or a player's score (Vegas games)",
+}
+
 #: Old spellings kept working but not shown: command path -> names.
 HIDDEN_ALIASES: dict[str, frozenset[str]] = {
     "*": frozenset({"--output", "--top", "--color"}),

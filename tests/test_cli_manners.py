@@ -1,0 +1,333 @@
+"""A well-mannered CLI (issue 12): pipes get plain whole lines, names are never markup,
+one option vocabulary, help with examples, narrow terminals, shell completion.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from cluesolver.cli import COMMANDS, app, load
+from cluesolver.cli.vocabulary import MEANINGS, visible_names
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+DATA = ROOT / "tests" / "data"
+runner = CliRunner()
+
+#: Commands whose text output must survive a pipe whole (issue 12's bar).
+PIPED = [
+    ("replay", str(EX / "classic-4p.clue")),
+    ("replay", str(EX / "las-vegas-night.toml")),
+    ("replay", str(EX / "lords-night.lov")),
+    ("check", str(DATA / "live" / "rules-broken.clue")),
+    ("check", str(EX / "las-vegas-broken.toml")),
+    ("check", str(EX / "welcome-broken-sheets.toml")),
+    ("score", str(EX / "welcome-table-3p.toml")),
+    ("rules", "search", "can I sprawl into F block with two players"),
+    ("rules", "search", "what happens if nobody can show a card", "--full"),
+    ("rules", "show", "clue"),
+    ("rules", "list", "lords"),
+]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CLUESOLVER_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def _invoke(args: tuple[str, ...] | list[str], columns: str | None) -> str:
+    env = {"COLUMNS": columns, "TERM": "xterm-256color" if columns else "dumb", "NO_COLOR": None, "FORCE_COLOR": None}
+    result = runner.invoke(app, list(args), env=env)
+    assert result.exit_code in (0, 1), result.output
+    return result.output
+
+
+def _assert_plain(text: str) -> None:
+    for line in text.splitlines():
+        assert line == line.rstrip(), f"padding at the end of {line!r}"
+        assert not set(line) & set("│┃┏┓┗┛━╭╮╰╯"), f"box-drawing in a pipe: {line!r}"
+    assert "\x1b[" not in text
+
+
+# -- pipes -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", PIPED, ids=[" ".join(a[:2]) for a in PIPED])
+def test_piped_output_is_plain_and_the_same_at_any_width(args: tuple[str, ...]) -> None:
+    narrow, unset, wide = (_invoke(args, c) for c in ("40", None, "200"))
+    assert narrow == unset == wide  # COLUMNS/TERM play no part in a pipe: nothing is wrapped
+    _assert_plain(narrow)
+
+
+def test_suggested_commands_and_paths_stay_on_one_line(tmp_path: Path) -> None:
+    long_dir = tmp_path / ("a-rather-long-folder-name-" * 4)
+    long_dir.mkdir()
+    log = long_dir / "game.clue"
+    log.write_text((DATA / "live" / "rules-broken.clue").read_text(encoding="utf-8"), encoding="utf-8")
+    out = _invoke(["check", str(log)], "40")
+    assert f"{log}: 5 errors, 1 warnings" in out.splitlines()
+    search = _invoke(["rules", "search", "sprawl into F block"], "40")
+    assert any(
+        re.fullmatch(r"Read a section with: cluesolver rules show [\w/-]+", line) for line in search.splitlines()
+    )
+    code, added = _clue(["clue", "new", "t", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann", "--cards", CARDS])
+    assert code == 0
+    assert (
+        'Record what happens with: cluesolver clue add "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"'
+        in added.splitlines()
+    )
+
+
+def test_a_real_pipe_gets_whole_unpadded_lines() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    env.update(COLUMNS="40", TERM="xterm-256color", PYTHONPATH=str(ROOT))
+    for args in (PIPED[0], PIPED[3], PIPED[9]):
+        done = subprocess.run(
+            [sys.executable, "-c", "from cluesolver.cli import main; main()", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode in (0, 1), done.stderr
+        _assert_plain(done.stdout)
+        assert max(map(len, done.stdout.splitlines())) > 40  # long lines left whole
+
+
+def test_plain_writer_strips_only_trailing_spaces() -> None:
+    import io
+
+    from cluesolver.cli.common import PlainWriter
+
+    sink = io.StringIO()
+    w = PlainWriter(sink)
+    for piece in ("a  ", "  b   ", "\n", "  c  \n   ", "\nd   "):
+        w.write(piece)
+    assert sink.getvalue() == "a    b\n  c\n\nd"
+
+
+# -- names are text, never markup ----------------------------------------------------------------
+
+CARDS = "Scarlet, Rope, Kitchen, Hall, Study"
+ODD = ("[/]", "[bold]x")
+
+
+def _clue(args: list[str]) -> tuple[int, str]:
+    result = runner.invoke(app, args)
+    return result.exit_code, result.output
+
+
+def test_markup_like_player_names_print_literally(tmp_path: Path) -> None:
+    log = tmp_path / "odd.clue"
+    log.write_text(
+        "game: classic\nplayers: [/], [bold]x, Cat\nme: [/]\nmy cards: Scarlet, Rope, Kitchen, Hall, Study, Lounge\n\n"
+        "[bold]x accuses Plum, Knife, Library; wrong\n"
+        "[bold]x suggests Plum, Rope, Hall; Cat shows\n",  # out after a wrong accusation: check names them
+        encoding="utf-8",
+    )
+    code, out = _clue(["replay", str(log)])
+    assert code == 0, out
+    assert "[/] (me)" in out and "[bold]x" in out
+    code, out = _clue(["check", str(log)])
+    assert code == 1, out
+    assert "[bold]x is out after a wrong accusation" in out
+    code, out = _clue(["clue", "status", "--file", str(log)])
+    assert code == 0, out
+    assert "[/] (me)" in out and "[bold]x" in out
+
+
+def test_markup_like_names_in_vegas_scores_rules_and_variants(tmp_path: Path) -> None:
+    table = (EX / "welcome-table-3p.toml").read_text(encoding="utf-8")
+    names = re.findall(r'^\[\[player\]\]\nname = "([^"]+)"', table, flags=re.M)
+    assert len(names) >= 2
+    table = table.replace(f'"{names[0]}"', '"[/]"').replace(f'"{names[1]}"', '"[bold]x"')
+    sheet = tmp_path / "odd-welcome.toml"
+    sheet.write_text(table, encoding="utf-8")
+    code, out = _clue(["score", str(sheet)])
+    assert code in (0, 1), out
+    assert "[/]" in out and "[bold]x" in out
+    variant = tmp_path / "odd.toml"
+    variant.write_text(
+        'id = "odd"\nname = "[bold]Odd[/]"\nextends = "classic"\n',
+        encoding="utf-8",
+    )
+    code, out = _clue(["variants", "show", str(variant)])
+    if code == 0:
+        assert "[bold]Odd[/]" in out
+    code, out = _clue(["rules", "search", "[/] [bold]x show a card"])
+    assert code == 0 and "Traceback" not in out
+
+
+# -- help ------------------------------------------------------------------------------------------
+
+
+def _leaves() -> list[tuple[str, click.Command]]:
+    out: list[tuple[str, click.Command]] = []
+
+    def walk(cmd: click.Command, path: str) -> None:
+        if isinstance(cmd, click.Group):
+            for name, sub in cmd.commands.items():
+                walk(sub, f"{path} {name}")
+        else:
+            out.append((path, cmd))
+
+    for name in COMMANDS:
+        walk(load(name), name)
+    return out
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    for path, _ in _leaves():
+        result = runner.invoke(app, [*path.split(), "--help"], env={"COLUMNS": "60"})
+        assert result.exit_code == 0, path
+        example = [line for line in result.output.splitlines() if line.strip().startswith("Example")]
+        assert example, f"{path} --help has no example"
+        assert "cluesolver" in example[0], path  # the example is kept on one line
+
+
+def test_help_keeps_square_brackets() -> None:
+    out = runner.invoke(app, ["welcome", "new", "--help"]).output
+    assert "[acme]" in out
+
+
+# -- one option vocabulary -----------------------------------------------------------------------
+
+
+def test_each_option_name_has_one_meaning() -> None:
+    short_to_long: dict[str, set[str]] = {}
+    long_to_short: dict[str, set[str]] = {}
+    for path, cmd in _leaves():
+        for p in cmd.params:
+            if not isinstance(p, click.Option) or p.hidden or "--help" in p.opts:
+                continue
+            names = visible_names(p)
+            longs = [n for n in names if n.startswith("--")]
+            shorts = [n for n in names if not n.startswith("--")]
+            assert len(longs) == 1, f"{path}: {names} (one visible long name per option)"
+            assert longs[0] in MEANINGS, f"{path}: {longs[0]} has no entry in vocabulary.MEANINGS"
+            for s in shorts:
+                short_to_long.setdefault(s, set()).add(longs[0])
+            long_to_short.setdefault(longs[0], set()).update(shorts or {""})
+    assert {s: ls for s, ls in short_to_long.items() if len(ls) > 1} == {}
+    assert {lo: ss - {""} for lo, ss in long_to_short.items() if len(ss - {""}) > 1} == {}
+
+
+def test_options_table_is_current() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "options_table.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_old_spellings_still_work_hidden() -> None:
+    res = runner.invoke(app, ["lords", "track", "--at", "8", "--casinos", "1,1,3", "--json"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["lords", "gamble", "--board", str(EX / "lords-midgame.toml"), "-c", "D7", "--bet", "10"])
+    assert res.exit_code == 0, res.output
+    help_text = runner.invoke(app, ["lords", "gamble", "--help"]).output
+    assert "--board" not in help_text and "--file" in help_text
+    search_help = runner.invoke(app, ["rules", "search", "--help"]).output
+    assert re.search(r"^\s+--full\s", search_help, flags=re.M) and not re.search(r"^\s+-f,", search_help, flags=re.M)
+
+
+# -- narrow terminals ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [4, 10])
+def test_master_detective_notebook_at_60_columns_shows_every_player(tmp_path: Path, players: int) -> None:
+    from cluesolver.cli.clue_render import holder_label, notebook, short_codes
+    from cluesolver.clue.game import replay_file
+
+    if players == 4:
+        path = DATA / "clue" / "master-detective-4p.clue"
+    else:
+        names = ["Annabelle", "Benedict", "Cassandra", "Dominic", "Evangeline"]
+        names += ["Frederick", "Gwendolyn", "Horatio", "Isadora", "Anneliese"]
+        path = tmp_path / "md.clue"
+        path.write_text(f"game: master-detective\nplayers: {', '.join(names)}\n", encoding="utf-8")
+    report = replay_file(path, None).report
+    con = Console(width=60, record=True, color_system=None)
+    con.print(notebook(report, width=60))
+    text = con.export_text()
+    lines = text.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 60
+    header = next(line for line in lines if line.startswith("Card"))
+    codes = short_codes([holder_label(report, h) for h in report.holders])
+    assert header.split()[1:] == codes  # every holder has a visible column
+    legend = " ".join(lines[lines.index(header) :]).replace("  ", " ")
+    for player in report.log.players:
+        assert player in legend  # ... and the legend names each one
+    assert "Numbers are % chances" in legend
+
+
+# -- shell completion --------------------------------------------------------------------------------
+
+
+def _complete(words: str, cword: int, home: Path) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("_CLUESOLVER")}
+    env.update(
+        _CLUESOLVER_COMPLETE="complete_bash",
+        COMP_WORDS=words,
+        COMP_CWORD=str(cword),
+        CLUESOLVER_HOME=str(home),
+        PYTHONPATH=str(ROOT),
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.argv[0] = 'cluesolver'; from cluesolver.cli import main; main()"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    return done.stdout.splitlines()
+
+
+def test_shell_completion_of_commands_players_and_cards(home: Path) -> None:
+    assert "clue" in _complete("cluesolver cl", 1, home)
+    assert {"add", "accuse?"} <= set(_complete("cluesolver clue a", 2, home))
+    code, out = _clue(["clue", "new", "sat", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann", "--cards", CARDS])
+    assert code == 0, out
+    assert _complete('cluesolver clue add "Ben suggests Pl', 3, home) == ["Ben suggests Plum"]
+    assert "Cat" in _complete("cluesolver clue why C", 3, home)
+    assert "Dan has Lead Pipe" in _complete('cluesolver clue why "Dan has Le', 3, home)
+
+
+def test_zsh_and_fish_protocols(home: Path) -> None:
+    _clue(["clue", "new", "sat", "--players", "Ann,Ben,Cat,Dan"])
+    base = {"CLUESOLVER_HOME": str(home), "_TYPER_COMPLETE_ARGS": 'cluesolver clue add "Ann suggests Mrs. W'}
+    zsh = runner.invoke(app, [], env={**base, "_CLUESOLVER_COMPLETE": "complete_zsh"}, prog_name="cluesolver")
+    assert "Ann suggests Mrs. White" in zsh.output
+    fish = runner.invoke(
+        app,
+        [],
+        env={**base, "_CLUESOLVER_COMPLETE": "complete_fish", "_TYPER_COMPLETE_FISH_ACTION": "get-args"},
+        prog_name="cluesolver",
+    )
+    assert "Ann suggests Mrs. White" in fish.output
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_command_prints_the_script(shell: str) -> None:
+    result = runner.invoke(app, ["completion", shell])
+    assert result.exit_code == 0, result.output
+    assert "_CLUESOLVER_COMPLETE=complete_" + shell in result.output
+    bad = runner.invoke(app, ["completion", "tcsh"])
+    assert bad.exit_code == 2
