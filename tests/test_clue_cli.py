@@ -185,7 +185,7 @@ def test_list_use_and_sessions_by_name(home: Path) -> None:
 def test_new_reports_bad_options_by_name(home: Path) -> None:
     code, out = run("clue", "new", "--players", "Ann,Ben,Cat", "--me", "Zed", "--cards", "Scarlet, Ropz")
     assert code == 2
-    assert "--me: unknown player: 'Zed'" in out
+    assert "--me: unknown player (players: Ann, Ben, Cat): 'Zed'" in out
     assert "--cards: unknown card: 'Ropz'" in out
     assert not (home / "sessions").exists() or not list((home / "sessions").glob("*.clue"))
     code, out = run("clue", "new", "--game", "clasic", "--players", "Ann,Ben,Cat")

@@ -133,7 +133,7 @@ def test_every_problem_is_reported_with_line_and_column() -> None:
     messages = [m for _, _, m in found]
     assert messages[0] == "unknown card"
     assert "out of order" in messages[1]
-    assert messages[2] == "a statement starts with a player's name"
+    assert messages[2] == "a statement starts with a player's name (Ann, Ben, Cat, Dan)"
     assert messages[3] == "ambiguous card"
     assert messages[4].startswith("name one card of each category")
     assert "result" in messages[5]

@@ -117,6 +117,18 @@ def parse_fact(log: GameLog, text: str, *, max_length: int = 200) -> Fact:
     m = re.fullmatch(r"(?i)(.+?)\s+(has|holds)\s+(.+)", raw)
     if m and m.group(1).strip().casefold() in holders:
         return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3)), True)
+    said = re.fullmatch(r"(?i)(.+?)\s+(?:does not have|doesn't have|doesnt have|has not|lacks|has|holds)\s+.+", raw)
+    if said:  # the shape of a fact, but not a player of this game
+        from rulesref.core.names import closest
+
+        who = said.group(1).strip()
+        raise InputError(
+            Problem(
+                f"unknown player in the fact (players: {', '.join(log.players)})",
+                text=who,
+                choices=tuple(closest(who, log.players)),
+            )
+        )
     raise InputError(
         Problem("a fact reads like 'Ben has Knife', 'Ben does not have Knife' or 'Knife is in the envelope'", text=raw)
     )

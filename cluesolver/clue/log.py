@@ -313,7 +313,7 @@ class _Reader:
             try:
                 event = self._event(line, header)
             except _LineError as exc:
-                self.problems.append(exc.problem)
+                self.problems.extend(exc.problems)
                 continue
             if event is not None:
                 events.append(event)
@@ -391,7 +391,7 @@ class _Reader:
             try:
                 me = self._player(span, line)
             except _LineError as exc:
-                self.problems.append(exc.problem)
+                self.problems.extend(exc.problems)
         table: tuple[str, ...] = ()
         if "table" in raw:
             line, span = raw["table"]
@@ -413,7 +413,7 @@ class _Reader:
                 try:
                     my_cards = self._cards(span, line, any_count=True)
                 except _LineError as exc:
-                    self.problems.append(exc.problem)
+                    self.problems.extend(exc.problems)
             if len(set(my_cards)) != len(my_cards):
                 self.problems.append(line.problem("a card listed twice in my cards", span.text, span.start))
         elif me is not None:
@@ -474,7 +474,7 @@ class _Reader:
                 try:
                     sizes[self._player(_Span(who, part.start), line)] = n
                 except _LineError as exc:
-                    self.problems.append(exc.problem)
+                    self.problems.extend(exc.problems)
                     return None
             else:
                 plain.append(n)
@@ -512,7 +512,14 @@ class _Reader:
         for p in self.players:
             if p.casefold() == key:
                 return p
-        raise _LineError(line.problem("unknown player", span.text, span.start, _closest(span.text, self.players)))
+        raise _LineError(
+            line.problem(
+                f"unknown player (players: {', '.join(self.players)})",
+                span.text,
+                span.start,
+                _closest(span.text, self.players),
+            )
+        )
 
     def _card(self, span: _Span, line: _Line) -> str:
         assert self.variant is not None
@@ -526,17 +533,22 @@ class _Reader:
         """A list of cards: commas, or the natural 'X with the Y in the Z'."""
         assert self.variant is not None
         out: list[str] = []
+        problems: list[Problem] = []
         for piece in _split(span, r","):
             if not piece.text:
                 raise _LineError(line.problem("empty card name in a list", span.text, span.start))
-            if self.variant.candidates(piece.text):
-                out.append(self._card(piece, line))
-                continue
-            parts = [p for p in _split(piece, r"(?:^|\s+)(?:with|in|and|at)\s+") if p.text]
-            if parts and (len(parts) > 1 or parts[0].text != piece.text):
-                out.extend(self._card(p, line) for p in parts)
-            else:
-                out.append(self._card(piece, line))
+            parts = [piece]
+            if not self.variant.candidates(piece.text):
+                split = [p for p in _split(piece, r"(?:^|\s+)(?:with|in|and|at)\s+") if p.text]
+                if split and (len(split) > 1 or split[0].text != piece.text):
+                    parts = split
+            for part in parts:
+                try:
+                    out.append(self._card(part, line))
+                except _LineError as exc:
+                    problems.extend(exc.problems)
+        if problems:  # every unknown card of the list at once
+            raise _LineError(*problems)
         if not any_count:
             self._one_per_category(out, span, line)
         return tuple(out)
@@ -613,90 +625,114 @@ class _Reader:
         if best is None:
             word = span.text.split()[0] if span.text.split() else span.text
             raise _LineError(
-                line.problem("a statement starts with a player's name", word, span.start, _closest(word, self.players))
+                line.problem(
+                    f"a statement starts with a player's name ({', '.join(self.players)})",
+                    word,
+                    span.start,
+                    _closest(word, self.players),
+                )
             )
         rest = _Span(span.text[len(best) :], span.start + len(best)).strip()
         return best, rest
 
     def _suggestion(self, line: _Line, header: Header, who: str, span: _Span) -> Suggestion:
+        """A suggestion and its answers; every problem of the line is reported at once."""
         parts = _split(span, r";")
-        cards = self._cards(parts[0], line)
-        order = _clockwise_from(self.players, who)
-        replies: list[Reply] = []
-        last_index = -1
-        shown = False
+        problems: list[Problem] = []
+        try:
+            cards = self._cards(parts[0], line)
+        except _LineError as exc:
+            problems.extend(exc.problems)
+            cards = ()
+        state = _Answers(order=_clockwise_from(self.players, who))
         for part in parts[1:]:
             if not part.text:
                 continue
-            low = part.text.casefold()
-            if shown:
-                raise _LineError(line.problem("no answers after a player showed a card", part.text, part.start))
-            if re.fullmatch(
-                r"(nobody|no one|noone|no-one|none) (shows|showed|show|passes)|all pass|everyone passes", low
-            ):
-                for i in range(last_index + 1, len(order)):
-                    replies.append(Reply(order[i], False, implied=True))
-                last_index = len(order)
-                continue
-            if last_index >= len(order):
-                raise _LineError(line.problem("no answers after 'nobody shows'", part.text, part.start))
-            responder, rest = self._lead_player(part, line)
-            if responder == who:
-                raise _LineError(
-                    line.problem(f"{who} made the suggestion and does not answer it", responder, part.start)
+            try:
+                self._answer(line, header, who, cards, part, state, cards_known=not problems)
+            except _LineError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise _LineError(*problems)
+        return Suggestion(line.number, who, cards, tuple(state.replies))
+
+    def _answer(
+        self,
+        line: _Line,
+        header: Header,
+        who: str,
+        cards: tuple[str, ...],
+        part: _Span,
+        state: _Answers,
+        *,
+        cards_known: bool,
+    ) -> None:
+        """One answer of a suggestion ('Cat passes', 'Dan shows Knife', 'nobody shows')."""
+        order = state.order
+        low = part.text.casefold()
+        if state.shown:
+            raise _LineError(line.problem("no answers after a player showed a card", part.text, part.start))
+        if re.fullmatch(r"(nobody|no one|noone|no-one|none) (shows|showed|show|passes)|all pass|everyone passes", low):
+            for i in range(state.last_index + 1, len(order)):
+                state.replies.append(Reply(order[i], False, implied=True))
+            state.last_index = len(order)
+            return
+        if state.last_index >= len(order):
+            raise _LineError(line.problem("no answers after 'nobody shows'", part.text, part.start))
+        responder, rest = self._lead_player(part, line)
+        if responder == who:
+            raise _LineError(line.problem(f"{who} made the suggestion and does not answer it", responder, part.start))
+        idx = order.index(responder)
+        if idx <= state.last_index:
+            expected = order[state.last_index + 1 :] or order
+            raise _LineError(
+                line.problem(
+                    f"answers go clockwise from {who}'s left ({', '.join(order)}); {responder} is out of order",
+                    responder,
+                    part.start,
+                    tuple(expected[:3]),
                 )
-            idx = order.index(responder)
-            if idx <= last_index:
-                expected = order[last_index + 1 :] or order
+            )
+        rlow = rest.text.casefold()
+        m_pass = re.fullmatch(r"(passes|pass|passed|has nothing|has none|cannot show|can't show)", rlow)
+        m_show = re.match(r"(shows|showed|show)\b", rlow)
+        if not m_pass and not m_show:
+            raise _LineError(
+                line.problem(
+                    "an answer is '<player> passes' or '<player> shows [card]'",
+                    rest.text or part.text,
+                    rest.start,
+                    ("passes", "shows"),
+                )
+            )
+        for i in range(state.last_index + 1, idx):
+            state.replies.append(Reply(order[i], False, implied=True))
+        state.last_index = idx
+        if m_pass:
+            state.replies.append(Reply(responder, False))
+            return
+        assert m_show is not None
+        card_span = _Span(rest.text[m_show.end() :], rest.start + m_show.end()).strip()
+        card = None
+        if card_span.text:
+            card = self._card(card_span, line)
+            if header.me is None or header.me not in (who, responder):
                 raise _LineError(
                     line.problem(
-                        f"answers go clockwise from {who}'s left ({', '.join(order)}); {responder} is out of order",
-                        responder,
-                        part.start,
-                        tuple(expected[:3]),
+                        "a shown card can be named only in the notebook of the suggester or the shower"
+                        + ("" if header.me else " (this log has no 'me:')"),
+                        card_span.text,
+                        card_span.start,
                     )
                 )
-            rlow = rest.text.casefold()
-            m_pass = re.fullmatch(r"(passes|pass|passed|has nothing|has none|cannot show|can't show)", rlow)
-            m_show = re.match(r"(shows|showed|show)\b", rlow)
-            if not m_pass and not m_show:
+            if cards_known and card not in cards:
                 raise _LineError(
                     line.problem(
-                        "an answer is '<player> passes' or '<player> shows [card]'",
-                        rest.text or part.text,
-                        rest.start,
-                        ("passes", "shows"),
+                        "the shown card must be one of the suggested cards", card_span.text, card_span.start, cards
                     )
                 )
-            for i in range(last_index + 1, idx):
-                replies.append(Reply(order[i], False, implied=True))
-            last_index = idx
-            if m_pass:
-                replies.append(Reply(responder, False))
-                continue
-            assert m_show is not None
-            card_span = _Span(rest.text[m_show.end() :], rest.start + m_show.end()).strip()
-            card = None
-            if card_span.text:
-                card = self._card(card_span, line)
-                if header.me is None or header.me not in (who, responder):
-                    raise _LineError(
-                        line.problem(
-                            "a shown card can be named only in the notebook of the suggester or the shower"
-                            + ("" if header.me else " (this log has no 'me:')"),
-                            card_span.text,
-                            card_span.start,
-                        )
-                    )
-                if card not in cards:
-                    raise _LineError(
-                        line.problem(
-                            "the shown card must be one of the suggested cards", card_span.text, card_span.start, cards
-                        )
-                    )
-            replies.append(Reply(responder, True, card))
-            shown = True
-        return Suggestion(line.number, who, cards, tuple(replies))
+        state.replies.append(Reply(responder, True, card))
+        state.shown = True
 
     def _accusation(self, line: _Line, who: str, span: _Span) -> Accusation:
         parts = [p for p in _split(span, r";") if p.text]
@@ -774,10 +810,23 @@ class _Reader:
         return LooksAt(line.number, who, slot, card)
 
 
+@dataclass
+class _Answers:
+    """Where the answers of a suggestion stand while its line is read."""
+
+    order: list[str]
+    replies: list[Reply] = field(default_factory=list)
+    last_index: int = -1
+    shown: bool = False
+
+
 class _LineError(Exception):
-    def __init__(self, problem: Problem) -> None:
+    """Every problem found in one line (a line is read to its end, not to its first problem)."""
+
+    def __init__(self, problem: Problem, *more: Problem) -> None:
         super().__init__(problem.format())
         self.problem = problem
+        self.problems = [problem, *more]
 
 
 def _clockwise_from(players: tuple[str, ...], who: str) -> list[str]:
