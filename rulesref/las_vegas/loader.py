@@ -29,6 +29,10 @@ from rulesref.las_vegas.notation import (
 )
 from rulesref.las_vegas.tiles import CONFIRMED, TILE_NAMES, tile_named
 
+#: The most player names read; more are refused at once (an edition seats at most 8, the
+#: checker reports 6 to 8 at the wrong table as rule problems).
+MAX_NAMES = 20
+
 TOP_KEYS = ("game", "edition", "title", "players", "white_dice", "big_die", "round")
 ROUND_KEYS = ("casino", "chips_spent", "chips_kept", "tile", "start", "note")
 CASINO_KEYS = ("money", "dice", "bonus_dice")
@@ -135,6 +139,9 @@ def _players(f: _File, raw: object) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         f.found.add("players must be a list of names", line=line, text=raw)
         return []
+    if len(raw) > MAX_NAMES:  # no edition seats more than 8; thousands of names only cost time
+        f.found.add(f"{len(raw)} players: no edition of Las Vegas seats more than 8", line=line)
+        f.found.raise_if_any()
     players: list[str] = []
     for name in raw:
         clean = name.strip()

@@ -166,6 +166,8 @@ def parse_money_item(item: object) -> tuple[int | None, Problem | None]:
         m = _MONEY_TOKEN.match(token)
         if m is None:
             return None, Problem(f"cannot read money (in thousands: {MONEY_FORMS})", text=item)
+        if len(m["n"]) > 15:  # no casino holds a trillion dollars; float() would lose or overflow it
+            return None, Problem("money far beyond any casino's (in thousands, e.g. 90)", text=item)
         number = float(m["n"])
         if m["k"] is None and number >= 1000:
             number /= 1000

@@ -60,6 +60,14 @@ def pay_typed(casino: str, money: str, edition: str = "base", *, labels: Mapping
     problems.extend(_labelled(labels["casino"], found))
     values, found = parse_money_collect(money)
     problems.extend(_labelled(labels["money"], found))
+    if rules is not None and len(stakes) > rules.max_players + 1:  # every player and the white dice
+        problems.append(
+            Problem(
+                f"{labels['casino']}: {len(stakes)} entries; {rules.title} has at most {rules.max_players} players "
+                "and the white dice at a casino"
+            )
+        )
+        stakes = ()
     if rules is not None:
         for v in values:
             if v not in rules.denominations:

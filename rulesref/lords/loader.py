@@ -37,6 +37,10 @@ from rulesref.lords.board import card, company, lots
 from rulesref.lords.state import HOWS, Die, Player, State, Tile
 from rulesref.lords.track import is_space, nearest_spaces
 
+#: The most [players.NAME] tables read; more are refused at once (the checker reports a
+#: table of 5 to 12 as a rule problem).
+MAX_NAMES = 12
+
 TOP_KEYS = ("game", "turn", "players", "markers", "tiles", "drawn", "reorganized", "gambled", "over", "rerolls")
 PLAYER_KEYS = ("money", "points")
 
@@ -131,6 +135,9 @@ def _players(raw: Any, c: Problems) -> list[Player]:
     if not isinstance(raw, dict) or not raw:
         c.add("a state needs a [players.NAME] table for every player", key="players")
         return []
+    if len(raw) > MAX_NAMES:  # the game seats 2 to 4; thousands of tables only cost time
+        c.add(f"{len(raw)} players: Lords of Vegas seats 2 to 4", key="players")
+        c.raise_if_any()
     out = []
     for name, fields in raw.items():
         span = c.text.table(f"[players.{name}]") or c.text.table(f'[players."{name}"]')
