@@ -221,8 +221,12 @@ def _run_pager(text: str) -> bool:
 
 
 def emit_json(obj: Any) -> None:
-    """Print ``obj`` as JSON on stdout, exactly, without rich markup or wrapping."""
-    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
+    """Print ``obj`` as JSON on stdout, exactly, without rich markup or wrapping.
+
+    Text from an argument that was not UTF-8 (lone surrogates) is written as JSON escapes.
+    """
+    text = json.dumps(obj, indent=2, ensure_ascii=False)
+    sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
     sys.stdout.flush()
 
 

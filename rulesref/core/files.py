@@ -77,7 +77,13 @@ def atomic_write(path: Path, data: str | bytes, *, mode: int = 0o644) -> None:
     never written.  A failure (a full disk, no permission) is an ``OSError`` naming ``path``.
     """
     try:
-        _atomic_write(path, data.encode("utf-8") if isinstance(data, str) else data, mode)
+        payload = data.encode("utf-8") if isinstance(data, str) else data
+    except UnicodeEncodeError as exc:  # e.g. a command-line argument that was not UTF-8
+        raise InputError(
+            Problem("cannot write text that is not UTF-8", path=os.fspath(path), text=exc.object[exc.start : exc.end])
+        ) from None
+    try:
+        _atomic_write(path, payload, mode)
     except OSError as exc:  # name the file the user asked for, not the hidden temp (or nothing)
         raise OSError(exc.errno, f"cannot write: {exc.strerror or exc}", os.fspath(path)) from exc
 
