@@ -64,21 +64,25 @@ def turns_until(players: tuple[str, ...], me: str, out: set[str]) -> dict[str, i
     return {p: n for n, p in enumerate(live, start=1)}
 
 
+def _envelope_codes(deals: Deals, table: Table) -> np.ndarray:
+    """Per deal, its whole envelope as one number (mixed radix over the categories)."""
+    env = deals.holders.index(ENVELOPE)
+    key = np.zeros(deals.size, dtype=np.int64)
+    for _, cards in table.categories:
+        cols = np.array([table.cards.index(c) for c in cards])
+        key = key * len(cards) + np.argmax(deals.owner[:, cols] == env, axis=1)
+    return key
+
+
 def envelope_odds(deals: Deals, table: Table) -> dict[tuple[str, ...], float]:
     """The share of ``deals`` giving each whole envelope."""
-    env = deals.holders.index(ENVELOPE)
-    cols = [np.array([table.cards.index(c) for c in cs]) for _, cs in table.categories]
-    pos = [np.argmax(deals.owner[:, cs] == env, axis=1) for cs in cols]
-    key = np.zeros(deals.size, dtype=np.int64)
-    for p, cs in zip(pos, cols):
-        key = key * len(cs) + p
-    codes, n = np.unique(key, return_counts=True)
-    out = {}
+    codes, n = np.unique(_envelope_codes(deals, table), return_counts=True)
+    out: dict[tuple[str, ...], float] = {}
     for code, k in zip(codes.tolist(), n.tolist()):
         combo = []
-        for _, cs in reversed(table.categories):
-            combo.append(cs[code % len(cs)])
-            code //= len(cs)
+        for _, cards in reversed(table.categories):
+            combo.append(cards[code % len(cards)])
+            code //= len(cards)
         out[tuple(reversed(combo))] = k / deals.size
     return out
 
@@ -91,12 +95,7 @@ def after_suggestion(deals: Deals, table: Table, suggester: str, seen: bool, car
     players = list(table.players)
     i = players.index(suggester)
     order = [players[(i + k) % len(players)] for k in range(1, len(players))]
-    env = deals.holders.index(ENVELOPE)
-    cols = [np.array([table.cards.index(c) for c in cs]) for _, cs in table.categories]
-    pos = [np.argmax(deals.owner[:, cs] == env, axis=1) for cs in cols]
-    combo = np.zeros(deals.size, dtype=np.int64)
-    for p, cs in zip(pos, cols):
-        combo = combo * len(cs) + p
+    combo = _envelope_codes(deals, table)
     idx = [table.cards.index(c) for c in cards]
     held = deals.owner[:, idx]
     first = np.full(deals.size, len(order), dtype=np.int64)

@@ -83,9 +83,8 @@ class DealSampler:
         cons: set[tuple[int, frozenset[int]]] = set()
         for con in puzzle.constraints:
             if isinstance(con, AtLeastOne) and con.holder != ENVELOPE:
-                h = hi.get(con.holder)
-                if h is None:
-                    h = n_players + len(cat_ids) + list(t.slots).index(con.holder)
+                found = hi.get(con.holder)
+                h = found if found is not None else n_players + len(cat_ids) + list(t.slots).index(con.holder)
                 members = [ci[x] for x in con.cards]
                 if any(fixed[c] == h for c in members):
                     continue
@@ -155,17 +154,15 @@ class DealSampler:
                 continue
             hits = self._hits(c, h, names)
             a = self._axis[h]
-            idx: list[object] = [slice(None)] * nh
+            idx: list[int | slice] = [slice(None)] * nh
             idx[a] = slice(1, None)
-            kept_axes: list[int] = []  # before-flags that stay axes
             for g in names:
                 if g in hits:
                     idx.append(1)
                 elif g not in before:
                     idx.append(0)
                 else:
-                    idx.append(slice(None))
-                    kept_axes.append(g)
+                    idx.append(slice(None))  # a flag from before that this card leaves alone
             part = mid[tuple(idx)]
             pad = [(0, 0)] * part.ndim
             pad[a] = (0, 1)

@@ -171,7 +171,8 @@ def _certain(
     if budget[0] <= 0:
         return False  # out of counting budget: counted as not certain (a lower bound)
     budget[0] -= 1
-    mine: list[Constraint] = [Has(j, c) for c in hand] + [Lacks(j, c) for c in table.cards if c not in hand]
+    mine: list[Constraint] = [Has(j, c) for c in hand]
+    mine += [Lacks(j, c) for c in table.cards if c not in hand]
     mine += [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
     got = count(Puzzle(table, tuple(public) + tuple(mine)))
     env = got.held[ENVELOPE]
