@@ -326,6 +326,22 @@ def test_without_a_session_the_clue_page_says_how_to_start(folder: Path) -> None
     assert c.get("/vegas").status_code == 200
 
 
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.clue")))
+def test_every_example_log_renders(folder: Path, example: str) -> None:
+    shutil.copy(EXAMPLES / example, folder / "x.clue")
+    if example == "our-vegas-box.clue":
+        shutil.copy(EXAMPLES / "our-vegas-box.toml", folder / "our-vegas-box.toml")
+    c = TestClient(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "x.clue")))
+    c.cookies.set(COOKIE, TOKEN)
+    r = c.get("/clue")
+    assert r.status_code in (200, 400), r.text[:300]  # 400: a log the reader refuses, with its message
+    if r.status_code == 200:
+        assert 'id="notebook"' in r.text or "The log contradicts itself" in r.text
+        assert c.get("/clue/accuse").status_code == 200
+    else:
+        assert errors(r.text)
+
+
 def test_lost_in_vegas_shows_the_clock(folder: Path) -> None:
     shutil.copy(EXAMPLES / "lost-in-vegas-4p.clue", folder / "vegas.clue")
     c = TestClient(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "vegas.clue")))
@@ -473,6 +489,54 @@ def test_serve_settings_and_qr(folder: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert url == "http://192.168.1.5:8765/?t=abc"
     qr = qr_text(url)
     assert (len(qr.splitlines()) > 10 and "█" in qr) or "▀" in qr
+
+
+def test_serve_from_the_installed_command(folder: Path) -> None:
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "CLUESOLVER_HOME": str(folder / "home"), "COLUMNS": "200"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cluesolver", "serve", "--file", str(folder / "game.clue"), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(3)]
+        url = next(ln.split("Open: ", 1)[1].strip() for ln in lines if ln.startswith("Open: "))
+        assert url.startswith(f"http://127.0.0.1:{port}/?t=")
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as r:
+                    assert r.status == 200 and b'id="notebook"' in r.read()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
+        assert refused.value.code == 403 and refused.value.read() == b""
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def test_serve_refuses_a_taken_port_and_a_non_clue_file(folder: Path) -> None:
