@@ -83,7 +83,7 @@ def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = D
     terms = _dp_terms(st)
     dps = [DealDP(term, settings.dp_wrap_limit, polish=False) for _, term in terms]
     dp_s = sum(dp.cost() for dp in dps) / DP_RATE
-    if dp_s > 0.05:  # worth some planning time: a better order may bring it within budget
+    if 0.05 < dp_s < 20 * settings.max_seconds:  # a better order may bring it within budget
         dps = [DealDP(term, settings.dp_wrap_limit) for _, term in terms]
         dp_s = sum(dp.cost() for dp in dps) / DP_RATE
     dp_bytes = max(dp.nbytes() for dp in dps)

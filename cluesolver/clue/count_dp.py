@@ -137,7 +137,7 @@ def plan_order(
                 rest[j] -= 1
         return order
 
-    candidates = [greedy(0.0)] + [greedy(0.5) for _ in range(3)]
+    candidates = [greedy(0.0)] + [greedy(0.5) for _ in range(3 if polish_above < math.inf else 0)]
     best = min(candidates, key=lambda o: order_cost(o, weights, sets, recv))
     best_cost = order_cost(best, weights, sets, recv)
     improved = best_cost > polish_above
@@ -255,22 +255,27 @@ class DealDP:
         """Axes of the open constraints of ``h`` that this step's card meets."""
         return [self._ax(plan, ("g", g)) for kind, g in plan.mid if kind == "g" and self._meets(g, h, plan.card)]
 
-    def _give(self, arr: np.ndarray, plan: _Plan, h: int) -> tuple[np.ndarray, tuple[slice, ...], tuple[slice, ...]]:
-        """``h`` takes the card: ``out[target] += given[source]`` deals it.
+    def _moves(self, plan: _Plan, h: int, ndim: int) -> tuple[list[int], tuple[slice, ...], tuple[slice, ...]]:
+        """``h`` takes the card: the met constraint axes, and where states go (source, target).
 
         A constraint of ``h`` that the card meets is met afterwards whatever it was
-        before: ``given`` sums that axis (length 1) and the target is its "met" half.
+        before, so the target is its "met" half; ``h``'s count moves up by one.
         """
         met = self._met(plan, h)
-        given = arr.sum(axis=tuple(met), keepdims=True) if met else arr
-        srcs = [slice(None)] * arr.ndim
-        dst = [slice(None)] * arr.ndim
+        srcs = [slice(None)] * ndim
+        dst = [slice(None)] * ndim
         for a in met:
             dst[a] = slice(1, 2)
         if h != self.implicit:
             a = self._ax(plan, ("h", h))
             srcs[a], dst[a] = slice(0, -1), slice(1, None)
-        return given, tuple(srcs), tuple(dst)
+        return met, tuple(srcs), tuple(dst)
+
+    def _give(self, arr: np.ndarray, plan: _Plan, h: int) -> tuple[np.ndarray, tuple[slice, ...], tuple[slice, ...]]:
+        """``out[target] += given[source]`` deals the card to ``h`` (met axes summed to length 1)."""
+        met, srcs, dst = self._moves(plan, h, arr.ndim)
+        given = arr.sum(axis=tuple(met), keepdims=True) if met else arr
+        return given, srcs, dst
 
     def _close(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
         """Keep the met constraints and the full hands, drop their axes, reorder."""
@@ -320,15 +325,8 @@ class DealDP:
             if not self.st.allowed[plan.card, h]:
                 continue
             # the transpose of _give: read the target, write the source (met axes broadcast)
-            met = self._met(plan, h)
-            srcs = [slice(None)] * wide.ndim
-            dst = [slice(None)] * wide.ndim
-            for a in met:
-                dst[a] = slice(1, 2)
-            if h != self.implicit:
-                a = self._ax(plan, ("h", h))
-                srcs[a], dst[a] = slice(0, -1), slice(1, None)
-            out[tuple(srcs)] += wide[tuple(dst)]
+            _, srcs, dst = self._moves(plan, h, wide.ndim)
+            out[srcs] += wide[dst]
         return self._mod(self._open_adjoint(out, plan))
 
     # -- the whole count ---------------------------------------------------------------

@@ -31,7 +31,7 @@ import numpy as np
 
 from cluesolver.clue.count_dp import DealDP
 from cluesolver.clue.counts import Counts, CountSettings, Estimate
-from cluesolver.clue.deal_state import DealState
+from cluesolver.clue.deal_state import DealState, deal_bound
 
 #: Measured throughput of the programmes (element operations per second, this machine).
 DP_RATE = 5e7
@@ -61,7 +61,7 @@ def _relaxed(st: DealState, settings: CountSettings) -> DealDP:
             return dp
         pos = {c: i for i, c in enumerate(dp.cards)}
         span = sorted(kept, key=lambda g: -(max(pos[c] for c in g[1]) - min(pos[c] for c in g[1])))
-        drop = set(span[: max(1, len(kept) // 4)])
+        drop = set(span[: max(1, len(kept) // 3)])
         kept = [g for g in kept if g not in drop]
 
 
@@ -90,21 +90,44 @@ class _Oracle:
             m.add(sum(self.x[c, st.env_holder(c)] for c in rest) <= len(rest) - 1)
         self.model = m
 
-    def witness(self, c: int | None = None, h: int | None = None) -> set[tuple[int, int]] | None:
-        """A consistent deal (with ``c`` at ``h`` if given) as its pairs, or None if none exists."""
-        m = self.model
-        m.clear_assumptions()
-        if c is not None and h is not None:
-            m.add_assumptions([self.x[c, h]])
-        solver = self.cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = 10.0
-        status = solver.solve(m)
-        if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
-            return {key for key, v in self.x.items() if solver.value(v)}
-        if status == self.cp_model.INFEASIBLE:
-            return None
-        raise TimeoutError("CP-SAT could not decide a fact")
+    def _solve(self, want: list[tuple[int, int]]) -> set[tuple[int, int]] | None:
+        """A consistent deal using at least one pair of ``want`` (as its pairs), or None if none exists."""
+        for greedy, seconds in ((True, 0.3), (False, 30.0)):
+            m = self.model.clone()
+            if want:
+                m.add(sum(self.x[p] for p in want) >= 1)
+                if greedy:  # a witness for many undecided pairs at once, if found quickly
+                    m.maximize(sum(self.x[p] for p in want))
+            solver = self.cp_model.CpSolver()
+            solver.parameters.num_workers = 1
+            solver.parameters.max_time_in_seconds = seconds
+            status = solver.solve(m)
+            if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
+                return {key for key, v in self.x.items() if solver.value(v)}
+            if status == self.cp_model.INFEASIBLE:
+                return None
+        raise TimeoutError("CP-SAT could not decide the certain facts")
+
+    def impossible(self, seen: set[tuple[int, int]]) -> set[tuple[int, int]] | None:
+        """The pairs no consistent deal has (None: no consistent deal at all).
+
+        Pairs in ``seen`` are known possible.  Each solve asks for a deal using as many of
+        the undecided pairs as it can; when none can be used, all of them are impossible.
+        """
+        possible = set(seen)
+        if not possible:
+            found = self._solve([])
+            if found is None:
+                return None
+            possible |= found
+        while True:
+            open_pairs = [p for p in self.x if p not in possible]
+            if not open_pairs:
+                return set()
+            found = self._solve(open_pairs)
+            if found is None:
+                return set(open_pairs)
+            possible |= found
 
 
 def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
@@ -112,19 +135,23 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     table = st.table
     zero = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     dp = _relaxed(st, settings)
-    backs, log_scale = dp.completions()
-    top = float(backs[0][()])
-    if top <= 0:  # even the relaxed problem has no deal
-        return Counts(table, 0, zero)
-    relaxed = top * 2.0**log_scale
-    dropped = [g for g in st.at_least if g not in dp.constraints]
-    rng = np.random.default_rng(settings.seed)
     unknown = st.unknown()
     hist = np.zeros((len(st.fixed), st.n_holders), dtype=np.int64)
     drawn = accepted = 0
+    relaxed = 0.0
+    # hand sizes alone past the memory budget (huge user editions): no draws, facts only
+    room = dp.nbytes() <= settings.max_bytes
+    if room:
+        backs, log_scale = dp.completions()
+        top = float(backs[0][()])
+        if top <= 0:  # even the relaxed problem has no deal
+            return Counts(table, 0, zero)
+        relaxed = top * 2.0**log_scale
+    dropped = [g for g in st.at_least if g not in dp.constraints]
+    rng = np.random.default_rng(settings.seed)
     start = time.perf_counter()
     batch = 2000
-    while drawn < settings.max_samples:
+    while room and drawn < settings.max_samples:
         n = min(batch, settings.max_samples - drawn)
         owner = dp.draw(backs, n, rng)
         ok = np.ones(n, dtype=bool)
@@ -139,28 +166,23 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         accepted += int(ok.sum())
         if time.perf_counter() - start > settings.sample_seconds:
             break
-        batch = min(batch * 2, 50_000)
+        batch = min(batch * 2, 16_000)
 
     # certain facts: decided exactly, never by sampling
-    oracle = _Oracle(st)
-    possible = {(c, h) for c in unknown for h in range(st.n_holders) if hist[c, h] > 0}
-    if accepted == 0:
-        found = oracle.witness()
-        if found is None:
-            return Counts(table, 0, zero)
-        possible |= found
-    impossible: set[tuple[int, int]] = set()
-    for c, h in oracle.x:
-        if (c, h) in possible or (c, h) in impossible:
-            continue
-        found = oracle.witness(c, h)
-        if found is None:
-            impossible.add((c, h))
-        else:
-            possible |= found
+    seen = {(c, h) for c in unknown for h in range(st.n_holders) if hist[c, h] > 0}
+    found = _Oracle(st).impossible(seen)
+    if found is None:
+        return Counts(table, 0, zero)
+    impossible = found
+    free = st.free()
+    allowed = {(c, h) for c in unknown for h in range(st.n_holders) if st.allowed[c, h] and free[h] > 0}
 
     lo, hi = wilson(accepted, drawn, settings.z)
     rate = accepted / drawn if drawn else 0.0
+    if not room:
+        relaxed = float(deal_bound(st))
+    if accepted == 0:  # nothing to go on but the interval: report its centre
+        rate = (lo + hi) / 2
     deals = max(2, round(relaxed * rate))
     deals_error = relaxed * max(hi - rate, rate - lo)
     held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
@@ -169,7 +191,7 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         if st.fixed[c] != -1:
             held[st.holder_name(st.fixed[c])][card] = deals
             continue
-        live = [h for h in range(st.n_holders) if (c, h) in oracle.x and (c, h) not in impossible]
+        live = [h for h in range(st.n_holders) if (c, h) in allowed and (c, h) not in impossible]
         for h in live:
             name = st.holder_name(h)
             if len(live) == 1:
