@@ -72,7 +72,9 @@ async def panel(request: Request) -> Response:
     try:
         view = await run_in_threadpool(_view, st)
     except CluesolverError as exc:
-        return render(request, "clue_error.html", status=status_of(exc), errors=messages_of(exc))
+        return render(
+            request, "clue_error.html", status=status_of(exc), errors=messages_of(exc), version=version_of(path)
+        )
     return render(request, "clue_panel.html", view=view)
 
 

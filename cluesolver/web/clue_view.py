@@ -82,6 +82,7 @@ class ClueView:
     rooms: tuple[str, ...]
     room_label: str
     phrases: tuple[str, ...]
+    example: str  # a statement in this game's names, for the entry line's placeholder
 
     @property
     def vegas(self) -> bool:
@@ -217,6 +218,7 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
         rooms,
         room_label,
         phrases(log),
+        example_line(log),
     )
 
 
@@ -228,6 +230,17 @@ def _suggestions_by_player(log: GameLog) -> dict[str, int]:
         if isinstance(e, Suggestion):
             out[e.suggester] = out.get(e.suggester, 0) + 1
     return out
+
+
+def example_line(log: GameLog) -> str:
+    """A statement in this game's own names: the second player suggests, the next shows."""
+    players = log.players
+    who = players[1 % len(players)]
+    verb = "bets" if log.variant.family == "lost-in-vegas" else "suggests"
+    cards = ", ".join(cat.cards[-1] for cat in log.variant.categories)
+    answers = [p for p in players[2:] + players[:1] if p != who][:2]
+    replies = [f"{answers[0]} passes", f"{answers[1]} shows"] if len(answers) > 1 else [f"{answers[0]} shows"]
+    return f"{who} {verb} {cards}; " + "; ".join(replies)
 
 
 def phrases(log: GameLog) -> tuple[str, ...]:
