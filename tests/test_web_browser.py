@@ -309,3 +309,15 @@ def test_lost_in_vegas_clock_on_a_phone(browser: WebDriver, site: Site) -> None:
     wait_for(browser, lambda d: d.find_element(By.ID, "clock-time"))
     wait_for(browser, lambda d: d.find_elements(By.ID, "advice") or not d.find_elements(By.ID, "accuse-all"))
     screenshot(browser, "clue-lost-in-vegas", 390)
+
+
+def test_six_players_on_a_phone_scroll_only_inside_the_grid(browser: WebDriver, site: Site) -> None:
+    shutil.copy(EXAMPLES / "master-detective-6p.clue", site.session)
+    site.open(browser, "/clue")
+    wait_for(browser, lambda d: d.find_element(By.ID, "notebook"))
+    browser.set_window_size(390, 900)
+    inner = browser.execute_script(
+        "const w = document.querySelector('.grid-wrap'); return [w.scrollWidth, w.clientWidth]"
+    )
+    assert inner[0] > inner[1]  # the grid is wider than the phone and scrolls in its box
+    screenshot(browser, "clue-six-players", 390)  # which fails if the page itself scrolls sideways
