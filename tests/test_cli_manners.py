@@ -331,3 +331,46 @@ def test_completion_command_prints_the_script(shell: str) -> None:
     assert "_CLUESOLVER_COMPLETE=complete_" + shell in result.output
     bad = runner.invoke(app, ["completion", "tcsh"])
     assert bad.exit_code == 2
+
+
+# -- sessions --------------------------------------------------------------------------------------
+
+
+def test_session_commands_name_the_session_first_and_a_refused_new_changes_nothing(home: Path) -> None:
+    code, out = _clue(["clue", "new", "sat", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann", "--cards", CARDS])
+    assert code == 0, out
+    for args in (
+        ["clue", "add", "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"],
+        ["clue", "status"],
+        ["clue", "why", "Ann has Rope"],
+        ["clue", "undo"],
+        ["clue", "check"],
+        ["clue", "accuse?"],
+    ):
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0, (args, done.output)
+        assert done.stdout.splitlines()[0] == f"Session sat: {home / 'sessions' / 'sat.clue'}", args
+    before = (home / "current").read_bytes()
+    refused = runner.invoke(app, ["clue", "new", "two", "--players", "Ann,Ben,Cat", "--me", "Ben", "--cards", "Rope"])
+    assert refused.exit_code == 2
+    assert "No session started and nothing changed: the current session is still sat." in refused.stderr
+    assert "--hands" in refused.stderr
+    assert (home / "current").read_bytes() == before and not (home / "sessions" / "two.clue").exists()
+    done = runner.invoke(app, ["clue", "add", "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"])
+    assert done.stdout.startswith("Session sat: ")
+
+
+def test_a_line_reports_every_problem_and_unknown_players_list_the_seated(home: Path) -> None:
+    _clue(["clue", "new", "sat", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann", "--cards", CARDS])
+    done = runner.invoke(app, ["clue", "add", "Ann suggests Mustrd, Candelstick, Libary; Bob passes"])
+    assert done.exit_code == 2
+    errors = done.stderr.splitlines()
+    assert [e.split(": ", 2)[-1] for e in errors[:3]] == [
+        "unknown card: 'Mustrd' (did you mean: Colonel Mustard?)",
+        "unknown card: 'Candelstick' (did you mean: Candlestick?)",
+        "unknown card: 'Libary' (did you mean: Library?)",
+    ]
+    assert "(Ann, Ben, Cat, Dan): 'Bob'" in errors[3]
+    why = runner.invoke(app, ["clue", "why", "Bob has Knife"])
+    assert why.exit_code == 2
+    assert "unknown player in the fact (players: Ann, Ben, Cat, Dan): 'Bob'" in why.stderr

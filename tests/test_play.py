@@ -148,8 +148,8 @@ def test_a_whole_game_typed_into_play_gives_the_same_log_and_answers_as_replay(h
     status = json.loads(runner.invoke(app, ["clue", "status", "--json"], env={"CLUESOLVER_HOME": str(home)}).output)
     replayed = json.loads(runner.invoke(app, ["replay", "--json", str(GAME)]).output)
     assert status == replayed
-    exported = runner.invoke(app, ["clue", "export"], env={"CLUESOLVER_HOME": str(home)}).output
-    canonical = runner.invoke(app, ["clue", "export", "--file", str(GAME)]).output
+    exported = runner.invoke(app, ["clue", "export"], env={"CLUESOLVER_HOME": str(home)}).stdout
+    canonical = runner.invoke(app, ["clue", "export", "--file", str(GAME)]).stdout
     assert exported == canonical
 
 

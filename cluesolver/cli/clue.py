@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cluesolver.cli.common import EXIT_CONTRADICTION, JsonOption, console, emit_json, err_console, guarded
+from cluesolver.cli.common import (
+    EXIT_CONTRADICTION,
+    JsonOption,
+    console,
+    emit_json,
+    err_console,
+    guarded,
+    report_error,
+)
+from rulesref.core.errors import CluesolverError
 
 if TYPE_CHECKING:
     from cluesolver.clue.log import GameLog
@@ -44,25 +53,37 @@ def _complete_fact(ctx: typer.Context, incomplete: str) -> list[str]:
     return shell_fact(completer_params(ctx), incomplete)
 
 
-def _path(file: Path | None, session: str | None) -> Path:
+def _path(file: Path | None, session: str | None, *, as_json: bool = False, to_stderr: bool = False) -> Path:
+    """The session file a command works on, named on the first line of its output.
+
+    Nothing is added to ``--json`` output; ``to_stderr`` keeps stdout for the log itself.
+    """
     from cluesolver.clue.session import resolve
 
-    return resolve(file, session)
+    path = resolve(file, session)
+    if not as_json:
+        console(stderr=to_stderr).print(f"Session {path.stem}: {path}")
+    return path
 
 
-def _load(file: Path | None, session: str | None) -> GameLog:
+def _load(file: Path | None, session: str | None, *, as_json: bool = False) -> GameLog:
     from cluesolver.clue.session import read_session
 
-    return read_session(_path(file, session))[1]
+    return read_session(_path(file, session, as_json=as_json))[1]
 
 
-def _replay(file: Path | None, session: str | None) -> Replay:
+def _replay(file: Path | None, session: str | None, *, as_json: bool = False) -> Replay:
     from cluesolver.clue.session import replay_session
 
-    return replay_session(_path(file, session))
+    return replay_session(_path(file, session, as_json=as_json))
 
 
 # ----------------------------------------------------------------------------- new / list / use / export
+
+
+def _about_hands(exc: CluesolverError) -> bool:
+    """Whether a refusal is about how many cards someone holds (then --hands is the way out)."""
+    return any("cards in this deal" in p.message or p.message.startswith("--hands") for p in exc.problems())
 
 
 @app.command("new")
@@ -104,7 +125,15 @@ def new(
     from cluesolver.clue import session as S
 
     values = {"game": game, "players": players, "me": me, "hands": hands, "my cards": cards, "table": table}
-    path, log = S.start(values, name=name, file=file, force=force, base_dir=Path.cwd())
+    try:
+        path, log = S.start(values, name=name, file=file, force=force, base_dir=Path.cwd())
+    except CluesolverError as exc:  # refused: nothing written, the current session stays as it was
+        code = report_error(exc, as_json)
+        current = S.current_name()
+        still = f"the current session is still {current}" if current else "there is no current session"
+        hint = " Hand sizes that are not the usual deal go in --hands." if _about_hands(exc) else ""
+        err_console().print(f"No session started and nothing changed: {still}.{hint}")
+        raise typer.Exit(code) from None
     if as_json:
         emit_json({"path": str(path), "name": path.stem, "players": list(log.players), "game": log.variant.id})
         return 0
@@ -168,8 +197,9 @@ def export(
     Example: cluesolver clue export --out saturday.clue
     """
     from cluesolver.clue.log import format_log
+    from cluesolver.clue.session import read_session
 
-    text = format_log(_load(file, session))
+    text = format_log(read_session(_path(file, session, to_stderr=True))[1])
     if out is None:
         import sys
 
@@ -207,7 +237,7 @@ def add(
     """
     from cluesolver.cli.clue_live import record
 
-    return record(_path(file, session), statements, force=force, as_json=as_json)
+    return record(_path(file, session, as_json=as_json), statements, force=force, as_json=as_json)
 
 
 @app.command("undo")
@@ -219,7 +249,7 @@ def undo(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption =
     """
     from cluesolver.clue import session as S
 
-    change = S.undo(_path(file, session))
+    change = S.undo(_path(file, session, as_json=as_json))
     if as_json:
         emit_json({"removed": list(change.lines), "events": len(change.after.events)})
         return 0
@@ -246,7 +276,7 @@ def status(
     """
     from cluesolver.cli.clue_live import show_status
 
-    return show_status(_replay(file, session), as_json=as_json, threats=threats)
+    return show_status(_replay(file, session, as_json=as_json), as_json=as_json, threats=threats)
 
 
 @app.command("why")
@@ -270,7 +300,7 @@ def why(
     """
     from cluesolver.cli.clue_files import show_why
 
-    return show_why(_replay(file, session), fact, as_json=as_json)
+    return show_why(_replay(file, session, as_json=as_json), fact, as_json=as_json)
 
 
 @app.command("next")
@@ -293,14 +323,14 @@ def next_(
     """
     from cluesolver.cli.clue_live import advise
 
-    log = _load(file, session)
+    log = _load(file, session, as_json=as_json)
     return advise(log, room=room, player=player, top=top, as_json=as_json)
 
 
 def _accuse(player: str | None, file: Path | None, session: str | None, as_json: bool) -> int:
     from cluesolver.cli.clue_live import accuse_advice
 
-    log = _load(file, session)
+    log = _load(file, session, as_json=as_json)
     return accuse_advice(log, player=player, as_json=as_json)
 
 
@@ -340,7 +370,7 @@ def clock(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption 
     """
     from cluesolver.cli.clue_live import show_clock
 
-    log = _load(file, session)
+    log = _load(file, session, as_json=as_json)
     return show_clock(log, as_json=as_json)
 
 
@@ -353,7 +383,7 @@ def check(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption 
     """
     from cluesolver.cli.clue_files import check_file
 
-    return check_file(_path(file, session), as_json=as_json)
+    return check_file(_path(file, session, as_json=as_json), as_json=as_json)
 
 
 @app.command("play")
