@@ -134,6 +134,46 @@ CASES: list[Case] = [
         lambda f: ["check", _write(f, "lv.toml", VEGAS.replace("Two players with white dice", "x" * BIG_LINE))],
     ),
     Case(
+        "las vegas: 3,000 players",
+        lambda f: [
+            "check",
+            _write(
+                f,
+                "lv.toml",
+                VEGAS.replace(
+                    'players = ["Anna", "Ben"]', "players = [" + ", ".join(f'"P{i}"' for i in range(3000)) + "]"
+                ),
+            ),
+        ],
+    ),
+    Case(
+        "las vegas payout: 5,000 tied players",
+        lambda f: ["las-vegas", "payout", "--casino", " ".join(f"P{i}=1" for i in range(5000)), "--money", "90"],
+    ),
+    Case(
+        "las vegas payout: money of 5,000 digits",
+        lambda f: ["las-vegas", "payout", "--casino", "A=1", "--money", "9" * 5000],
+    ),
+    Case(
+        "lords: 3,000 player tables",
+        lambda f: [
+            "check",
+            _write(
+                f,
+                "l.toml",
+                'game = "lords-of-vegas"\nturn = "P0"\n'
+                + "".join(f"[players.P{i}]\nmoney = 1\npoints = 1\n" for i in range(3000)),
+            ),
+        ],
+    ),
+    Case(
+        "lords: a 'turn' line of 20,000 spaces",
+        lambda f: [
+            "replay",
+            _write(f, "g.lov", "game: lords-of-vegas\nplayers: Ana, Ben\nturn x" + " " * 20000 + "x Ana draws C3\n"),
+        ],
+    ),
+    Case(
         "lords: nested 500 deep",
         lambda f: ["check", _write(f, "l.toml", LORDS.replace('turn = "Ana"', 'turn = "Ana"\n' + DEEP))],
     ),

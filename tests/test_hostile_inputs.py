@@ -292,3 +292,14 @@ def test_every_command_is_guarded() -> None:
     assert len(found) > 30
     unguarded = [name for name, callback in found if getattr(callback, "__code__", None) is not wrapper_code]
     assert unguarded == []
+
+
+def test_an_argument_that_is_not_utf8_is_bad_input(tmp_path: Path) -> None:
+    session = _session(tmp_path)
+    statement = b"Cat suggests Green, Knife, Hall; Dan shows Knife # \x98".decode("utf-8", "surrogateescape")
+    code, out, _ = run("clue", "add", "--file", str(session), "--json", statement)
+    assert code == 2 and json.loads(out)["exit_code"] == 2
+    assert session.read_text(encoding="utf-8") == SESSION
+    with pytest.raises(files.InputError):
+        files.atomic_write(tmp_path / "x.txt", "a\udc98b")
+    assert list(tmp_path.glob(".x.txt*")) == []
