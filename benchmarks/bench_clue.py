@@ -4,7 +4,7 @@ Positions are honest simulated games (fixed seeds): classic with 3-6 players ear
 mid and late, and Master Detective; with a notebook owner ('me') and as a spectator.
 Each figure is the median of several runs; the machine is shared and noisy.
 
-Run:  python benchmarks/bench_clue.py [--runs 7] [--cli-runs 5] [--no-cli]
+Run:  python3 benchmarks/bench_clue.py [--runs 7] [--cli-runs 5] [--no-cli]   (uses .venv by itself)
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ import zlib
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
+
+import _venv  # noqa: F401  (started by another Python: run again with the project's .venv)
 
 from cluesolver.clue import variants
 from cluesolver.clue.constraints import puzzle_of
