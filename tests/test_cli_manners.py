@@ -374,3 +374,62 @@ def test_a_line_reports_every_problem_and_unknown_players_list_the_seated(home: 
     why = runner.invoke(app, ["clue", "why", "Bob has Knife"])
     assert why.exit_code == 2
     assert "unknown player in the fact (players: Ann, Ben, Cat, Dan): 'Bob'" in why.stderr
+
+
+# -- a real terminal (a pseudo-terminal): layouts that fit, the pager ---------------------------------
+
+
+def _on_a_terminal(args: list[str], columns: int, lines: int = 200, **env: str) -> str:
+    """Run the CLI with stdout on a pseudo-terminal of the given size; the text, colours removed."""
+    import pty
+
+    leader, follower = pty.openpty()
+    full = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE")}
+    full.update(COLUMNS=str(columns), LINES=str(lines), TERM="xterm-256color", PYTHONPATH=str(ROOT), **env)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from cluesolver.cli import main; main()", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=follower,
+        env=full,
+        cwd=ROOT,
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=120)
+    os.close(leader)
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace")).replace("\r", "")
+
+
+def test_terminal_at_60_columns_shows_every_master_detective_player_with_a_legend() -> None:
+    out = _on_a_terminal(["replay", str(DATA / "clue" / "master-detective-4p.clue")], 60)
+    out = out.split("The envelope")[0]  # the notebook and its legend
+    assert max(len(line) for line in out.splitlines()) <= 60
+    header = next(line for line in out.splitlines() if line.strip().startswith("Card"))
+    assert header.split()[1:] == ["A", "B", "C", "D", "E"] and "…" not in header
+    assert "A = Ann, B = Ben, C = Cat, D = Dan (me), E = Envelope" in " ".join(out.split())
+
+
+def test_terminal_at_80_columns_cuts_no_welcome_street_run() -> None:
+    out = _on_a_terminal(["score", str(EX / "welcome-table-3p.toml")], 80)
+    assert "4-6-8-10-12-14" in out and "…" not in out
+
+
+def test_long_rule_text_goes_through_the_pager_on_a_terminal_only() -> None:
+    pager = f"{sys.executable} -c \"import sys; sys.stdout.write('PAGED ' + str(len(sys.stdin.read())))\""
+    paged = _on_a_terminal(["rules", "show", "clue"], 100, lines=30, PAGER=pager)
+    assert paged.startswith("PAGED ")
+    straight = _on_a_terminal(["rules", "show", "clue", "--no-pager"], 100, lines=30, PAGER=pager)
+    assert "PAGED" not in straight and "Secret passages" in straight
+    short = _on_a_terminal(["rules", "show", "clue", "secret-passages"], 100, lines=30, PAGER=pager)
+    assert "PAGED" not in short  # it fits on the screen
+    piped = _invoke(["rules", "show", "clue"], "100")
+    assert "Secret passages" in piped  # a pipe never pages

@@ -15,6 +15,9 @@ import typer
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     from rulesref.core.findings import CheckReport
     from rulesref.welcome.results import ScoreReport, StreetResult, TableResult
     from rulesref.welcome.street_report import StreetsReport
@@ -227,7 +230,7 @@ def _print_scores(result: TableResult) -> None:
         streets.add_row(p.name, *(_street_cell(s) for s in p.streets))
     streets.add_section()
     streets.add_row("longest", *(str(b) for b in result.street_best))
-    out.print(streets)
+    out.print(streets if _fits(out, streets) else _streets_by_row(result))
 
     out.print("How each total was made:", markup=False, soft_wrap=True)
     for p in result.players:
@@ -256,6 +259,30 @@ def _print_scores(result: TableResult) -> None:
     label = "Winner" if len(result.winners) == 1 else "Shared win"
     best = result.players[0].total
     out.print(f"{label}: {' and '.join(result.winners)} with {best} points", markup=False, soft_wrap=True)
+
+
+def _fits(out: Console, table: Table) -> bool:
+    """Whether ``table`` fits the console's width without cutting a cell."""
+    from rich.measure import Measurement
+
+    return Measurement.get(out, out.options.update_width(1_000_000), table).maximum <= out.width
+
+
+def _streets_by_row(result: TableResult) -> Table:
+    """The streets for a narrow terminal: one row per player and street, so no run is cut."""
+    from rich.table import Table
+
+    table = Table(title="Streets: longest odd/even run, +bonus where longest", title_justify="left")
+    for col in ("player", "street", "longest run", "length/longest", "bonus"):
+        table.add_column(col, justify="left" if col in ("player", "longest run") else "right")
+    for p in result.players:
+        for n, s in enumerate(p.streets, 1):
+            run = "-".join(str(x) for x in s.run.numbers) if s.run else "-"
+            best = result.street_best[n - 1]
+            table.add_row(
+                p.name if n == 1 else "", str(n), run, f"{s.length}/{best}", f"+{s.bonus_value}" if s.bonus else ""
+            )
+    return table
 
 
 def _street_cell(s: StreetResult) -> str:
