@@ -73,7 +73,7 @@ def test_malformed_log_exit_2_without_traceback(tmp_path: Path) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
     err = result.stderr
     assert f"error: {bad}:3:23: unknown card: 'Knive' (did you mean: Knife?)" in err
-    assert f"error: {bad}:4:1: a statement starts with a player's name: 'Bob'" in err
+    assert f"error: {bad}:4:1: a statement starts with a player's name (Ann, Ben, Cat): 'Bob'" in err
 
 
 def test_missing_file_and_bad_fact() -> None:

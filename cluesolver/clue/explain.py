@@ -14,7 +14,7 @@ from typing import Any
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, puzzle_of, slot_holder
 from cluesolver.clue.fact import Fact
-from cluesolver.clue.log import GameLog
+from cluesolver.clue.log import GameLog, typed
 from rulesref.core.errors import InputError, Problem
 
 
@@ -100,7 +100,7 @@ def why(log: GameLog, fact: Fact) -> list[int] | None:
 def parse_fact(log: GameLog, text: str, *, max_length: int = 200) -> Fact:
     """Read a fact as a player says it: 'Ben has Knife', 'Ben does not have Knife',
     'Knife is in the envelope', 'Knife is not in the envelope'."""
-    raw = text.strip()
+    raw = typed(text, "a fact").strip()
     if len(raw) > max_length:
         raise InputError(Problem(f"a fact is at most {max_length} characters", text=raw[: max_length - 1] + "…"))
     holders = {p.casefold(): p for p in log.players}

@@ -42,6 +42,19 @@ def quote(text: str, limit: int = QUOTE) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def typed(text: str, what: str = "the text") -> str:
+    """``text`` as typed on a command line; bytes that were not UTF-8 are refused (exit 2).
+
+    Python keeps such bytes of ``argv`` as lone surrogates, which no file or terminal can hold.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        raise InputError(Problem(f"{what} is not UTF-8 text", text=quote(shown))) from None
+    return text
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of a log as an editor shows them: split on ``\\n``, ``\\r\\n`` and ``\\r`` only.
 
@@ -216,7 +229,7 @@ class GameLog:
 
     def match_player(self, text: str) -> str:
         """The player ``text`` names (ignoring case); UnknownNameError with the closest names."""
-        key = text.strip().casefold()
+        key = typed(text, "a player's name").strip().casefold()
         for p in self.players:
             if p.casefold() == key:
                 return p

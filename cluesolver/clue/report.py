@@ -94,7 +94,7 @@ def count_log(log: GameLog) -> Counts:
     """
     try:
         return count(puzzle_of(log))
-    except OverflowError:
+    except (OverflowError, MemoryError):  # beyond exact arithmetic, or a table that cannot be allocated
         raise InputError(_too_big(log)) from None
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cluesolver.clue.log import GameLog, format_event, format_header, parse_log, split_lines
+from cluesolver.clue.log import GameLog, format_event, format_header, parse_log, split_lines, typed
 from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError, UnknownNameError
 from rulesref.core.files import atomic_write, read_text, stale_temps
 from rulesref.core.names import closest
@@ -59,6 +59,7 @@ def sessions_dir() -> Path:
 
 def check_name(name: str) -> str:
     """A session name: letters, digits, ``.``, ``_``, ``-`` (no paths)."""
+    name = typed(name, "a session name")
     bare = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else name
     if not _NAME.fullmatch(bare):
         raise InputError(Problem("a session name uses letters, digits, '.', '_' or '-' (up to 64)", text=name))
@@ -260,7 +261,7 @@ def header_of(values: dict[str, str | None], base_dir: Path | None = None) -> Ga
     players = values.get("players")
     if players is None or not players.strip():
         raise InputError(Problem("--players is required: names in seating order, e.g. --players Ann,Ben,Cat,Dan"))
-    given = [(opt, key, values[key]) for opt, key in NEW_OPTIONS if values.get(key) is not None]
+    given = [(opt, key, typed(v, opt)) for opt, key in NEW_OPTIONS if (v := values.get(key)) is not None]
     text = "".join(f"{key}: {value}\n" for _, key, value in given)
     try:
         return parse_log(text, None, base_dir)
@@ -310,7 +311,7 @@ def _appended(text: str, lines: list[str]) -> str:
 
 def check_statements(lines: list[str]) -> list[str]:
     """Statements as typed: one per line (a statement with line breaks is several), not empty."""
-    out = [piece.strip() for raw in lines for piece in split_lines(raw) if piece.strip()]
+    out = [piece.strip() for raw in lines for piece in split_lines(typed(raw, "a statement")) if piece.strip()]
     if not out:
         raise InputError(
             Problem(

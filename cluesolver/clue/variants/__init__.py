@@ -66,6 +66,11 @@ def get(name: str, base_dir: Path | None = None, *, limits: VariantLimits = DEFA
 
 
 def _get(name: str, base_dir: Path | None, limits: VariantLimits, chain: tuple[str, ...]) -> Variant:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = name.encode("utf-8", "backslashreplace").decode("utf-8")[:80]
+        raise InputError(Problem("a variant name is not UTF-8 text", text=shown)) from None
     key = normalise(name).replace(" ", "-")
     for vid in BUILT_IN:
         v = _built_in(vid)
