@@ -157,11 +157,11 @@ class AdvisorSettings:
     """
 
     hands_weight: float = 0.3
-    exact_limit: int = 3000
-    samples: int = 3000
-    rescore: int = 3
+    exact_limit: int = 2000
+    samples: int = 2000
+    rescore: int = 2
     leak_weight: float = 0.0
-    threat_samples: int = 400
+    threat_samples: int = 300
     seed: int = 0
 
 
