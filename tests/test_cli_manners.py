@@ -158,14 +158,23 @@ def test_markup_like_names_in_vegas_scores_rules_and_variants(tmp_path: Path) ->
     code, out = _clue(["score", str(sheet)])
     assert code in (0, 1), out
     assert "[/]" in out and "[bold]x" in out
+    vegas = tmp_path / "odd-vegas.toml"
+    vegas.write_text(
+        (EX / "las-vegas-night.toml").read_text(encoding="utf-8").replace("Anna", "[/]").replace("Ben", "[bold]x"),
+        encoding="utf-8",
+    )
+    for verb in ("score", "replay"):
+        code, out = _clue([verb, str(vegas)])
+        assert code in (0, 1), out
+        assert "[/]" in out and "[bold]x" in out, verb
     variant = tmp_path / "odd.toml"
     variant.write_text(
-        'id = "odd"\nname = "[bold]Odd[/]"\nextends = "classic"\n',
+        'id = "odd"\nname = "[bold]Odd[/]"\nextends = "classic"\n[rename]\n"Miss Scarlet" = "[b]Scarlet[/b]"\n',
         encoding="utf-8",
     )
     code, out = _clue(["variants", "show", str(variant)])
-    if code == 0:
-        assert "[bold]Odd[/]" in out
+    assert code == 0, out
+    assert "[bold]Odd[/] (odd)" in out and "\n[b]Scarlet[/b] " in out
     code, out = _clue(["rules", "search", "[/] [bold]x show a card"])
     assert code == 0 and "Traceback" not in out
 
