@@ -79,16 +79,8 @@ def show_why(result: Replay, text: str, *, as_json: bool) -> int:
     return EXIT_OK
 
 
-# The verbs' old entry points (cli/verbs.py calls these until it uses the registry).
-
-
-def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
-    from cluesolver.clue.game import replay_file as replay
-
-    return show_replay(replay(path, at), path=path, as_json=as_json, why=why)
-
-
 def check_file(path: Path, *, as_json: bool) -> int:
+    """``clue check`` and ``check`` in ``clue play``: check a log file and print the report."""
     from cluesolver.clue.game import check_file as check
 
     return show_check(check(path), path=path, as_json=as_json)

@@ -36,30 +36,10 @@ class VariantLimits:
 
 DEFAULT_LIMITS = VariantLimits()
 
-FULL_KEYS = (
-    "id",
-    "name",
-    "aliases",
-    "min_players",
-    "max_players",
-    "two_player_table",
-    "envelope_name",
-    "provisional",
-    "category",
-)
-EXTENDS_KEYS = (
-    "extends",
-    "id",
-    "name",
-    "aliases",
-    "min_players",
-    "max_players",
-    "two_player_table",
-    "envelope_name",
-    "rename",
-    "card_aliases",
-    "remove_aliases",
-)
+#: Keys of the edition itself, in either kind of file.
+SETTINGS_KEYS = ("id", "name", "aliases", "min_players", "max_players", "two_player_table", "envelope_name")
+FULL_KEYS = (*SETTINGS_KEYS, "provisional", "category")
+EXTENDS_KEYS = ("extends", *SETTINGS_KEYS, "rename", "card_aliases", "remove_aliases")
 CATEGORY_KEYS = ("id", "name", "aliases", "cards")
 CARD_KEYS = ("name", "aliases")
 _FORBIDDEN = ",;#:"
