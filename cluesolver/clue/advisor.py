@@ -159,7 +159,7 @@ class AdvisorSettings:
     hands_weight: float = 0.3
     exact_limit: int = 2000
     samples: int = 2000
-    rescore: int = 2
+    rescore: int = 1
     leak_weight: float = 0.0
     threat_samples: int = 300
     seed: int = 0
@@ -602,7 +602,9 @@ def accusation(
     certain = p >= 1.0
     when = None
     if deals is not None and who is not None and not out and not certain:
-        ranking = rank(log, player=who, top=1, counts=counts, settings=settings, deals=deals)
+        # the best suggestion's answers on the same deals (no exact re-count: only the
+        # expected chance after it is needed)
+        ranking = rank(log, player=who, top=1, counts=counts, settings=replace(settings, rescore=0), deals=deals)
         after = (
             after_suggestion(deals, puzzle.table, who, who == log.header.me, ranking.advice[0].cards)
             if ranking.advice
