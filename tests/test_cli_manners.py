@@ -106,6 +106,39 @@ def test_a_real_pipe_gets_whole_unpadded_lines() -> None:
         assert max(map(len, done.stdout.splitlines())) > 40  # long lines left whole
 
 
+def test_a_pipe_ignores_columns_term_no_color_and_locale(tmp_path: Path) -> None:
+    home = tmp_path / "pipe-home"
+    outputs = []
+    for extra in (
+        {"COLUMNS": "40", "TERM": "dumb", "NO_COLOR": "1", "LC_ALL": "C"},
+        {"COLUMNS": "200", "TERM": "xterm-256color", "LANG": "C.UTF-8", "FORCE_COLOR": "1"},
+    ):
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "LC_ALL", "LANG")}
+        env.update(PYTHONPATH=str(ROOT), CLUESOLVER_HOME=str(home), **extra)
+        texts = []
+        for args in (
+            PIPED[0],
+            PIPED[3],
+            PIPED[7],
+            ("clue", "new", "t", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann", "--cards", CARDS, "--force"),
+            ("clue", "add", "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"),
+        ):
+            done = subprocess.run(
+                [sys.executable, "-c", "from cluesolver.cli import main; main()", *args],
+                capture_output=True,
+                env=env,
+                cwd=ROOT,
+                timeout=120,
+                check=False,
+            )
+            assert done.returncode in (0, 1), done.stderr
+            text = done.stdout.decode("utf-8")
+            _assert_plain(text)
+            texts.append(text)
+        outputs.append(texts)
+    assert outputs[0] == outputs[1]
+
+
 def test_plain_writer_strips_only_trailing_spaces() -> None:
     import io
 
