@@ -475,3 +475,12 @@ def test_long_rule_text_goes_through_the_pager_on_a_terminal_only() -> None:
     assert "PAGED" not in short  # it fits on the screen
     piped = _invoke(["rules", "show", "clue"], "100")
     assert "Secret passages" in piped  # a pipe never pages
+
+
+def test_advice_knows_when_the_game_is_over() -> None:
+    won = str(ROOT / "tests" / "data" / "live" / "after-the-win.clue")
+    for command in ("accuse?", "next", "status"):
+        done = runner.invoke(app, ["clue", command, "--file", won])
+        assert done.exit_code == 0, done.output
+        assert "The game is over: Ben accused correctly." in done.stdout, command
+        assert "ACCUSE NOW" not in done.stdout

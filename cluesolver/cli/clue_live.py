@@ -73,7 +73,10 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
         out.print(effect_text(effect))
     from cluesolver.clue.advisor import winner
 
-    if log.header.me is not None and winner(log) is None:
+    won = winner(log)
+    if won is not None:
+        out.print(f"The game is over: {won} accused correctly.")
+    elif log.header.me is not None:
         from cluesolver.cli.clue_live_render import threat_text
         from cluesolver.clue.threat import threats as opponent_threats
 
