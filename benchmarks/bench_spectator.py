@@ -81,6 +81,9 @@ def run_one(path: Path, tree: Path, timeout: float, cap_gb: float) -> dict[str, 
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", proc.stderr)
     wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)", proc.stderr)
     out: dict[str, object] = {}
+    cpu = re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", proc.stderr)
+    if cpu:
+        out["cpu"] = sum(float(x) for x in cpu)
     if rss:
         out["rss_mb"] = int(rss.group(1)) / 1024
     if wall:
@@ -105,8 +108,9 @@ def compare(old: Path, new: Path) -> None:
             return "-"
         if r.get("wall") is None:
             return str(r["status"])
-        mark = "" if r["status"] == "exact" else " est."
-        return f"{float(str(r['wall'])):.1f} s, {float(str(r['rss_mb'])):.0f} MB{mark}"
+        mark = "exact" if r["status"] == "exact" else "**estimate**"
+        cpu = f" (cpu {float(str(r['cpu'])):.1f} s)" if r.get("cpu") is not None else ""
+        return f"{mark}: {float(str(r['wall'])):.1f} s{cpu}, {float(str(r['rss_mb'])):.0f} MB"
 
     print("| position | previous engine | this engine | exact deals |")
     print("|---|---|---|---|")
@@ -133,7 +137,7 @@ def main() -> None:
         compare(*args.compare)
         return
     rows = []
-    print(f"{'position':18} {'deals':>34} {'status':>18} {'wall s':>8} {'max RSS MB':>10}")
+    print(f"{'position':18} {'deals':>34} {'status':>18} {'wall s':>8} {'cpu s':>8} {'max RSS MB':>10}")
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in positions(args.players):
             if args.only and args.only not in name:
@@ -149,12 +153,24 @@ def main() -> None:
             ok = [r for r in runs if "wall" in r and r.get("status") in ("exact", "estimate")]
             wall = statistics.median(float(str(r["wall"])) for r in ok) if ok else None
             rss = statistics.median(float(str(r["rss_mb"])) for r in ok) if ok else None
+            cpu = statistics.median(float(str(r.get("cpu", 0.0))) for r in ok) if ok else None
             status = str(runs[-1].get("status"))
             deals = runs[-1].get("deals", "")
-            rows.append({"position": name, "status": status, "wall": wall, "rss_mb": rss, "deals": deals, "runs": runs})
+            rows.append(
+                {
+                    "position": name,
+                    "status": status,
+                    "wall": wall,
+                    "cpu": cpu,
+                    "rss_mb": rss,
+                    "deals": deals,
+                    "runs": runs,
+                }
+            )
             ws = f"{wall:8.2f}" if wall is not None else f"{'-':>8}"
             rs = f"{rss:10.0f}" if rss is not None else f"{'-':>10}"
-            print(f"{name:18} {deals!s:>34} {status:>18} {ws} {rs}", flush=True)
+            cs = f"{cpu:8.2f}" if cpu is not None else f"{'-':>8}"
+            print(f"{name:18} {deals!s:>34} {status:>18} {ws} {cs} {rs}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
 

@@ -190,6 +190,34 @@ def test_estimate_bars_contain_the_exact_value(puzzle: Puzzle) -> None:
     _within_bars(count(puzzle, settings=SAMPLED), enumerate_counts(puzzle))
 
 
+#: few draws, so that swap walks start from them (a fixed number of steps, never a clock)
+WALKED = CountSettings(
+    method="estimate",
+    sample_seconds=1e9,
+    max_samples=300,
+    walk_below=400,
+    walk_chains=600,
+    walk_seconds=1e9,
+    walk_steps=300,
+    seed=11,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_walk_bars_contain_the_exact_value(puzzle: Puzzle) -> None:
+    _within_bars(count(puzzle, settings=WALKED), enumerate_counts(puzzle))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(3, 4), st.integers(2, 10))
+def test_walks_on_classic_spectator_logs(seed: int, players: int, turns: int) -> None:
+    log, _ = random_log(variants.get("classic"), players, turns, random.Random(seed), spectator=True)
+    puzzle = puzzle_of(log)
+    got = count(puzzle, settings=WALKED)
+    _within_bars(got, count(puzzle, "dp"))
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.integers(3, 4), st.integers(2, 10))
 def test_estimate_on_classic_spectator_logs(seed: int, players: int, turns: int) -> None:

@@ -29,6 +29,7 @@ class Estimate:
     z: float
     deals_error: float
     error: dict[str, dict[str, float]] = field(repr=False)
+    shares: dict[str, dict[str, float]] = field(repr=False, default_factory=dict)  # the estimated probabilities
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -67,6 +68,8 @@ class Counts:
     def probability(self, holder: str, card: str) -> float:
         if self.deals == 0:
             return 0.0
+        if self.estimate is not None and card in self.estimate.shares.get(holder, {}):
+            return self.estimate.shares[holder][card]
         return self.held[holder][card] / self.deals
 
     def error(self, holder: str, card: str) -> float:
@@ -106,3 +109,10 @@ class CountSettings:
     #: ... error bars of this many standard errors, a fixed seed (same answer every run).
     z: float = 4.0
     seed: int = 0
+    #: With fewer accepted draws than this (and at least 3), swap walks start from each
+    #: one (``walk_chains`` walks in all, for ``walk_seconds`` or ``walk_steps``); error bars then come
+    #: from the spread between the independent replicates (Student t).
+    walk_below: int = 400
+    walk_chains: int = 2000
+    walk_seconds: float = 0.8
+    walk_steps: int = 100_000

@@ -50,6 +50,109 @@ def wilson(successes: int, n: int, z: float) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _betai(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b) (continued fraction)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - _betai(b, a, 1.0 - x)
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    f = d
+    for m in range(1, 300):
+        for num in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            f *= c * d
+        if abs(c * d - 1.0) < 1e-12:
+            break
+    return front * f / a
+
+
+def t_quantile(z: float, dof: int) -> float:
+    """The Student t value with the same two-sided tail as ``z`` standard normal errors."""
+    tail = math.erfc(z / math.sqrt(2))
+    lo, hi = 0.0, 1e7
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if _betai(dof / 2, 0.5, dof / (dof + mid * mid)) > tail:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _walk(
+    st: DealState, seeds: np.ndarray, chains: int, seconds: float, max_steps: int, rng: np.random.Generator
+) -> tuple[np.ndarray, int, int]:
+    """Swap walks started from exact uniform draws: per seed, how often each card sat with each holder.
+
+    ``chains`` walks per seed; each step proposes to swap the holders of two random
+    unknown cards and accepts when the deal stays consistent (symmetric proposal,
+    uniform target), so every state of every walk is itself a uniform draw.  Walks
+    from one seed are one replicate; replicates are independent.
+    """
+    unknown = np.array(st.unknown(), dtype=np.int64)
+    n_seeds, n_cards = seeds.shape
+    owner = np.repeat(seeds.astype(np.int64), chains, axis=0)
+    n = owner.shape[0]
+    rows = np.arange(n)
+    group = rows // chains
+    allowed = st.allowed
+    mem = np.zeros((len(st.at_least), n_cards), dtype=np.int64)
+    hg = np.array([h for h, _ in st.at_least], dtype=np.int64)
+    for g, (_, cs) in enumerate(st.at_least):
+        mem[g, list(cs)] = 1
+    env_of = np.array([st.env_holder(c) for c in range(n_cards)], dtype=np.int64)
+    mem_e = np.zeros((len(st.not_env), n_cards), dtype=np.int64)
+    for e, rest in enumerate(st.not_env):
+        mem_e[e, list(rest)] = 1
+    size_e = mem_e.sum(axis=1)
+    at = owner[:, None, :] == hg[None, :, None]
+    sat = (at * mem[None, :, :]).sum(axis=2)
+    in_env = (owner == env_of[None, :]).astype(np.int64)
+    env_count = in_env @ mem_e.T
+    hist = np.zeros(n_seeds * n_cards * st.n_holders, dtype=np.int64)
+    records = 0
+    start = time.perf_counter()
+    step = 0
+    while True:
+        c1 = unknown[rng.integers(0, len(unknown), n)]
+        c2 = unknown[rng.integers(0, len(unknown), n)]
+        h1, h2 = owner[rows, c1], owner[rows, c2]
+        ok = (h1 != h2) & allowed[c1, h2] & allowed[c2, h1]
+        e1 = (h1[:, None] == hg[None, :]).astype(np.int64)
+        e2 = (h2[:, None] == hg[None, :]).astype(np.int64)
+        new_sat = sat + mem[:, c1].T * (e2 - e1) + mem[:, c2].T * (e1 - e2)
+        ok &= (new_sat > 0).all(axis=1)
+        d1 = (h2 == env_of[c1]).astype(np.int64) - (h1 == env_of[c1])
+        d2 = (h1 == env_of[c2]).astype(np.int64) - (h2 == env_of[c2])
+        new_env = env_count + mem_e[:, c1].T * d1[:, None] + mem_e[:, c2].T * d2[:, None]
+        ok &= (new_env < size_e[None, :]).all(axis=1)
+        r = rows[ok]
+        owner[r, c1[ok]] = h2[ok]
+        owner[r, c2[ok]] = h1[ok]
+        sat[ok] = new_sat[ok]
+        env_count[ok] = new_env[ok]
+        step += 1
+        if step % 4 == 0:
+            for c in unknown:
+                hist += np.bincount((group * n_cards + c) * st.n_holders + owner[:, c], minlength=hist.size)
+            records += 1
+            if time.perf_counter() - start > seconds or step >= max_steps:
+                break
+    return hist.reshape(n_seeds, n_cards, st.n_holders), records * chains, n
+
+
 def _relaxed(st: DealState, settings: CountSettings) -> DealDP:
     """The programme with the constraints that fit the sampling budget."""
     kept = list(st.at_least)
@@ -149,6 +252,7 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         relaxed = top * 2.0**log_scale
     dropped = [g for g in st.at_least if g not in dp.constraints]
     rng = np.random.default_rng(settings.seed)
+    kept_draws: list[list[int]] = []
     start = time.perf_counter()
     batch = 2000
     while room and drawn < settings.max_samples:
@@ -160,6 +264,8 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         for rest in st.not_env:
             ok &= ~np.logical_and.reduce([owner[:, c] == st.env_holder(c) for c in rest])
         good = owner[ok]
+        if len(kept_draws) < settings.walk_below:
+            kept_draws.extend(good[: settings.walk_below - len(kept_draws)].tolist())
         for c in unknown:
             hist[c] += np.bincount(good[:, c], minlength=st.n_holders)
         drawn += n
@@ -177,6 +283,13 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     free = st.free()
     allowed = {(c, h) for c in unknown for h in range(st.n_holders) if st.allowed[c, h] and free[h] > 0}
 
+    # few accepted draws: walks from each of them sharpen the shares; replicates give the bars
+    walked: tuple[np.ndarray, int, int] | None = None
+    if settings.walk_below > accepted >= 3 and len(unknown) >= 2:
+        seeds = np.array(kept_draws[: settings.walk_below], dtype=np.int64)
+        chains = max(1, settings.walk_chains // len(seeds))
+        walked = _walk(st, seeds, chains, settings.walk_seconds, settings.walk_steps, rng)
+
     lo, hi = wilson(accepted, drawn, settings.z)
     rate = accepted / drawn if drawn else 0.0
     if not room:
@@ -187,6 +300,9 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     deals_error = relaxed * max(hi - rate, rate - lo)
     held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     error = {h: dict.fromkeys(table.cards, 0.0) for h in table.holders}
+    shares: dict[str, dict[str, float]] = {h: {} for h in table.holders}  # uncertain pairs only
+    walk_n = 0 if walked is None else walked[2]
+    t_q = 0.0 if walked is None else t_quantile(settings.z, walked[0].shape[0] - 1)
     for c, card in enumerate(table.cards):
         if st.fixed[c] != -1:
             held[st.holder_name(st.fixed[c])][card] = deals
@@ -200,7 +316,16 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
             k = int(hist[c, h])
             p = k / accepted if accepted else 1 / len(live)
             a, b = wilson(k, accepted, settings.z)
+            bar = max(b - p, p - a)
+            if walked is not None:
+                reps = walked[0][:, c, h] / walked[1]
+                p = float(reps.mean())
+                spread = t_q * float(reps.std(ddof=1)) / math.sqrt(len(reps))
+                # a floor where every replicate agrees: as if each walk gave one independent draw
+                fa, fb = wilson(round(p * walk_n), walk_n, settings.z)
+                bar = max(spread, fb - p, p - fa)
             held[name][card] = min(max(round(p * deals), 1), deals - 1)
-            error[name][card] = max(b - p, p - a)
-    est = Estimate(reason, drawn, accepted, settings.z, deals_error, error)
+            shares[name][card] = p
+            error[name][card] = bar
+    est = Estimate(reason, drawn, accepted, settings.z, deals_error, error, shares)
     return Counts(table, deals, held, est)
