@@ -10,7 +10,8 @@ Rows (``--rows``):
 * ``careful`` — baseline seats suggest uniformly among the cards whose place their
   notebook does not know yet and accuse when certain;
 * ``unseen`` — the older baseline: cards not in their hand and never shown to them;
-* ``leak`` — as ``careful``, with the advisor's leak-aware option on.
+* ``leak`` — as ``careful``, with the advisor's leak-aware option on;
+* ``hands-fixed`` — as ``careful``, the hands weight kept at 0.3 all game.
 
 Each deal appends one JSON line to ``--out`` as soon as it is played (so a long run can
 be read while it goes on); ``report`` reads any number of such files::
@@ -27,6 +28,7 @@ import math
 import statistics
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import cluesolver.clue  # noqa: F401  (sets the BLAS threads before numpy loads)
@@ -39,10 +41,12 @@ SELFPLAY = AdvisorSettings(samples=1000, exact_limit=1000, rescore=0, threat_sam
 SEATS = 4
 
 
+#: Advisor variants measured against the careful baseline.
+VARIANTS = {"leak": {"leak_weight": 0.5}, "hands-fixed": {"hands_decay": False}}
+
+
 def _advisor(row: str) -> Advisor:
-    if row == "leak":
-        return Advisor(AdvisorSettings(**{**SELFPLAY.__dict__, "leak_weight": 0.5}))
-    return Advisor(SELFPLAY)
+    return Advisor(replace(SELFPLAY, **VARIANTS.get(row, {})))
 
 
 def run(first: int, deals: int, rows: list[str], out: Path) -> None:
@@ -50,7 +54,7 @@ def run(first: int, deals: int, rows: list[str], out: Path) -> None:
         for seed in range(first, first + deals):
             seat = seed % SEATS
             for row in rows:
-                kind = "careful" if row == "leak" else row
+                kind = "careful" if row in VARIANTS else row
                 start = time.perf_counter()
                 mixed: list[Policy] = [_advisor(row) if i == seat else POLICIES[kind]() for i in range(SEATS)]
                 a = play_game(seed, mixed, track=seat)
@@ -80,7 +84,7 @@ def report(paths: list[Path]) -> str:
         "certainty: advisor / baseline (fewer) | wrong accusations per game: advisor / baseline |",
         "|---|---|---|---|---|---|",
     ]
-    for row in ("careful", "unseen", "leak"):
+    for row in ("careful", "unseen", *VARIANTS):
         got = [x for x in lines if x["row"] == row]
         if not got:
             continue

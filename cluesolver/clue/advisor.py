@@ -148,8 +148,8 @@ class AdvisorSettings:
     """The advisor's tunables (chosen by self-play, ``benchmarks/selfplay.py``).
 
     ``hands_weight``: weight of the expected information about the suggested cards'
-    holders next to the envelope's (0 = envelope only), at the start of the game; it
-    shrinks with the envelope's uncertainty.  ``exact_limit``: when at most this many deals
+    holders next to the envelope's (0 = envelope only), at the start of the game; with
+    ``hands_decay`` it shrinks with the envelope's uncertainty.  ``exact_limit``: when at most this many deals
     agree with the log every one is listed and every figure is exact; otherwise
     ``samples`` deals are drawn uniformly and the best ``rescore`` suggestions are then counted exactly.
     ``leak_weight``: how much the ranking avoids suggestions that tell the opponents about
@@ -157,6 +157,7 @@ class AdvisorSettings:
     """
 
     hands_weight: float = 0.3
+    hands_decay: bool = True
     exact_limit: int = 2000
     samples: int = 2000
     rescore: int = 1
@@ -314,7 +315,9 @@ def rank(
         leak = leak_bits(log, pool_ix, who, settings)
     now = envelope_bits(counts, cats)
     # learning hands pays off in later deductions: less so as the envelope closes in
-    hands = settings.hands_weight * now / max(sum(math.log2(len(cs)) for _, cs in cats), 1e-9)
+    hands = settings.hands_weight
+    if settings.hands_decay:
+        hands *= now / max(sum(math.log2(len(cs)) for _, cs in cats), 1e-9)
     value = scores.env_gain + hands * scores.hand_gain - settings.leak_weight * leak
     order = sorted(range(len(candidates)), key=lambda m: (-round(float(value[m]), 9), -float(scores.settle[m]), m))
     advice: list[Advice] = []
