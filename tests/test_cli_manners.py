@@ -231,8 +231,9 @@ def _leaves() -> list[tuple[str, click.Command]]:
 
 
 def test_every_command_has_help_with_an_example() -> None:
-    for path, _ in _leaves():
-        result = runner.invoke(app, [*path.split(), "--help"], env={"COLUMNS": "60"})
+    groups = [name for name in COMMANDS if isinstance(load(name), click.Group)]
+    for path in [*(p for p, _ in _leaves()), *groups, ""]:
+        result = runner.invoke(app, [*path.split(), "--help"], env={"COLUMNS": "60"}, prog_name="cluesolver")
         assert result.exit_code == 0, path
         example = [line for line in result.output.splitlines() if line.strip().startswith("Example")]
         assert example, f"{path} --help has no example"

@@ -82,7 +82,8 @@ def load(name: str) -> click.Command:
     command.name = name
     canonical = name
     if entry.summary.startswith("Alias of"):
-        command.help = entry.summary
+        _, _, rest = (command.help or "").partition("\n\n")  # keep the example
+        command.help = entry.summary + (f"\n\n{rest}" if rest else "")
         command.short_help = entry.summary
         canonical = entry.summary.removeprefix("Alias of").strip().rstrip(".")
     from cluesolver.cli.vocabulary import finish
@@ -141,7 +142,8 @@ class LazyGroup(TyperGroup):
 app = typer.Typer(
     name="cluesolver",
     cls=LazyGroup,
-    help="Game-night companion: exact Clue deduction, and rules and scores for the Vegas games.",
+    help="Game-night companion: exact Clue deduction, and rules and scores for the Vegas games.\n\n"
+    "Example: cluesolver replay examples/classic-4p.clue",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

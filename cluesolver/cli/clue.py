@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from cluesolver.clue.report import Replay
 
 app = typer.Typer(
-    help="Live Clue sessions at the table: record the game as it happens, get answers at once.", no_args_is_help=True
+    help="Live Clue sessions at the table: record the game as it happens, get answers at once.\n\n"
+    'Example: cluesolver clue add "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"',
+    no_args_is_help=True,
 )
 
 FileOpt = Annotated[

@@ -28,7 +28,11 @@ if TYPE_CHECKING:
     from rulesref.las_vegas.results import GameResult, ReplayResult, ScoreResult
     from rulesref.las_vegas.scoring import Replay, RoundResult
 
-app = typer.Typer(help="Las Vegas (dice game): payouts, checks, replay.", no_args_is_help=True)
+app = typer.Typer(
+    help="Las Vegas (dice game): payouts, checks, replay.\n\n"
+    'Example: cluesolver las-vegas payout --casino "Anna=5 Ben=3 Carla=1+big" --money 90,40',
+    no_args_is_help=True,
+)
 
 GameFileArg = Annotated[
     Path, typer.Argument(help='A Las Vegas game file (TOML with game = "las-vegas").', show_default=False)

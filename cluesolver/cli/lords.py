@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from rulesref.lords.state import State
 
 app = typer.Typer(
-    help="Lords of Vegas: board, payouts, score track, action costs, gamble, game logs.", no_args_is_help=True
+    help="Lords of Vegas: board, payouts, score track, action costs, gamble, game logs.\n\n"
+    "Example: cluesolver lords payout examples/lords-midgame.toml --card D5",
+    no_args_is_help=True,
 )
 
 BoardArg = Annotated[Path, typer.Argument(help="A Lords of Vegas state file (TOML).", show_default=False)]

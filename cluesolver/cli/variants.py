@@ -8,7 +8,10 @@ import typer
 
 from cluesolver.cli.common import JsonOption, console, emit_json, guarded
 
-app = typer.Typer(help="Clue editions: list and show built-in and user variants.", no_args_is_help=True)
+app = typer.Typer(
+    help="Clue editions: list and show built-in and user variants.\n\nExample: cluesolver variants show master-detective",
+    no_args_is_help=True,
+)
 
 
 @app.command("list")
