@@ -30,6 +30,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import cluesolver.clue  # noqa: F401  (sets the BLAS threads before numpy loads)
 from cluesolver.clue.advisor import AdvisorSettings
@@ -42,7 +43,7 @@ SEATS = 4
 
 
 #: Advisor variants measured against the careful baseline.
-VARIANTS = {"leak": {"leak_weight": 0.5}, "hands-fixed": {"hands_decay": False}}
+VARIANTS: dict[str, dict[str, Any]] = {"leak": {"leak_weight": 0.5}, "hands-fixed": {"hands_decay": False}}
 
 
 def _advisor(row: str) -> Advisor:
