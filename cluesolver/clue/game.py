@@ -28,10 +28,11 @@ def replay_file(path: Path, at: int | None = None) -> Replay:
     ``to_json()`` of the result is the contract JSON of ``docs/clue-log-format.md``.
     """
     from cluesolver.clue.log import read_log_text, split_lines
-    from cluesolver.clue.report import replay
     from rulesref.core.errors import InputError, Problem
 
     if at is not None and at < 0:
         raise InputError(Problem("--at takes a line number (1 or more)", path=str(path), text=str(at)))
-    text, log = read_log_text(path)
+    text, log = read_log_text(path)  # a bad log is refused before the engine is loaded
+    from cluesolver.clue.report import replay
+
     return replay(log, tuple(split_lines(text)), at)
