@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from click.testing import Result
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
@@ -14,7 +15,7 @@ DATA = ROOT / "tests" / "data" / "clue"
 runner = CliRunner()
 
 
-def run(*args: str):  # type: ignore[no-untyped-def]
+def run(*args: str) -> Result:
     return runner.invoke(app, list(args))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ GOLDEN = sorted(DATA.glob("*.clue"))
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_golden_result(path: Path) -> None:
     expected = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-    got = analyse(read_log(path)).to_json()
+    got: dict[str, Any] = analyse(read_log(path)).to_json()
     assert got["deals"] == expected["deals"]
     assert isinstance(got["deals"], int)
     assert got["consistent"] == expected["consistent"]
@@ -81,7 +82,7 @@ def test_small_goldens_by_cp_sat_enumeration(path: Path) -> None:
     puzzle = puzzle_of(read_log(path))
     model = _Model(puzzle)
     for lit in model.lit.values():
-        model.m.Add(lit == 1)  # type: ignore[operator]
+        model.m.add(lit == 1)
     held: dict[tuple[str, str], int] = {}
 
     class Collect(cp_model.CpSolverSolutionCallback):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cluesolver.clue import session as S
-from cluesolver.clue.log import format_log, parse_log
+from cluesolver.clue.log import GameLog, format_log, parse_log
 from rulesref.core.errors import InputError, SessionError
 
 HEADER = textwrap.dedent("""\
@@ -109,7 +109,7 @@ def test_allow_hook_can_refuse_a_change(home: Path) -> None:
     path = S.path_of("g1")
     S.create(path, HEADER)
 
-    def refuse(before, after) -> None:  # type: ignore[no-untyped-def]
+    def refuse(before: GameLog, after: GameLog) -> None:
         raise SessionError("no")
 
     with pytest.raises(SessionError):
