@@ -49,7 +49,7 @@ DEFAULT_SETTINGS = CountSettings()
 
 #: Cover method: measured cost of one planned operation relative to a DP one (numpy
 #: temporaries of broadcast arrays).
-COVER_OP = 5.0
+COVER_OP = 1.5
 
 
 def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = DEFAULT_SETTINGS) -> Counts:

@@ -34,7 +34,7 @@ from cluesolver.clue.counts import Counts, CountSettings, Estimate
 from cluesolver.clue.deal_state import DealState, deal_bound
 
 #: Measured throughput of the programmes (element operations per second, this machine).
-DP_RATE = 5e7
+DP_RATE = 7e7
 #: Share of the time budget the relaxed programme may take (the draws take the rest).
 RELAXED_SHARE = 1.0
 
