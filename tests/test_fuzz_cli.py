@@ -246,7 +246,7 @@ def test_rule_books_linted(data: bytes) -> None:
     _each(data, "book.toml", lambda p: [["rules", "lint", p], ["rules", "lint", p, "--json"]])
 
 
-@FUZZ
+@settings(FUZZ, max_examples=max(1, FUZZ.max_examples // 2))  # each add runs the exact engine
 @given(mutated([s.encode() for s in STATEMENTS]))
 def test_clue_add_statements(data: bytes) -> None:
     # Arguments reach the program as str: undecodable bytes arrive as surrogate escapes.
@@ -256,4 +256,3 @@ def test_clue_add_statements(data: bytes) -> None:
         session.write_text(SESSION, encoding="utf-8")
         assert_clean(["clue", "add", "--file", str(session), statement])
         assert_clean(["clue", "add", "--file", str(session), "--json", statement])
-        assert_clean(["clue", "status", "--file", str(session)])
