@@ -405,6 +405,8 @@ def lint(paths: Iterable[Path] | None = None) -> LintReport:
     chosen = list(paths) if paths is not None else rule_files()
     for p in chosen:
         if not p.is_file():
+            if p.exists():  # a folder, device or pipe: the reader says which
+                read_text(p, what="rule file")
             raise InputError(Problem("no such rule file", path=str(p)))
     problems: list[Problem] = []
     loaded: dict[str, RuleBook] = {}
