@@ -222,12 +222,14 @@ def test_a_full_disk_under_json_prints_a_json_error(tmp_path: Path, full_disk: N
         ["welcome", "new", "Ann", "Ben", "--output", "{out}"],
         ["clue", "export", "--file", "{session}", "--out", "{out}"],
         ["clue", "new", "--file", "{out}", "--players", "Ann,Ben,Cat"],
+        ["lords", "payout", "{lords}", "--card", "D5", "--out", "{out}"],
     ],
 )
 def test_every_writer_reports_a_full_disk(args: list[str], tmp_path: Path, full_disk: None) -> None:
     session = _session(tmp_path)
     out = tmp_path / "written.txt"
-    code, _, err = run(*[a.format(out=out, session=session) for a in args])
+    lords = ROOT / "tests" / "data" / "lords-of-vegas" / "four-players.toml"
+    code, _, err = run(*[a.format(out=out, session=session, lords=lords) for a in args])
     assert code == 2, err
     assert str(out) in err and "No space left on device" in err
     assert not out.exists()
