@@ -30,12 +30,23 @@ MAX_DEPTH = 32
 MAX_TOML_CHARS = 256 * 1024
 
 
-def toml_problem(exc: Exception, path: str | None, prefix: str = "not valid TOML") -> Problem:
-    """A ``tomllib.TOMLDecodeError`` as a located problem (tomllib puts the place in its text)."""
+def toml_problem(exc: Exception, path: str | None, prefix: str = "not valid TOML", text: str | None = None) -> Problem:
+    """A ``tomllib.TOMLDecodeError`` as a located problem (tomllib puts the place in its text).
+
+    An error "at end of document" is placed on the last line of ``text`` when it is given.
+
+        >>> toml_problem(ValueError("Invalid value (at end of document)"), "x.toml", text="a = 1\nb = [1,\n").line
+        2
+    """
     m = re.search(r"line (\d+), column (\d+)", str(exc))
-    return Problem(
-        f"{prefix}: {exc}", path=path, line=int(m.group(1)) if m else None, column=int(m.group(2)) if m else None
-    )
+    if m:
+        return Problem(f"{prefix}: {exc}", path=path, line=int(m.group(1)), column=int(m.group(2)))
+    line = None
+    if text is not None and "end of document" in str(exc):
+        lines = split_lines(text)
+        line = max(1, len(lines))
+        return Problem(f"{prefix}: {exc}", path=path, line=line, column=len(lines[-1]) + 1 if lines else 1)
+    return Problem(f"{prefix}: {exc}", path=path, line=line)
 
 
 def _depth(value: object, limit: int) -> int:
@@ -77,7 +88,7 @@ def parse_toml(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise InputError(toml_problem(exc, path)) from None
+        raise InputError(toml_problem(exc, path, text=text)) from None
     except RecursionError:
         raise InputError(Problem(f"nested deeper than {max_depth} levels", path=path)) from None
     if _depth(data, max_depth) > max_depth:
