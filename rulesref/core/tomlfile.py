@@ -35,7 +35,7 @@ def toml_problem(exc: Exception, path: str | None, prefix: str = "not valid TOML
 
     An error "at end of document" is placed on the last line of ``text`` when it is given.
 
-        >>> toml_problem(ValueError("Invalid value (at end of document)"), "x.toml", text="a = 1\nb = [1,\n").line
+        >>> toml_problem(ValueError("Invalid value (at end of document)"), "x.toml", text="a = 1\\nb = [1,\\n").line
         2
     """
     m = re.search(r"line (\d+), column (\d+)", str(exc))
