@@ -17,11 +17,11 @@ from cluesolver.clue import variants
 from cluesolver.clue.variants import Variant, normalise
 from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.core.names import closest
+from rulesref.core.text import clip as quote
+from rulesref.core.text import split_lines
 
 #: How alike a word must be to a player, keyword or location to be offered as a choice.
 NAME_CUTOFF = 0.4
-#: Offending text is quoted up to this many characters in a problem.
-QUOTE = 80
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,6 @@ class LogLimits:
 DEFAULT_LIMITS = LogLimits()
 
 
-def quote(text: str, limit: int = QUOTE) -> str:
-    """``text`` cut to ``limit`` characters (with an ellipsis) for a message."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def typed(text: str, what: str = "the text") -> str:
     """``text`` as typed on a command line; bytes that were not UTF-8 are refused (exit 2).
 
@@ -53,21 +48,6 @@ def typed(text: str, what: str = "the text") -> str:
         shown = text.encode("utf-8", "backslashreplace").decode("utf-8")
         raise InputError(Problem(f"{what} is not UTF-8 text", text=quote(shown))) from None
     return text
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of a log as an editor shows them: split on ``\\n``, ``\\r\\n`` and ``\\r`` only.
-
-    Unlike :meth:`str.splitlines`, a U+2028 or a form feed inside a comment does not
-    start a new line.
-
-    >>> split_lines("a\\r\\nb\\u2028c\\rd\\n")
-    ['a', 'b\\u2028c', 'd']
-    """
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if lines and not lines[-1]:
-        lines.pop()
-    return lines
 
 
 HEADER_KEYS = ("game", "players", "me", "hands", "my cards", "table")
