@@ -416,6 +416,8 @@ def test_lords_track(client: TestClient) -> None:
     assert r.status_code == 400 and errors(r.text) == ["the chip's space is a whole number: 'eight'"]
     r = client.get("/lords/track", params={"at": "8", "casinos": "1,x"})
     assert r.status_code == 400 and errors(r.text)
+    r = client.get("/lords/track", params={"at": "9", "casinos": "1"})
+    assert r.status_code == 400 and errors(r.text)[0].startswith("start 9 is not a space of the score track")
 
 
 def test_lords_payout_reads_the_state_and_writes_nothing(client: TestClient, folder: Path) -> None:

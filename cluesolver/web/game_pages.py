@@ -123,16 +123,13 @@ async def lords_track(request: Request) -> Response:
     at, points = _field(request, "at"), _field(request, "casinos")
 
     def compute() -> dict[str, Any]:
-        from rulesref.lords import jsonview
-        from rulesref.lords.notation import parse_points
-        from rulesref.lords.track import apply_casinos, check_space
+        from rulesref.lords import jsonview, table
 
         try:
             start = int(at.strip())
         except ValueError:
             raise InputError(Problem("the chip's space is a whole number", text=at)) from None
-        check_space(start, "start")
-        data: dict[str, Any] = jsonview.track_run(apply_casinos(start, parse_points(points)))
+        data: dict[str, Any] = jsonview.track_run(table.track(start, points, what="start"))
         return data
 
     return await _result(request, "Lords of Vegas: score track", "lords-track", compute)
@@ -145,17 +142,13 @@ async def lords_payout(request: Request) -> Response:
 
     def compute() -> dict[str, Any]:
         from rulesref.core.games import LORDS_OF_VEGAS
-        from rulesref.lords import jsonview
-        from rulesref.lords.actions import require_player
-        from rulesref.lords.loader import load_state
-        from rulesref.lords.payout import draw
+        from rulesref.lords import jsonview, table
 
-        state = load_state(pick_file(st.settings.folder, name, LORDS_OF_VEGAS))
-        drawer = player or state.turn
-        if not drawer:
-            raise InputError(Problem("say who draws the card (the state has no player to move)"))
-        require_player(state, drawer)
-        data: dict[str, Any] = jsonview.payout(draw(state, card.strip(), drawer, strict=False))
+        path = pick_file(st.settings.folder, name, LORDS_OF_VEGAS)
+        result = table.payout(
+            path, card.strip(), player=player or None, ask="say who draws the card (the state has no player to move)"
+        )
+        data: dict[str, Any] = jsonview.payout(result)
         return data
 
     return await _result(request, f"Lords of Vegas: card {card} on {name}", "lords-payout", compute)

@@ -62,11 +62,11 @@ def require_player(state: State, name: str) -> None:
         raise InputError(Problem("unknown player", text=name, choices=closest(name, state.names, cutoff=0.4)))
 
 
-def acting_player(state: State, name: str | None) -> str:
-    """Who acts: the player named, else whose turn the state says it is."""
+def acting_player(state: State, name: str | None, *, ask: str = "say who acts with --player") -> str:
+    """Who acts: the player named, else whose turn the state says it is (``ask``: the message when neither)."""
     who = name or state.turn
     if who is None:
-        raise InputError(Problem("say who acts with --player"))
+        raise InputError(Problem(ask))
     require_player(state, who)
     return who
 

@@ -40,9 +40,12 @@ def lots_in(block: str | None = None) -> tuple[Lot, ...]:
     return rows
 
 
-def track(at: int, casino_points: str) -> TrackRun:
-    """Move a chip on ``at`` by each paying casino's points (``"1,1,3"``), smallest first."""
-    check_space(at, "--at")
+def track(at: int, casino_points: str, *, what: str = "--at") -> TrackRun:
+    """Move a chip on ``at`` by each paying casino's points (``"1,1,3"``), smallest first.
+
+    ``what`` names the start space in an error (the option or field it was typed in).
+    """
+    check_space(at, what)
     return apply_casinos(at, parse_points(casino_points))
 
 
@@ -54,14 +57,16 @@ def payout(
     rerolls: Sequence[str] = (),
     die_from: str | None = None,
     out: Path | None = None,
+    ask: str = "say who acts with --player",
 ) -> Payout:
     """Who gets what when ``player`` (default: whose turn it is) draws ``card``.
 
     A used card is paid anyway under a warning; ``rerolls`` (``"C3=4,C2=2"``) break ties the
-    take-over causes, in order.
+    take-over causes, in order.  ``ask``: the message when no player is named and the state
+    has no player to move.
     """
     state = load_state(path)
-    drawer = acting_player(state, player)
+    drawer = acting_player(state, player, ask=ask)
     rolls = [parse_rolls(spec) for spec in rerolls]
     result = draw(state, card, drawer, rerolls=rolls, die_from=die_from, strict=False)
     if out is not None and not result.problems:
