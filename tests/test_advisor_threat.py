@@ -81,4 +81,4 @@ def test_a_player_out_is_no_threat_and_json_names_the_figure() -> None:
     got = {t.player: t for t in threats(LOGS[4])}
     assert got["Cat"].out and got["Cat"].probability == 0.0
     data = got["Ben"].to_json()
-    assert set(data) == {"player", "can_name_envelope", "out", "deals", "exact"}
+    assert set(data) == {"player", "can_name_envelope", "out", "deals", "exact", "lower_bound"}

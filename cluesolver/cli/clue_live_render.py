@@ -164,6 +164,8 @@ def threat_text(threats: Sequence[Threat], turns_until: dict[str, int] | None = 
             n = turns_until[t.player]
             when = f" (moves in {n} turn{'s' if n != 1 else ''})"
         how = "" if t.exact else f" (on {t.deals} sampled deals)"
+        if t.lower_bound:
+            how = f" or more (on {t.deals} deals; some notebooks too costly to count)"
         out.append(f"  {t.player}: {pct(t.probability)}{how}{when}\n")
     return out
 

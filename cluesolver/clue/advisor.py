@@ -163,6 +163,7 @@ class AdvisorSettings:
     rescore: int = 1
     leak_weight: float = 0.0
     threat_samples: int = 300
+    threat_counts: int = 60
     seed: int = 0
 
 
@@ -618,7 +619,9 @@ def accusation(
             from cluesolver.clue.clock import clock
 
             rounds_left = clock(log).rounds_left
-        found = threats(log, counts, deals, samples=settings.threat_samples, seed=settings.seed)
+        found = threats(
+            log, counts, deals, samples=settings.threat_samples, seed=settings.seed, max_counts=settings.threat_counts
+        )
         mine = to_move(log) == who
         when = timing(log.players, who, set(eliminated(log)), p, after, found, rounds_left, mine)
     exact = bool(sols) or (deals is not None and deals.exact)

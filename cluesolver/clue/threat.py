@@ -11,7 +11,9 @@ it leaves a single envelope.  The threat is the share of deals where it does.
 Deciding "a single envelope" is exact: a cheap test finds most answers (the opponent's
 own cards and the cards shown to them leave one card per category: certain; or swapping
 the envelope's card with another card of its category keeps every fact the opponent
-knows: not certain), and the rest are counted with the exact engine.
+knows: not certain), and the rest are counted with the exact engine, at most
+``max_counts`` of them (beyond that a notebook is taken as not certain and the figure is
+marked as a lower bound).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class Threat:
     out: bool  # already out after a wrong accusation
     deals: int  # deals the figure is taken over
     exact: bool  # over every consistent deal
+    lower_bound: bool = False  # some notebooks were left uncounted (taken as not certain)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -43,6 +46,7 @@ class Threat:
             "out": self.out,
             "deals": self.deals,
             "exact": self.exact,
+            "lower_bound": self.lower_bound,
         }
 
 
@@ -108,16 +112,18 @@ def threats(
     table = puzzle.table
     memo: dict[tuple[object, ...], bool] = {}
     out: list[Threat] = []
-    budget = [max_counts]
+    budget = [max_counts, 0]  # counts left, notebooks left uncounted
     for j in others:
         if j in out_now:
             out.append(Threat(j, 0.0, True, deals.size, deals.exact))
             continue
         certain = 0.0
+        budget[1] = 0
         for row in deals.owner:
             deal = {c: deals.holders[h] for c, h in zip(table.cards, row)}
             certain += _knows(j, deal, public, shown[j], looks[j], puzzle, rng, memo, budget)
-        out.append(Threat(j, certain / deals.size, False, deals.size, deals.exact))
+        bound = budget[1] > 0
+        out.append(Threat(j, certain / deals.size, False, deals.size, deals.exact and not bound, bound))
     return tuple(out)
 
 
@@ -169,6 +175,7 @@ def _certain(
     if key in memo:
         return memo[key]
     if budget[0] <= 0:
+        budget[1] += 1
         return False  # out of counting budget: counted as not certain (a lower bound)
     budget[0] -= 1
     mine: list[Constraint] = [Has(j, c) for c in hand]
