@@ -38,7 +38,7 @@ from cluesolver.clue.selfplay import POLICIES, Advisor, GameResult, Policy, play
 
 #: The advisor as self-play runs it: fewer sampled deals and no exact re-count of the top
 #: suggestions (cheaper than ``clue next``, never stronger).
-SELFPLAY = AdvisorSettings(samples=1000, exact_limit=1000, rescore=0, threat_samples=200)
+SELFPLAY = AdvisorSettings(samples=1000, exact_limit=1000, rescore=0, threat_samples=200, threat_counts=400)
 SEATS = 4
 
 
