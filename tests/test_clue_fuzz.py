@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from cluesolver.clue.log import format_log, parse_log
 from cluesolver.clue.report import analyse
 from rulesref.core.errors import CluesolverError
+from tests.helpers import damaged_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "data" / "clue").glob("*.clue"))]
@@ -41,28 +42,8 @@ WORDS = [
 ]
 
 
-@st.composite
-def damaged(draw: st.DrawFn) -> str:
-    lines = draw(st.sampled_from(SOURCES)).splitlines()
-    for _ in range(draw(st.integers(1, 4))):
-        action = draw(st.sampled_from(["drop", "dup", "swap", "insert", "cut"]))
-        if not lines:
-            break
-        i = draw(st.integers(0, len(lines) - 1))
-        if action == "drop":
-            del lines[i]
-        elif action == "dup":
-            lines.insert(i, lines[i])
-        elif action == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif action == "insert":
-            pos = draw(st.integers(0, len(lines[i])))
-            lines[i] = lines[i][:pos] + " " + draw(st.sampled_from(WORDS)) + " " + lines[i][pos:]
-        else:
-            pos = draw(st.integers(0, len(lines[i])))
-            lines[i] = lines[i][:pos]
-    return "\n".join(lines) + "\n"
+def damaged() -> st.SearchStrategy[str]:
+    return damaged_lines(SOURCES, [f" {w} " for w in WORDS], most=4).map(lambda text: text.rstrip("\n") + "\n")
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,6 +15,7 @@ from cluesolver.cli import app
 from cluesolver.clue import session as S
 from cluesolver.clue.log import parse_log
 from rulesref.core.errors import InputError, SessionError
+from tests.helpers import damaged_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "game: classic\nplayers: Ann, Ben, Cat\n"
@@ -127,25 +128,8 @@ WORDS = [
 ]
 
 
-@st.composite
-def damaged_log(draw: st.DrawFn) -> str:
-    lines = draw(st.sampled_from(SOURCES)).split("\n")
-    for _ in range(draw(st.integers(1, 4))):
-        i = draw(st.integers(0, len(lines) - 1))
-        action = draw(st.sampled_from(["drop", "dup", "insert", "cut", "swap"]))
-        if action == "drop" and len(lines) > 1:
-            del lines[i]
-        elif action == "dup":
-            lines.insert(i, lines[i])
-        elif action == "insert":
-            pos = draw(st.integers(0, len(lines[i])))
-            lines[i] = lines[i][:pos] + draw(st.sampled_from(WORDS)) + lines[i][pos:]
-        elif action == "cut":
-            lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
-        else:
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-    return "\n".join(lines)
+def damaged_log() -> st.SearchStrategy[str]:
+    return damaged_lines(SOURCES, WORDS, most=4)
 
 
 @settings(

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from cluesolver.cli import app
 from cluesolver.clue import variants
 from rulesref.core.errors import InputError
+from tests.helpers import damaged_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_IN_DIR = ROOT / "cluesolver" / "clue" / "variants" / "data"
@@ -227,25 +228,8 @@ PIECES = [
 ]
 
 
-@st.composite
-def mutated_variant(draw: st.DrawFn) -> str:
-    lines = draw(st.sampled_from(SOURCES)).split("\n")
-    for _ in range(draw(st.integers(1, 5))):
-        i = draw(st.integers(0, len(lines) - 1))
-        action = draw(st.sampled_from(["drop", "dup", "insert", "cut", "swap"]))
-        if action == "drop" and len(lines) > 1:
-            del lines[i]
-        elif action == "dup":
-            lines.insert(i, lines[i])
-        elif action == "insert":
-            pos = draw(st.integers(0, len(lines[i])))
-            lines[i] = lines[i][:pos] + draw(st.sampled_from(PIECES)) + lines[i][pos:]
-        elif action == "cut":
-            lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
-        else:
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-    return "\n".join(lines)
+def mutated_variant() -> st.SearchStrategy[str]:
+    return damaged_lines(SOURCES, PIECES, most=5)
 
 
 @settings(

@@ -10,6 +10,7 @@ import pytest
 
 from rulesref.book import book, section
 from rulesref.cite import cite
+from tests.helpers import assert_sections_complete_and_linked, copied_runs
 
 GAME = "welcome-to-new-las-vegas"
 ROOT = Path(__file__).parent.parent
@@ -52,10 +53,7 @@ def test_ids_unique_links_resolve_and_no_empty_text() -> None:
     sections = book(GAME).sections
     ids = [s.id for s in sections]
     assert len(ids) == len(set(ids))
-    for s in sections:
-        assert s.text.strip() and s.title.strip()
-        for target in s.see:
-            assert section(target).full_id == target
+    assert_sections_complete_and_linked(book(GAME))
 
 
 def test_unconfirmed_facts_are_said() -> None:
@@ -81,15 +79,9 @@ def test_questions_file_has_ten_or_more_answerable_questions() -> None:
             assert section(target).game == GAME
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", text.lower())
-
-
 @pytest.mark.skipif(not RULEBOOK.exists(), reason="source rulebook not available")
 def test_rule_texts_do_not_copy_the_rulebook() -> None:
-    source = _words(RULEBOOK.read_text(encoding="utf-8"))
-    shingles = {" ".join(source[i : i + 9]) for i in range(len(source) - 8)}
+    source = RULEBOOK.read_text(encoding="utf-8")
     for s in book(GAME).sections:
-        words = _words(s.text)
-        copied = [" ".join(words[i : i + 9]) for i in range(len(words) - 8) if " ".join(words[i : i + 9]) in shingles]
+        copied = copied_runs(source, [s.text], 9)
         assert not copied, (s.id, copied)
