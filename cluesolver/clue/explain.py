@@ -16,6 +16,7 @@ from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnv
 from cluesolver.clue.fact import Fact
 from cluesolver.clue.log import GameLog, typed
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.text import clip
 
 
 class _Model:
@@ -102,7 +103,7 @@ def parse_fact(log: GameLog, text: str, *, max_length: int = 200) -> Fact:
     'Knife is in the envelope', 'Knife is not in the envelope'."""
     raw = typed(text, "a fact").strip()
     if len(raw) > max_length:
-        raise InputError(Problem(f"a fact is at most {max_length} characters", text=raw[: max_length - 1] + "…"))
+        raise InputError(Problem(f"a fact is at most {max_length} characters", text=clip(raw, max_length)))
     holders = {p.casefold(): p for p in log.players}
     holders.update({ENVELOPE: ENVELOPE, "the envelope": ENVELOPE, log.variant.envelope_name.casefold(): ENVELOPE})
     for slot in log.table_slots:

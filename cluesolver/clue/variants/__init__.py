@@ -19,6 +19,7 @@ from cluesolver.clue.variants.reader import DEFAULT_LIMITS, VariantLimits, read_
 from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.core.files import read_text
 from rulesref.core.names import closest
+from rulesref.core.text import clip
 from rulesref.core.tomlfile import parse_toml
 
 __all__ = [
@@ -82,9 +83,8 @@ def _get(name: str, base_dir: Path | None, limits: VariantLimits, chain: tuple[s
             path = base_dir / path
         return _load(path, limits, chain)
     names = list(BUILT_IN) + [a for v in BUILT_IN for a in _built_in(v).aliases]
-    shown = name if len(name) <= 80 else name[:79] + "…"
     raise UnknownNameError(
-        Problem("unknown game variant", text=shown, choices=closest(key[:80], names, cutoff=0.3) or BUILT_IN)
+        Problem("unknown game variant", text=clip(name), choices=closest(key[:80], names, cutoff=0.3) or BUILT_IN)
     )
 
 

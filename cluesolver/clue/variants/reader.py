@@ -17,7 +17,8 @@ from typing import Any
 from cluesolver.clue.variants.model import Card, Category, Variant, normalise
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.names import closest
-from rulesref.core.tomlfile import Span, TomlText
+from rulesref.core.text import clip
+from rulesref.core.tomlfile import Problems, Span
 
 
 @dataclass(frozen=True)
@@ -61,41 +62,38 @@ def _type_name(value: object) -> str:
     return type(value).__name__
 
 
-def _short(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+class _Collector(Problems):
+    """The core's problem list, each problem also given its column.
 
-
-class _Collector:
-    """Problems of one file, each located by line and column in the raw text."""
-
-    def __init__(self, text: str, path: str) -> None:
-        self.toml = TomlText.of(text)
-        self.path = path
-        self.found: list[Problem] = []
+    ``needle`` (the offending value as written) is looked for in ``span`` first, then the
+    line where ``key`` is assigned; the column is where the needle, else the key, stands.
+    """
 
     def add(
         self,
         message: str,
         *,
+        line: int | None = None,
         key: str | None = None,
         span: Span | None = None,
         needle: str | None = None,
-        text: str | None = None,
+        text: object = None,
         choices: Iterable[str] = (),
     ) -> None:
-        line = self._line(key, span, needle)
+        if line is None:
+            line = self._line(key, span, needle)
         column = None
-        if line is not None and 0 < line <= len(self.toml.lines):
-            raw = self.toml.lines[line - 1]
+        if line is not None and 0 < line <= len(self.text.lines):
+            raw = self.text.lines[line - 1]
             for probe in (needle, key):
                 if probe and probe in raw:
                     column = raw.index(probe) + 1
                     break
-        shown = None if text is None else _short(text)
+        shown = None if text is None else clip(str(text))
         self.found.append(Problem(message, self.path, line, column, shown, tuple(choices)))
 
     def _line(self, key: str | None, span: Span | None, needle: str | None) -> int | None:
-        lines = self.toml.lines
+        lines = self.text.lines
         start = span.start if span else 0
         end = len(lines) if span is None or span.end is None else span.end
         if needle:
@@ -103,7 +101,7 @@ class _Collector:
                 if needle in lines[i]:
                     return i + 1
         if key is not None:
-            return self.toml.line_of(key, span)
+            return self.text.line_of(key, span)
         return start + 1 if span is not None else None
 
 
@@ -114,7 +112,7 @@ class _File:
         self.data = data
         self.out = _Collector(text, path)
         self.limits = limits
-        self.top = self.out.toml.top()
+        self.top = self.out.text.top()
 
     # -- typed values --------------------------------------------------------------
 
@@ -157,7 +155,7 @@ class _File:
     def names(self, value: object, key: str, span: Span | None = None, what: str = "names") -> tuple[str, ...]:
         """A list of names (aliases, provisional cards); a bare string is refused, not split."""
         if isinstance(value, str):
-            example = _short(value, 30).replace('"', "")
+            example = clip(value, 30).replace('"', "")
             self.out.add(
                 f"'{key}' takes a list of {what} in brackets, e.g. {key} = [\"{example}\"]",
                 key=key,
@@ -182,7 +180,7 @@ class _File:
             )
             return default
         if not low <= value <= high:
-            self.out.add(f"'{key}' must be from {low} to {high}", key=key, span=self.top, text=_short(str(value), 40))
+            self.out.add(f"'{key}' must be from {low} to {high}", key=key, span=self.top, text=clip(str(value), 40))
             return default
         return value
 
@@ -192,17 +190,6 @@ class _File:
             self.out.add(f"'{key}' takes a table ([{key}] with lines 'card = ...'), not {_type_name(value)}", key=key)
             return {}
         return value
-
-    def unknown(self, table: Mapping[str, Any], allowed: tuple[str, ...], where: str, span: Span | None) -> None:
-        for key in table:
-            if key not in allowed:
-                self.out.add(
-                    f"unknown key in {where}",
-                    key=key,
-                    span=span,
-                    text=key,
-                    choices=closest(key, allowed) or allowed,
-                )
 
     # -- the edition's own settings ----------------------------------------------
 
@@ -253,13 +240,13 @@ class _File:
         if len(raw) > lim.max_categories:
             self.out.add(f"{len(raw)} categories; at most {lim.max_categories}", key="category")
             return (), ()
-        spans = self.out.toml.tables("[[category]]", "category")
+        spans = self.out.text.tables("[[category]]", "category")
         categories: list[Category] = []
         cards: list[Card] = []
         ids: dict[str, str] = {}
         for n, cat in enumerate(raw):
             span = spans[n] if len(spans) == len(raw) else None
-            self.unknown(cat, CATEGORY_KEYS, f"category {n + 1}", span)
+            self.out.unknown_keys(cat, CATEGORY_KEYS, f"category {n + 1}", span)
             if "id" not in cat:
                 self.out.add(f"category {n + 1} needs an 'id' (e.g. id = \"weapon\")", span=span)
                 continue
@@ -297,7 +284,7 @@ class _File:
         names: list[str] = []
         for entry in raw:
             if isinstance(entry, dict):
-                self.unknown(entry, CARD_KEYS, f"a card of {category!r}", span)
+                self.out.unknown_keys(entry, CARD_KEYS, f"a card of {category!r}", span)
                 if "name" not in entry:
                     self.out.add("a card table needs a 'name'", key="cards", span=span)
                     continue
@@ -319,7 +306,7 @@ class _File:
                 "a variant that extends another keeps its categories: rename cards with [rename] instead",
                 key="category",
             )
-        rename_span = self.out.toml.table("[rename]")
+        rename_span = self.out.text.table("[rename]")
         rename: dict[str, str] = {}
         for old, new in self.table("rename").items():
             if old not in parent.card_names:
@@ -371,7 +358,7 @@ class _File:
         return categories, tuple(cards), provisional
 
     def _alias_table(self, key: str, cards: set[str], parent: Variant) -> dict[str, tuple[str, ...]]:
-        span = self.out.toml.table(f"[{key}]")
+        span = self.out.text.table(f"[{key}]")
         out: dict[str, tuple[str, ...]] = {}
         for name, aliases in self.table(key).items():
             if name not in cards:
@@ -434,7 +421,7 @@ def read_variant(
     file = _File(data, text, path, limits)
     parent: Variant | None = None
     if "extends" in data:
-        file.unknown(data, EXTENDS_KEYS, "a variant that extends another", file.top)
+        file.out.unknown_keys(data, EXTENDS_KEYS, "a variant that extends another", file.top)
         base = data["extends"]
         if not isinstance(base, str) or not base.strip():
             file.out.add(f"'extends' takes an edition id or a file name, not {_type_name(base)}", key="extends")
@@ -450,7 +437,7 @@ def read_variant(
         if parent is None:
             raise InputError(file.out.found)
     else:
-        file.unknown(data, FULL_KEYS, "a variant file", file.top)
+        file.out.unknown_keys(data, FULL_KEYS, "a variant file", file.top)
     settings = file.settings(parent)
     if parent is not None:
         categories, cards, provisional = file.extend(parent)
