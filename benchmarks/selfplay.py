@@ -18,6 +18,7 @@ be read while it goes on); ``report`` reads any number of such files::
 
     python benchmarks/selfplay.py run --first-seed 1 --deals 500 --rows careful,unseen --out a.jsonl
     python benchmarks/selfplay.py report a.jsonl b.jsonl
+    python benchmarks/selfplay.py report benchmarks/results/selfplay-issue14.jsonl.gz
 """
 
 from __future__ import annotations
@@ -78,8 +79,16 @@ def _share(hits: Sequence[bool]) -> str:
     return f"{p * 100:5.1f}% ± {math.sqrt(p * (1 - p) / n) * 100:.1f}"
 
 
+def _read(path: Path) -> list[str]:
+    if path.suffix == ".gz":
+        import gzip
+
+        return gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
+    return path.read_text(encoding="utf-8").splitlines()
+
+
 def report(paths: list[Path]) -> str:
-    lines = [json.loads(x) for p in paths for x in p.read_text(encoding="utf-8").splitlines() if x.strip()]
+    lines = [json.loads(x) for p in paths for x in _read(p) if x.strip()]
     out = [
         "| baseline seats | deals | advisor seat wins | same seat as baseline wins | own suggestions to "
         "certainty: advisor / baseline (fewer) | wrong accusations per game: advisor / baseline |",
