@@ -168,6 +168,10 @@ def _relaxed(st: DealState, settings: CountSettings) -> DealDP:
         kept = [g for g in kept if g not in drop]
 
 
+class _Undecided(Exception):
+    """CP-SAT ran out of time on a question."""
+
+
 class _Oracle:
     """CP-SAT over the deal state: may card ``c`` go to holder ``h``?"""
 
@@ -209,28 +213,34 @@ class _Oracle:
                 return {key for key, v in self.x.items() if solver.value(v)}
             if status == self.cp_model.INFEASIBLE:
                 return None
-        raise TimeoutError("CP-SAT could not decide the certain facts")
+        raise _Undecided
 
-    def impossible(self, seen: set[tuple[int, int]]) -> set[tuple[int, int]] | None:
-        """The pairs no consistent deal has (None: no consistent deal at all).
+    def impossible(self, seen: set[tuple[int, int]]) -> tuple[set[tuple[int, int]], int] | None:
+        """The pairs no consistent deal has, and how many pairs stayed undecided (None: no
+        consistent deal at all).
 
         Pairs in ``seen`` are known possible.  Each solve asks for a deal using as many of
         the undecided pairs as it can; when none can be used, all of them are impossible.
+        A solve that runs out of time leaves the rest undecided: they count as possible,
+        so nothing is ever called certain without a proof.
         """
         possible = set(seen)
-        if not possible:
-            found = self._solve([])
-            if found is None:
-                return None
-            possible |= found
-        while True:
-            open_pairs = [p for p in self.x if p not in possible]
-            if not open_pairs:
-                return set()
-            found = self._solve(open_pairs)
-            if found is None:
-                return set(open_pairs)
-            possible |= found
+        try:
+            if not possible:
+                found = self._solve([])
+                if found is None:
+                    return None
+                possible |= found
+            while True:
+                open_pairs = [p for p in self.x if p not in possible]
+                if not open_pairs:
+                    return set(), 0
+                found = self._solve(open_pairs)
+                if found is None:
+                    return set(open_pairs), 0
+                possible |= found
+        except _Undecided:
+            return set(), len([p for p in self.x if p not in possible])
 
 
 def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
@@ -279,7 +289,9 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     found = _Oracle(st).impossible(seen)
     if found is None:
         return Counts(table, 0, zero)
-    impossible = found
+    impossible, undecided = found
+    if undecided:
+        reason += f"; {undecided} (card, holder) pairs were left undecided by CP-SAT and count as possible"
     free = st.free()
     allowed = {(c, h) for c in unknown for h in range(st.n_holders) if st.allowed[c, h] and free[h] > 0}
 
