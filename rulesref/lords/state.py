@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from rulesref.lords.board import Company, lot, lots, neighbours
 
@@ -104,6 +105,19 @@ class Casino:
         return out
 
 
+V = TypeVar("V")
+
+
+def _set(mapping: Mapping[str, V], key: str, value: V | None) -> dict[str, V]:
+    """A copy of ``mapping`` with ``key`` set to ``value``, or left out when ``value`` is None."""
+    out = dict(mapping)
+    if value is None:
+        out.pop(key, None)
+    else:
+        out[key] = value
+    return out
+
+
 @dataclass(frozen=True)
 class State:
     """Everything on the table that matters for the rules."""
@@ -150,20 +164,10 @@ class State:
         return label not in self.markers and label not in self.tiles
 
     def with_tile(self, label: str, tile: Tile | None) -> State:
-        tiles = dict(self.tiles)
-        if tile is None:
-            tiles.pop(label, None)
-        else:
-            tiles[label] = tile
-        return replace(self, tiles=tiles)
+        return replace(self, tiles=_set(self.tiles, label, tile))
 
     def with_marker(self, label: str, owner: str | None) -> State:
-        markers = dict(self.markers)
-        if owner is None:
-            markers.pop(label, None)
-        else:
-            markers[label] = owner
-        return replace(self, markers=markers)
+        return replace(self, markers=_set(self.markers, label, owner))
 
     def casinos(self) -> tuple[Casino, ...]:
         """Every casino on the board (see :func:`casinos`)."""
