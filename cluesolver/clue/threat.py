@@ -59,6 +59,31 @@ class _Private:
     card: str | None
 
 
+@dataclass(frozen=True)
+class _Public:
+    """What everybody knows: the constraints, and the same indexed for the swap test."""
+
+    constraints: tuple[Constraint, ...]
+    lacks: frozenset[tuple[str, str]]
+    has: frozenset[tuple[str, str]]
+    at_least: dict[str, tuple[tuple[str, ...], ...]]
+    not_env: frozenset[frozenset[str]]
+
+    @staticmethod
+    def of(constraints: list[Constraint]) -> _Public:
+        at_least: dict[str, list[tuple[str, ...]]] = {}
+        for con in constraints:
+            if isinstance(con, AtLeastOne):
+                at_least.setdefault(con.holder, []).append(con.cards)
+        return _Public(
+            tuple(constraints),
+            frozenset((c.holder, c.card) for c in constraints if isinstance(c, Lacks)),
+            frozenset((c.holder, c.card) for c in constraints if isinstance(c, Has)),
+            {h: tuple(v) for h, v in at_least.items()},
+            frozenset(frozenset(c.cards) for c in constraints if isinstance(c, NotEnvelope)),
+        )
+
+
 def _public(log: GameLog) -> tuple[list[Constraint], dict[str, list[_Private]], dict[str, list[tuple[str, str]]]]:
     """What everybody knows, what each player was shown, and each player's looks at table cards."""
     public: list[Constraint] = []
@@ -107,7 +132,8 @@ def threats(
     if deals.size > samples:  # a uniform subset
         keep = np.random.default_rng(seed + 18).choice(deals.size, samples, replace=False)
         deals = Deals(deals.holders, deals.cards, deals.owner[keep], False)
-    public, shown, looks = _public(log)
+    facts, shown, looks = _public(log)
+    public = _Public.of(facts)
     rng = random.Random(seed)
     table = puzzle.table
     memo: dict[tuple[object, ...], bool] = {}
@@ -130,7 +156,7 @@ def threats(
 def _knows(
     j: str,
     deal: dict[str, str],
-    public: list[Constraint],
+    public: _Public,
     shown: list[_Private],
     looks: list[tuple[str, str]],
     puzzle: Puzzle,
@@ -156,7 +182,7 @@ def _knows(
 def _certain(
     j: str,
     deal: dict[str, str],
-    public: list[Constraint],
+    public: _Public,
     seen: list[tuple[str, str]],
     looks: list[tuple[str, str]],
     puzzle: Puzzle,
@@ -181,7 +207,7 @@ def _certain(
     mine: list[Constraint] = [Has(j, c) for c in hand]
     mine += [Lacks(j, c) for c in table.cards if c not in hand]
     mine += [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
-    got = count(Puzzle(table, tuple(public) + tuple(mine)))
+    got = count(Puzzle(table, public.constraints + tuple(mine)))
     env = got.held[ENVELOPE]
     result = got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
     memo[key] = result
@@ -196,7 +222,7 @@ def _slot_card(deal: dict[str, str], slot: str) -> str:
 def _swap_exists(
     j: str,
     deal: dict[str, str],
-    public: list[Constraint],
+    public: _Public,
     seen: list[tuple[str, str]],
     categories: tuple[tuple[str, tuple[str, ...]], ...],
 ) -> bool:
@@ -215,22 +241,12 @@ def _swap_exists(
     return False
 
 
-def _allows(
-    p: str, x: str, e: str, deal: dict[str, str], public: list[Constraint], env: dict[str, str], cat: str
-) -> bool:
+def _allows(p: str, x: str, e: str, deal: dict[str, str], public: _Public, env: dict[str, str], cat: str) -> bool:
     """Player ``p`` giving ``x`` to the envelope and taking ``e`` breaks no public fact."""
-    new_env = {c for k, c in env.items() if k != cat} | {x}
-    for con in public:
-        if isinstance(con, Lacks):
-            if con.holder == p and con.card == e:
-                return False
-        elif isinstance(con, AtLeastOne):
-            lost = con.holder == p and x in con.cards and e not in con.cards
-            if lost and not any(deal[y] == p for y in con.cards if y != x):
-                return False
-        elif isinstance(con, NotEnvelope):
-            if set(con.cards) == new_env:
-                return False
-        elif isinstance(con, Has) and con.holder == p and con.card == x:
+    if (p, e) in public.lacks or (p, x) in public.has:
+        return False
+    for cards in public.at_least.get(p, ()):
+        if x in cards and e not in cards and not any(deal[y] == p for y in cards if y != x):
             return False
-    return True
+    new_env = frozenset(c for k, c in env.items() if k != cat) | {x}
+    return new_env not in public.not_env
