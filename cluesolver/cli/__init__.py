@@ -159,13 +159,13 @@ def _root() -> None:
 
 def main() -> None:
     """The installed command: run the app; a bug anywhere is one line and exit 70."""
-    import sys
-
-    from cluesolver.cli.common import report_internal_error, report_os_error
-
     try:
         app()
     except OSError as exc:  # e.g. stdout closed by a pipe reader, a full disk while printing
+        from cluesolver.cli.common import report_os_error
+
         sys.exit(report_os_error(exc, "--json" in sys.argv))
     except Exception as exc:
+        from cluesolver.cli.common import report_internal_error
+
         sys.exit(report_internal_error(exc, "--json" in sys.argv))
