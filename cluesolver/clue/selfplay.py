@@ -136,7 +136,8 @@ def _floor() -> float:
 
 
 def _best_share(seat: Seat) -> float:
-    """An upper bound of the best whole guess's chance: the product of each category's best card."""
+    """A quick estimate of the best whole guess's chance: the product of each category's best
+    card's chance (what the measured self-play used to skip hopeless accusation checks)."""
     c = seat.counts
     share = 1.0
     for _, cards in c.table.categories:
