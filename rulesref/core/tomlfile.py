@@ -180,16 +180,31 @@ class Problems:
         line: int | None = None,
         key: str | None = None,
         span: Span | None = None,
+        needle: str | None = None,
         text: object = None,
         choices: Iterable[str] = (),
     ) -> None:
-        if line is None and key is not None:
-            line = self.text.line_of(key, span)
+        """One problem; with no ``line``, :meth:`locate` places it (``needle``: the offending value as written)."""
+        if line is None:
+            line = self.locate(key, span, needle)
         self.found.append(
             Problem(
-                message, path=self.path, line=line, text=None if text is None else str(text), choices=tuple(choices)
+                message,
+                path=self.path,
+                line=line,
+                column=self.column(line, key, needle),
+                text=None if text is None else str(text),
+                choices=tuple(choices),
             )
         )
+
+    def locate(self, key: str | None, span: Span | None, needle: str | None) -> int | None:
+        """The 1-based line of a problem given without one: where ``key`` is assigned in ``span``."""
+        return None if key is None else self.text.line_of(key, span)
+
+    def column(self, line: int | None, key: str | None, needle: str | None) -> int | None:
+        """The 1-based column of a problem on ``line``: none here (a subclass may place one)."""
+        return None
 
     def extend(self, problems: Iterable[Problem], near: int | None = None) -> None:
         """Problems found by a helper that had no path or line: place them here."""

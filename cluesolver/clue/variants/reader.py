@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cluesolver.clue.variants.model import Card, Category, Variant, normalise
-from rulesref.core.errors import InputError, Problem
+from rulesref.core.errors import InputError
 from rulesref.core.names import closest
 from rulesref.core.text import clip
 from rulesref.core.tomlfile import Problems, Span
@@ -69,30 +69,7 @@ class _Collector(Problems):
     line where ``key`` is assigned; the column is where the needle, else the key, stands.
     """
 
-    def add(
-        self,
-        message: str,
-        *,
-        line: int | None = None,
-        key: str | None = None,
-        span: Span | None = None,
-        needle: str | None = None,
-        text: object = None,
-        choices: Iterable[str] = (),
-    ) -> None:
-        if line is None:
-            line = self._line(key, span, needle)
-        column = None
-        if line is not None and 0 < line <= len(self.text.lines):
-            raw = self.text.lines[line - 1]
-            for probe in (needle, key):
-                if probe and probe in raw:
-                    column = raw.index(probe) + 1
-                    break
-        shown = None if text is None else clip(str(text))
-        self.found.append(Problem(message, self.path, line, column, shown, tuple(choices)))
-
-    def _line(self, key: str | None, span: Span | None, needle: str | None) -> int | None:
+    def locate(self, key: str | None, span: Span | None, needle: str | None) -> int | None:
         lines = self.text.lines
         start = span.start if span else 0
         end = len(lines) if span is None or span.end is None else span.end
@@ -103,6 +80,15 @@ class _Collector(Problems):
         if key is not None:
             return self.text.line_of(key, span)
         return start + 1 if span is not None else None
+
+    def column(self, line: int | None, key: str | None, needle: str | None) -> int | None:
+        if line is None or not 0 < line <= len(self.text.lines):
+            return None
+        raw = self.text.lines[line - 1]
+        for probe in (needle, key):
+            if probe and probe in raw:
+                return raw.index(probe) + 1
+        return None
 
 
 class _File:
