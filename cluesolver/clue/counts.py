@@ -103,14 +103,18 @@ class CountSettings:
     max_bytes: int = 700 * 2**20
     #: ... and planned time in seconds (from each method's planned work).
     max_seconds: float = 1.5
-    #: Estimates: seconds spent drawing deals, at most this many draws ...
+    #: Estimates: about this many seconds of planned drawing, at most ``max_samples``
+    #: draws, stopping once ``enough`` are accepted (the count of draws follows from the
+    #: plan, never from a clock: the same log gives the same answer on every run) ...
     sample_seconds: float = 0.8
     max_samples: int = 400_000
+    enough: int = 100_000
     #: ... error bars of this many standard errors, a fixed seed (same answer every run).
     z: float = 4.0
     seed: int = 0
     #: With fewer accepted draws than this (and at least 3), swap walks start from each
-    #: one (``walk_chains`` walks in all, for ``walk_seconds`` or ``walk_steps``); error bars then come
+    #: one (``walk_chains`` walks in all, about ``walk_seconds`` of planned work, at most
+    #: ``walk_steps`` steps); error bars then come
     #: from the spread between the independent replicates (Student t).
     walk_below: int = 400
     walk_chains: int = 2000

@@ -25,7 +25,6 @@ The draws use a fixed seed: the same log gives the same answer on every run.
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 
@@ -35,6 +34,11 @@ from cluesolver.clue.deal_state import DealState, deal_bound
 
 #: Measured throughput of the programmes (element operations per second, this machine).
 DP_RATE = 7e7
+#: Planned work per second of the draws and of the walks (element operations, measured):
+#: how many draws and walk steps fit ``sample_seconds`` / ``walk_seconds``.  The counts
+#: follow from the plan, not from a clock, so an answer is the same on every run.
+DRAW_RATE = 6e8
+WALK_RATE = 4e7
 #: Share of the time budget the relaxed programme may take (the draws take the rest).
 RELAXED_SHARE = 1.0
 
@@ -92,7 +96,7 @@ def t_quantile(z: float, dof: int) -> float:
 
 
 def _walk(
-    st: DealState, seeds: np.ndarray, chains: int, seconds: float, max_steps: int, rng: np.random.Generator
+    st: DealState, seeds: np.ndarray, chains: int, max_steps: int, rng: np.random.Generator
 ) -> tuple[np.ndarray, int, int]:
     """Swap walks started from exact uniform draws: per seed, how often each card sat with each holder.
 
@@ -123,7 +127,6 @@ def _walk(
     env_count = in_env @ mem_e.T
     hist = np.zeros(n_seeds * n_cards * st.n_holders, dtype=np.int64)
     records = 0
-    start = time.perf_counter()
     step = 0
     while True:
         c1 = unknown[rng.integers(0, len(unknown), n)]
@@ -148,7 +151,7 @@ def _walk(
             for c in unknown:
                 hist += np.bincount((group * n_cards + c) * st.n_holders + owner[:, c], minlength=hist.size)
             records += 1
-            if time.perf_counter() - start > seconds or step >= max_steps:
+            if step >= max_steps:
                 break
     return hist.reshape(n_seeds, n_cards, st.n_holders), records * chains, n
 
@@ -263,10 +266,11 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     dropped = [g for g in st.at_least if g not in dp.constraints]
     rng = np.random.default_rng(settings.seed)
     kept_draws: list[list[int]] = []
-    start = time.perf_counter()
+    per_draw = sum(len(p.post) + 6 for p in dp.plans) * max(1, len(dp.receivers))
+    most = min(settings.max_samples, max(2000, int(settings.sample_seconds * DRAW_RATE / per_draw)))
     batch = 2000
-    while room and drawn < settings.max_samples:
-        n = min(batch, settings.max_samples - drawn)
+    while room and drawn < most and accepted < settings.enough:
+        n = min(batch, most - drawn)
         owner = dp.draw(backs, n, rng)
         ok = np.ones(n, dtype=bool)
         for h, cs in dropped:
@@ -280,8 +284,6 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
             hist[c] += np.bincount(good[:, c], minlength=st.n_holders)
         drawn += n
         accepted += int(ok.sum())
-        if time.perf_counter() - start > settings.sample_seconds:
-            break
         batch = min(batch * 2, 16_000)
 
     # certain facts: decided exactly, never by sampling
@@ -300,7 +302,9 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     if settings.walk_below > accepted >= 3 and len(unknown) >= 2:
         seeds = np.array(kept_draws[: settings.walk_below], dtype=np.int64)
         chains = max(1, settings.walk_chains // len(seeds))
-        walked = _walk(st, seeds, chains, settings.walk_seconds, settings.walk_steps, rng)
+        per_step = len(seeds) * chains * (len(st.at_least) + len(st.not_env) + 8)
+        steps = max(8, min(settings.walk_steps, int(settings.walk_seconds * WALK_RATE / per_step)))
+        walked = _walk(st, seeds, chains, steps, rng)
 
     lo, hi = wilson(accepted, drawn, settings.z)
     rate = accepted / drawn if drawn else 0.0
