@@ -29,13 +29,15 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO, Annotated, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Annotated, Any, TypeVar
 
 import click
 import typer
-from rich.console import Console, RenderableType
 
 from rulesref.core.errors import CluesolverError
+
+if TYPE_CHECKING:  # rich is imported only when text is printed: --json never loads it
+    from rich.console import Console, RenderableType
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -97,43 +99,6 @@ class PlainWriter:
         return False
 
 
-class PlainConsole(Console):
-    """The console of a pipe: no colour, no boxes, no wrapping, no padding.
-
-    Tables lose their box lines (columns stay aligned with spaces); rules become a short
-    plain line; everything else is printed as it is, on lines that never wrap.
-    """
-
-    def print(self, *objects: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("soft_wrap", True)
-        super().print(*(plain(o) for o in objects), **kwargs)
-
-
-def plain(renderable: Any) -> Any:
-    """``renderable`` as it should look in a pipe (tables without boxes, short rules)."""
-    from rich.console import Group
-    from rich.rule import Rule
-    from rich.table import Table
-    from rich.text import Text
-
-    if isinstance(renderable, Table):
-        renderable.box = None
-        renderable.show_edge = False
-        renderable.pad_edge = False
-        renderable.title_justify = "left"
-        renderable.caption_justify = "left"
-        for column in renderable.columns:  # cells stay whole: the line may be as long as it needs
-            column.no_wrap = True
-        return renderable
-    if isinstance(renderable, Rule):
-        mark = (renderable.characters or "-")[:1] * 2
-        title = renderable.title.plain if isinstance(renderable.title, Text) else str(renderable.title)
-        return Text(f"{mark} {title} {mark}" if title else mark * 5)
-    if isinstance(renderable, Group):
-        return Group(*(plain(r) for r in renderable.renderables), fit=renderable.fit)
-    return renderable
-
-
 def _settings() -> dict[str, Any]:
     return {"markup": False, "emoji": False, "highlight": False}
 
@@ -142,10 +107,14 @@ def console(*, stderr: bool = False) -> Console:
     """The console for people (stdout, or stderr).  Created per call so tests capture it.
 
     A terminal gets rich output at its own width; anything else gets a
-    :class:`PlainConsole` that writes plain, unwrapped, unpadded lines.
+    :class:`~cluesolver.cli.plain_console.PlainConsole` that writes plain, unwrapped, unpadded lines.
     """
+    from cluesolver.cli.plain_console import PlainConsole
+
     stream = sys.stderr if stderr else sys.stdout
     if is_terminal(stream):
+        from rich.console import Console
+
         return Console(stderr=stderr, soft_wrap=False, **_settings())
     return PlainConsole(
         file=PlainWriter(stream),  # type: ignore[arg-type]
@@ -177,6 +146,8 @@ def page(out: Console, renderables: Iterable[RenderableType], *, pager: bool = T
     ``$PAGER`` or ``less`` (with ``-R`` so colours survive); when none can run, the text is
     printed as it is.
     """
+    from cluesolver.cli.plain_console import PlainConsole
+
     items = list(renderables)
     if pager and out.is_terminal and not isinstance(out, PlainConsole):
         options = out.options
