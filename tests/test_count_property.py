@@ -163,10 +163,12 @@ def test_cover_arithmetic_paths(path: str, puzzle: Puzzle) -> None:
 # -- past the exact budget: certain facts exact, probabilities inside their error bars --
 # The estimate path draws deals uniformly (fixed seed, a fixed number of draws: no timing
 # here) and decides certain facts with CP-SAT; the enumerator and the exact methods are
-# the truth it is held to.
+# the truth it is held to.  Bars of 4 standard errors (the default) miss about once in
+# 16,000 pairs by chance, and these tests check thousands of pairs, so they ask for 5
+# (once in 1.7 million) and the examples are derandomized: the same ones every run.
 
 #: a fixed number of draws, never a clock
-SAMPLED = CountSettings(method="estimate", sample_seconds=1e9, max_samples=20_000, seed=7)
+SAMPLED = CountSettings(method="estimate", sample_seconds=1e9, max_samples=20_000, seed=7, z=5.0)
 
 
 def _within_bars(got: Counts, truth: Counts) -> None:
@@ -184,7 +186,7 @@ def _within_bars(got: Counts, truth: Counts) -> None:
             assert abs(got.probability(h, c) - p) <= got.error(h, c) + 1e-9, (h, c, p)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_estimate_bars_contain_the_exact_value(puzzle: Puzzle) -> None:
     _within_bars(count(puzzle, settings=SAMPLED), enumerate_counts(puzzle))
@@ -200,16 +202,17 @@ WALKED = CountSettings(
     walk_seconds=1e9,
     walk_steps=300,
     seed=11,
+    z=5.0,
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_walk_bars_contain_the_exact_value(puzzle: Puzzle) -> None:
     _within_bars(count(puzzle, settings=WALKED), enumerate_counts(puzzle))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.integers(3, 4), st.integers(2, 10))
 def test_walks_on_classic_spectator_logs(seed: int, players: int, turns: int) -> None:
     log, _ = random_log(variants.get("classic"), players, turns, random.Random(seed), spectator=True)
@@ -218,7 +221,7 @@ def test_walks_on_classic_spectator_logs(seed: int, players: int, turns: int) ->
     _within_bars(got, count(puzzle, "dp"))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.integers(3, 4), st.integers(2, 10))
 def test_estimate_on_classic_spectator_logs(seed: int, players: int, turns: int) -> None:
     log, _ = random_log(variants.get("classic"), players, turns, random.Random(seed), spectator=True)
@@ -230,7 +233,7 @@ def test_left_out_constraints_are_rejected() -> None:
     """With a budget too small for any constraint, every one is enforced by rejection."""
     log, _ = random_log(variants.get("classic"), 3, 8, random.Random(3), spectator=True)
     puzzle = puzzle_of(log)
-    tiny = CountSettings(method="estimate", sample_seconds=1e9, max_samples=20_000, max_seconds=0.0)
+    tiny = CountSettings(method="estimate", sample_seconds=1e9, max_samples=20_000, max_seconds=0.0, z=5.0)
     got = count(puzzle, settings=tiny)
     assert got.estimate is not None and got.estimate.accepted < got.estimate.samples
     _within_bars(got, count(puzzle, "dp"))

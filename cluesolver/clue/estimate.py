@@ -266,7 +266,7 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     dropped = [g for g in st.at_least if g not in dp.constraints]
     rng = np.random.default_rng(settings.seed)
     kept_draws: list[list[int]] = []
-    per_draw = sum(len(p.post) + 6 for p in dp.plans) * max(1, len(dp.receivers))
+    per_draw = max(1, sum(len(p.post) + 6 for p in dp.plans) * len(dp.receivers))
     most = min(settings.max_samples, max(2000, int(settings.sample_seconds * DRAW_RATE / per_draw)))
     batch = 2000
     while room and drawn < most and accepted < settings.enough:
