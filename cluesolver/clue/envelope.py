@@ -11,7 +11,8 @@ import itertools
 from dataclasses import dataclass
 
 from cluesolver.clue.constraints import ENVELOPE, Has, Puzzle
-from cluesolver.clue.count import Counts, count
+from cluesolver.clue.count_small import count_many
+from cluesolver.clue.counts import Counts
 
 
 @dataclass(frozen=True)
@@ -38,9 +39,10 @@ def solutions(puzzle: Puzzle, counts: Counts, limit: int = 2000) -> list[Solutio
     if total > limit:
         return None
     out = []
-    for combo in itertools.product(*live):
-        extra = tuple(Has(ENVELOPE, c) for c in combo)
-        n = count(Puzzle(puzzle.table, puzzle.constraints + extra)).deals
+    combos = list(itertools.product(*live))
+    fixed = (Puzzle(puzzle.table, puzzle.constraints + tuple(Has(ENVELOPE, c) for c in combo)) for combo in combos)
+    for combo, got in zip(combos, count_many(fixed)):
+        n = got.deals
         if n:
             out.append(Solution(combo, n, n / counts.deals))
     out.sort(key=lambda s: (-s.deals, s.cards))

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cluesolver.clue.constraints import ENVELOPE, puzzle_of
-from cluesolver.clue.count import Counts, count
+from cluesolver.clue.count_small import count  # small positions without numpy, the rest by the main engine
+from cluesolver.clue.counts import Counts
 from cluesolver.clue.fact import Fact
 from cluesolver.clue.log import GameLog
 from rulesref.core.errors import InputError, Problem
