@@ -11,6 +11,9 @@ from rulesref.book import RuleBook, section
 
 ACTIONS = ("drop", "dup", "insert", "cut", "swap")
 
+#: ``clue new`` options of the four-player game the CLI tests start: Ann keeps the notebook.
+ANN_OF_FOUR = ("--players", "Ann,Ben,Cat,Dan", "--me", "Ann", "--cards", "Scarlet, Rope, Kitchen, Hall, Study")
+
 
 @st.composite
 def damaged_lines(draw: st.DrawFn, sources: Sequence[str], pieces: Sequence[str], most: int = 4) -> str:

@@ -9,24 +9,13 @@ import pytest
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
+from tests.helpers import ANN_OF_FOUR
 
 DATA = Path(__file__).parent / "data" / "live"
 EXAMPLES = Path(__file__).parent.parent / "examples"
 GAME = EXAMPLES / "live-classic-game.clue"
 
-NEW = [
-    "clue",
-    "new",
-    "sat",
-    "--game",
-    "classic",
-    "--players",
-    "Ann,Ben,Cat,Dan",
-    "--me",
-    "Ann",
-    "--cards",
-    "Scarlet, Rope, Kitchen, Hall, Study",
-]
+NEW = ["clue", "new", "sat", "--game", "classic", *ANN_OF_FOUR]
 
 runner = CliRunner()
 
@@ -119,17 +108,7 @@ def test_undo(home: Path) -> None:
 
 
 def test_why(home: Path) -> None:
-    run(
-        "clue",
-        "new",
-        "g",
-        "--players",
-        "Ann,Ben,Cat,Dan",
-        "--me",
-        "Ann",
-        "--cards",
-        "Scarlet, Rope, Kitchen, Hall, Study",
-    )
+    run("clue", "new", "g", *ANN_OF_FOUR)
     run("clue", "add", "Ann suggests Mustard, Knife, Lounge; Ben passes; Cat shows Knife")
     code, out = run("clue", "why", "Cat has Knife")
     assert code == 0 and "Cat has Knife: certain." in out and "line 6:" in out

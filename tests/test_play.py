@@ -19,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
+from tests.helpers import ANN_OF_FOUR
 
 # -- a pseudo-terminal driver (stdlib pty): types keys as a person would
 
@@ -103,17 +104,7 @@ def env_for(home: Path) -> dict[str, str]:
 def start(home: Path) -> Terminal:
     result = runner.invoke(
         app,
-        [
-            "clue",
-            "new",
-            "sat",
-            "--players",
-            "Ann,Ben,Cat,Dan",
-            "--me",
-            "Ann",
-            "--cards",
-            "Scarlet, Rope, Kitchen, Hall, Study",
-        ],
+        ["clue", "new", "sat", *ANN_OF_FOUR],
         env={"CLUESOLVER_HOME": str(home)},
     )
     assert result.exit_code == 0, result.output
