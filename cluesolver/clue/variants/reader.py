@@ -46,20 +46,23 @@ CARD_KEYS = ("name", "aliases")
 _FORBIDDEN = ",;#:"
 
 
+#: How a TOML value's type is named in a message (bool before int: True is an int too).
+_TYPE_NAMES: tuple[tuple[type, str], ...] = (
+    (bool, "true/false"),
+    (int, "a number"),
+    (float, "a decimal number"),
+    (str, "a string"),
+    (list, "a list"),
+    (dict, "a table"),
+)
+
+
 def _type_name(value: object) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
+    """
+    >>> _type_name(True), _type_name(3), _type_name({}), _type_name(None)
+    ('true/false', 'a number', 'a table', 'NoneType')
+    """
+    return next((name for kind, name in _TYPE_NAMES if isinstance(value, kind)), type(value).__name__)
 
 
 class _Collector(Problems):
