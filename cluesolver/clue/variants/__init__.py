@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from cluesolver.clue.variants.model import Card, Category, Variant, normalise
@@ -37,6 +36,9 @@ __all__ = [
 
 BUILT_IN = ("classic", "cluedo", "clue-2016", "master-detective", "lost-in-vegas")
 
+#: The built-in editions' files (package data, installed next to this module).
+DATA = Path(__file__).resolve().parent / "data"
+
 
 def _built_in_parent(name: str, base_dir: Path | None) -> Variant:
     """A built-in edition extends only another built-in one."""
@@ -48,7 +50,7 @@ def _built_in_parent(name: str, base_dir: Path | None) -> Variant:
 @cache
 def _built_in(variant_id: str) -> Variant:
     label = f"built-in:{variant_id}"
-    text = (resources.files("cluesolver.clue.variants") / "data" / f"{variant_id}.toml").read_text(encoding="utf-8")
+    text = (DATA / f"{variant_id}.toml").read_text(encoding="utf-8")
     return read_variant(text, parse_toml(text, label), label, None, _built_in_parent, DEFAULT_LIMITS)
 
 
@@ -73,6 +75,8 @@ def _get(name: str, base_dir: Path | None, limits: VariantLimits, chain: tuple[s
         shown = name.encode("utf-8", "backslashreplace").decode("utf-8")[:80]
         raise InputError(Problem("a variant name is not UTF-8 text", text=shown)) from None
     key = normalise(name).replace(" ", "-")
+    if key in BUILT_IN:  # an id: read that edition only (aliases need every file read)
+        return _built_in(key)
     for vid in BUILT_IN:
         v = _built_in(vid)
         if key == vid or key in {normalise(a).replace(" ", "-") for a in v.aliases}:
