@@ -115,16 +115,31 @@ class _Plan:
                     self.constraints.append((cards, frozenset({index[con.holder]})))
             elif isinstance(con, NotEnvelope):
                 self.constraints.append((frozenset(ci[x] for x in con.cards), non_env))
-        self.constraints = list(dict.fromkeys(self.constraints))
+        self.constraints = self._simplified()
+        self.cons_of: list[list[int]] = [[] for _ in t.cards]  # card -> the constraints it is in
+        for j, (cards, _) in enumerate(self.constraints):
+            for c in cards:
+                self.cons_of[c].append(j)
         self.order = self._order()
+
+    def _simplified(self) -> list[tuple[frozenset[int], frozenset[int]]]:
+        """The constraints that still matter, each on the cards that can still meet it.
+
+        A card none of whose holders meets a constraint leaves it; a constraint that one of
+        its cards meets in every deal (every holder left for the card meets it) goes.
+        """
+        out = []
+        for cards, who in self.constraints:
+            live = frozenset(c for c in cards if self.allowed[c] & who)
+            if any(self.allowed[c] <= who for c in live):
+                continue
+            out.append((live, who))
+        return list(dict.fromkeys(out))
 
     def _order(self) -> list[int]:
         """Constrained cards first, each step opening few constraints and closing many."""
         n = len(self.table.cards)
-        cons_of: list[list[int]] = [[] for _ in range(n)]
-        for j, (cards, _) in enumerate(self.constraints):
-            for c in cards:
-                cons_of[c].append(j)
+        cons_of = self.cons_of
         left = [len(cards) for cards, _ in self.constraints]
         opened: set[int] = set()
         todo = [c for c in range(n) if cons_of[c]]
@@ -170,9 +185,8 @@ def count_small(puzzle: Puzzle, limits: SmallLimits = _DEFAULT_LIMITS) -> Counts
         return _zero(table)
     last: dict[int, int] = {}  # constraint -> position of its last card
     for i, c in enumerate(order):
-        for j, (cards, _) in enumerate(plan.constraints):
-            if c in cards:
-                last[j] = i
+        for j in plan.cons_of[c]:
+            last[j] = i
     start: _State = (sum(caps[h] * bases[h] for h in range(H)), 0)
     layer: dict[_State, int] = {start: 1}
     forward: list[dict[_State, int]] = []  # ways to reach each state before each card
@@ -188,7 +202,7 @@ def count_small(puzzle: Puzzle, limits: SmallLimits = _DEFAULT_LIMITS) -> Counts
                 bases[h],
                 caps[h] + 1,
                 after[h],
-                sum(1 << j for j, (cards, who) in enumerate(plan.constraints) if c in cards and h in who),
+                sum(1 << j for j in plan.cons_of[c] if h in plan.constraints[j][1]),
             )
             for h in sorted(allowed[c])
         ]
