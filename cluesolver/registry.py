@@ -19,11 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulesref.core.errors import InputError, Problem
-from rulesref.core.findings import CheckReport
 from rulesref.core.games import CLUE, LAS_VEGAS, LORDS_OF_VEGAS, WELCOME, detect_game
+
+if TYPE_CHECKING:  # the games' modules import it when they check a file
+    from rulesref.core.findings import CheckReport
 
 
 @dataclass(frozen=True)
