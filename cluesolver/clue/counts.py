@@ -30,13 +30,16 @@ class Estimate:
     deals_error: float
     error: dict[str, dict[str, float]] = field(repr=False)
     shares: dict[str, dict[str, float]] = field(repr=False, default_factory=dict)  # the estimated probabilities
+    walks: int = 0  # swap walks started from the accepted draws (0: the shares are of the draws alone)
 
     def to_json(self) -> dict[str, object]:
         return {
             "reason": self.reason,
-            "method": "uniform sampling with rejection",
+            "method": "uniform sampling with rejection"
+            + (", then swap walks from each accepted deal" if self.walks else ""),
             "samples": self.samples,
             "accepted": self.accepted,
+            "walks": self.walks,
             "standard_errors": self.z,
             "deals": self.deals_error,
             "holders": self.error,

@@ -343,5 +343,5 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
             held[name][card] = min(max(round(p * deals), 1), deals - 1)
             shares[name][card] = p
             error[name][card] = min(bar, max(p, 1.0 - p))  # never wider than [0, 1]
-    est = Estimate(reason, drawn, accepted, settings.z, deals_error, error, shares)
+    est = Estimate(reason, drawn, accepted, settings.z, deals_error, error, shares, walk_n)
     return Counts(table, deals, held, est)
