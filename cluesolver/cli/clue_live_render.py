@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
+from rulesref.core.text import percent
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -23,10 +25,7 @@ ENVELOPE = "envelope"  # the envelope's holder name (cluesolver.clue.constraints
 
 
 def pct(p: float) -> str:
-    v = p * 100
-    if v in (0.0, 100.0) or 1 <= v <= 99:
-        return f"{v:.0f}%"
-    return f"{v:.1f}%"
+    return percent(p)
 
 
 def _holder(h: str) -> str:

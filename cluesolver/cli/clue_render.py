@@ -17,6 +17,7 @@ from rich.text import Text
 from cluesolver.clue.constraints import ENVELOPE
 from cluesolver.clue.envelope import Solution
 from cluesolver.clue.report import Fact, Report
+from rulesref.core.text import percent
 
 
 def cell(p: float, *, short: bool = False) -> Text:
@@ -25,12 +26,7 @@ def cell(p: float, *, short: bool = False) -> Text:
         return Text("HAS", style="bold green")
     if p <= 0.0:
         return Text("-", style="dim")
-    pct = p * 100
-    if short:
-        label = "<1" if pct < 1 else (">99" if pct > 99 else f"{pct:.0f}")
-    else:
-        label = f"{pct:.0f}%" if 1 <= pct <= 99 else f"{pct:.1f}%"
-    return Text(label, style="yellow" if p >= 0.5 else "")
+    return Text(percent(p, short=short), style="yellow" if p >= 0.5 else "")
 
 
 def holder_label(report: Report, holder: str) -> str:

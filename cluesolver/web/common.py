@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from rulesref.core.errors import CluesolverError
+from rulesref.core.text import percent as core_percent
 
 COOKIE = "cluesolver_token"
 
@@ -61,15 +62,7 @@ class AppState:
 
 def percent(p: float) -> str:
     """A probability as people read it: 0, 100, '<1', '>99' or a whole percent."""
-    if p <= 0:
-        return "0"
-    if p >= 1:
-        return "100"
-    if p < 0.01:
-        return "<1"
-    if p > 0.99:
-        return ">99"
-    return str(round(p * 100))
+    return core_percent(p, short=True)
 
 
 def state_of(request: Request) -> AppState:

@@ -31,3 +31,24 @@ def split_lines(text: str) -> list[str]:
     if lines and not lines[-1]:
         lines.pop()
     return lines
+
+
+def percent(p: float, *, short: bool = False) -> str:
+    """A probability as people read it at the table.
+
+    ``short`` (grid cells): ``0``, ``<1``, a whole percent, ``>99`` or ``100``; otherwise a
+    whole percent with ``%``, and one decimal only below 1 % or above 99 %.
+
+    >>> [percent(p) for p in (0, 0.004, 0.37, 0.996, 1)]
+    ['0%', '0.4%', '37%', '99.6%', '100%']
+    >>> [percent(p, short=True) for p in (0, 0.004, 0.37, 0.996, 1)]
+    ['0', '<1', '37', '>99', '100']
+    """
+    v = p * 100
+    if short:
+        if p <= 0:
+            return "0"
+        if p >= 1:
+            return "100"
+        return "<1" if v < 1 else ">99" if v > 99 else f"{v:.0f}"
+    return f"{v:.0f}%" if v in (0.0, 100.0) or 1 <= v <= 99 else f"{v:.1f}%"
