@@ -31,12 +31,31 @@ sys.stdout.flush()
 sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
 """
 
+#: The installed command's way in: ``main()`` (failures reported by cli.common, imported only then).
+MAIN_PROBE = """
+import json, sys
+from cluesolver.cli import main
+sys.argv = ["cluesolver", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+sys.stdout.flush()
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+"""
+
 HEAVY = ("numpy", "ortools", "pandas", "prompt_toolkit", "constraint", "sqlite3", "starlette", "uvicorn", "jinja2")
 
+#: Loaded by a text renderer only: a ``--json`` run never needs them.
+TEXT_ONLY = ("rich",)
 
-def _modules(*args: str) -> set[str]:
+#: Library modules a replay does not need (reading package data, checking, the web page).
+NOT_FOR_REPLAY = ("importlib.resources", "zipfile", "rulesref.core.findings", "cluesolver.web")
+
+
+def _modules(*args: str, probe: str = PROBE) -> set[str]:
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-c", probe, *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
     )
     line = next(x for x in done.stderr.splitlines() if x.startswith("MODULES "))
     return set(json.loads(line.removeprefix("MODULES ")))
@@ -52,10 +71,39 @@ def test_root_help_imports_no_command_and_no_rich() -> None:
     assert not [h for h in (*HEAVY, "rich", "rulesref") if _loaded(loaded, h)]
 
 
+def test_installed_entry_point_help_imports_no_command_and_no_rich() -> None:
+    loaded = _modules("--help", probe=MAIN_PROBE)
+    assert not [m for m in loaded if m.startswith("cluesolver.cli.") and m != "cluesolver.cli"]
+    assert not [h for h in (*HEAVY, "rich", "rulesref") if _loaded(loaded, h)]
+
+
+@pytest.mark.parametrize("probe", [PROBE, MAIN_PROBE])
+def test_replay_json_of_a_small_game_imports_no_rich_and_no_numpy(probe: str) -> None:
+    """A classic log with a notebook owner is counted without numpy and printed without rich."""
+    loaded = _modules("replay", "examples/classic-4p.clue", "--json", probe=probe)
+    assert "cluesolver.clue.count_small" in loaded  # the replay did run
+    assert [h for h in (*HEAVY, *TEXT_ONLY, *NOT_FOR_REPLAY) if _loaded(loaded, h)] == []
+
+
+def test_replay_text_of_a_small_game_imports_no_numpy() -> None:
+    loaded = _modules("replay", "examples/classic-4p.clue", probe=MAIN_PROBE)
+    assert _loaded(loaded, "rich") and "cluesolver.cli.clue_render" in loaded  # the notebook was printed
+    assert [h for h in (*HEAVY, *NOT_FOR_REPLAY) if _loaded(loaded, h)] == []
+
+
+def test_a_big_position_still_reaches_the_main_engine() -> None:
+    """Past the small counter's limits (a Master Detective log) the numpy engine answers."""
+    loaded = _modules("replay", "examples/master-detective-6p.clue", "--at", "20", "--json")
+    assert _loaded(loaded, "numpy") and "cluesolver.clue.count" in loaded
+    assert not _loaded(loaded, "rich")
+
+
 @pytest.mark.parametrize(
     ("args", "heavy"),
     [
-        (("replay", "examples/classic-4p.clue", "--json"), ("ortools", "pandas", "prompt_toolkit", "constraint")),
+        (("replay", "examples/classic-4p.clue", "--json"), HEAVY),
+        # the search index lives in sqlite3 (rulesref/cache.py); nothing else heavy, and no rich
+        (("rules", "search", "who pays when the dice tie", "--json"), (*[h for h in HEAVY if h != "sqlite3"], "rich")),
         (("las-vegas", "payout", "--casino", "Anna=5 Ben=3", "--money", "90,40"), HEAVY),
         (("lords", "track", "--at", "8", "--casinos", "1,1,3"), HEAVY),
         (("check", "examples/las-vegas-night.toml"), HEAVY),
