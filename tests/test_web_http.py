@@ -280,7 +280,7 @@ def test_why_refuses_unknown_names_like_clue_why(client: TestClient, folder: Pat
 def test_next_suggestions_in_a_room(client: TestClient, folder: Path) -> None:
     r = client.get("/clue/next", params={"room": "Hall"})
     assert r.status_code == 200
-    assert "For <strong>Cat</strong> in the Hall: 36 of 36 suggestions counted exactly" in r.text
+    assert "For <strong>Cat</strong> in the Hall: all 36 suggestions scored exactly on every consistent deal" in r.text
     assert r.text.count("<tr><td>") == 5
     r = client.get("/clue/next", params={"room": "Knife"})
     assert r.status_code == 400
