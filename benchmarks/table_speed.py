@@ -2,7 +2,7 @@
 
 Each command runs as a fresh ``cluesolver`` process on a generated log (a random honest
 game seen by its first player, :func:`cluesolver.clue.simulate.random_log`), several
-times; the table gives the median wall time in seconds, next to ``cluesolver --help``
+times; the table gives the median wall time and the median user+sys CPU time in seconds, next to ``cluesolver --help``
 (the start-up alone).  A second table runs the same commands inside one process
 (typer's test runner, after one warm-up run): the work of the command without the
 start-up.  ``add`` works on a fresh copy of the log each time.
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -37,32 +38,44 @@ CASES = [
 EXE = str(Path(sys.executable).with_name("cluesolver"))
 
 
-def _timed(args: list[str], runs: int, prepare: object = None) -> float:
+def _cpu() -> float:
+    use = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return use.ru_utime + use.ru_stime
+
+
+def _timed(args: list[str], runs: int, prepare: object = None) -> tuple[float, float]:
+    """Median wall time and median user+sys CPU time of ``runs`` fresh processes."""
     times = []
+    cpus = []
     for _ in range(runs):
         if callable(prepare):
             prepare()
+        cpu = _cpu()
         start = time.perf_counter()
         subprocess.run([EXE, *args], capture_output=True, check=False)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        cpus.append(_cpu() - cpu)
+    return statistics.median(times), statistics.median(cpus)
 
 
-def _in_process(args: list[str], runs: int, prepare: object = None) -> float:
+def _in_process(args: list[str], runs: int, prepare: object = None) -> tuple[float, float]:
     from typer.testing import CliRunner
 
     from cluesolver.cli import app
 
     runner = CliRunner()
     times = []
+    cpus = []
     for k in range(runs + 1):
         if callable(prepare):
             prepare()
+        cpu = time.process_time()
         start = time.perf_counter()
         runner.invoke(app, args)
         if k:
             times.append(time.perf_counter() - start)
-    return statistics.median(times)
+            cpus.append(time.process_time() - cpu)
+    return statistics.median(times), statistics.median(cpus)
 
 
 def _fact(log: GameLog) -> str:
@@ -83,8 +96,12 @@ def main() -> None:
         folder = Path(tmp)
         env["CLUESOLVER_HOME"] = str(folder / "home")
         os.environ.update(env)
-        start = _timed(["--help"], args.runs)
-        print(f"start-up (cluesolver --help): {start:.2f} s; load average {os.getloadavg()[0]:.1f}")
+        start, start_cpu = _timed(["--help"], args.runs)
+        print(
+            f"start-up (cluesolver --help): {start:.2f} s wall, {start_cpu:.2f} s user+sys; "
+            f"load average {os.getloadavg()[0]:.1f}"
+        )
+        print("Each cell: median wall / median user+sys CPU, seconds.")
         print("| how | game | players | events | next | why | accuse? | status | add |")
         print("|---|---|---|---|---|---|---|---|---|")
         for game, n, turns in CASES:
@@ -107,8 +124,9 @@ def main() -> None:
                 (["clue", "add", line, "--file", str(work)], fresh),
             ]
             for label, timer in (("end to end", _timed), ("in one process", _in_process)):
-                cells = " | ".join(f"{timer(c, args.runs, p):.2f}" for c, p in commands)
+                cells = " | ".join("{:.2f} / {:.2f}".format(*timer(c, args.runs, p)) for c, p in commands)
                 print(f"| {label} | {game} | {n} | {len(log.events)} | {cells} |", flush=True)
+        print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
