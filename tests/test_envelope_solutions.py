@@ -45,3 +45,16 @@ def test_partial_envelopes_give_every_whole_envelope_exactly(edition: str, playe
     assert sum(s.deals for s in got) == counts.deals
     assert all(s.probability == s.deals / counts.deals for s in got)
     assert any(set(s.cards) == set(deal.envelope()) for s in got)  # an honest log keeps the real envelope
+
+
+def test_a_family_shares_one_small_budget_and_answers_exactly() -> None:
+    """Members past their share of the budget go to the main engine: the same answers."""
+    from cluesolver.clue.count_small import SmallLimits, count_many
+
+    log, _ = random_log(variants.get("master-detective"), 6, 24, random.Random(3), accusations=False)
+    base = puzzle_of(log)
+    family = [Puzzle(base.table, base.constraints + (Has(ENVELOPE, c),)) for c in base.table.categories[0][1]]
+    for limits in (SmallLimits(), SmallLimits(max_steps=1), SmallLimits(max_steps=10**12, max_states=10**9)):
+        got = list(count_many(iter(family), limits))
+        truth = [engine.count(p, "dp") for p in family]
+        assert [(g.deals, g.held) for g in got] == [(t.deals, t.held) for t in truth]
