@@ -16,6 +16,7 @@ from rulesref.core.errors import ContradictionError
 
 if TYPE_CHECKING:
     from cluesolver.clue.advisor import LineEffect
+    from cluesolver.clue.counts import Counts
     from cluesolver.clue.report import Replay, Report
     from cluesolver.clue.session import Change
     from rulesref.core.findings import Finding
@@ -41,13 +42,17 @@ class Recorded:
         }
 
 
-def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> None:
-    """Raise ``not recorded: this contradicts the log (...)`` when no deal agrees with ``after``."""
+def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> Counts:
+    """Raise ``not recorded: this contradicts the log (...)`` when no deal agrees with ``after``.
+
+    Returns the counts of ``after`` (so that the caller need not count it again).
+    """
     from cluesolver.clue.report import count_log
     from cluesolver.clue.session import read_session
 
-    if count_log(after).deals:
-        return
+    counts = count_log(after)
+    if counts.deals:
+        return counts
     from cluesolver.clue.explain import minimal_conflict
 
     lines = minimal_conflict(after)
@@ -70,13 +75,15 @@ def record(path: Path, statements: list[str], *, force: bool = False) -> Recorde
     from cluesolver.clue.report import analyse
 
     new_lines = S.check_statements(statements)
+    counted: list[tuple[GameLog, Counts]] = []  # the log checked for a contradiction, and its counts
 
     def allow(before: GameLog, after: GameLog) -> None:
         if not force:
-            refuse_contradiction(path, after, new_lines)
+            counted.append((after, refuse_contradiction(path, after, new_lines)))
 
     change = S.add(path, statements, allow=allow)
-    after = analyse(change.after)
+    known = next((c for log, c in counted if log is change.after), None)  # the very log written
+    after = analyse(change.after, known)
     before = analyse(change.before)
     added = {e.line for e in change.after.events[len(change.before.events) :]}
     rules = tuple(f for f in check_log(change.after, consistency=False, warnings=False) if f.line in added)

@@ -116,9 +116,13 @@ def _too_big(log: GameLog) -> Problem:
     )
 
 
-def analyse(log: GameLog) -> Report:
-    """The exact analysis of ``log``; a contradictory log carries a minimal conflict."""
-    counts = count_log(log)
+def analyse(log: GameLog, counts: Counts | None = None) -> Report:
+    """The exact analysis of ``log``; a contradictory log carries a minimal conflict.
+
+    ``counts``, when given, must be :func:`count_log` of this very log (a caller that has
+    just counted it, e.g. to refuse a contradiction, saves counting it again).
+    """
+    counts = count_log(log) if counts is None else counts
     conflict: tuple[int, ...] = ()
     if counts.deals == 0:
         from cluesolver.clue.explain import minimal_conflict
