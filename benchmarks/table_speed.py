@@ -8,6 +8,8 @@ times; the table gives the median wall time and the median user+sys CPU time in 
 start-up.  ``add`` works on a fresh copy of the log each time.
 
     python benchmarks/table_speed.py --runs 5
+    git archive OLD cluesolver rulesref | tar -x -C /tmp/old
+    python benchmarks/table_speed.py --runs 7 --baseline /tmp/old   # before/after, in turn
 """
 
 from __future__ import annotations
@@ -58,6 +60,26 @@ def _timed(args: list[str], runs: int, prepare: object = None) -> tuple[float, f
     return statistics.median(times), statistics.median(cpus)
 
 
+def _side_by_side(
+    args: list[str], runs: int, baseline: Path, prepare: object = None
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Fresh processes of the baseline tree (on PYTHONPATH) and of this checkout, taken in
+    turn so that both see the same machine: (wall, user+sys) medians of each."""
+    runs_of: dict[bool, tuple[list[float], list[float]]] = {True: ([], []), False: ([], [])}
+    env_of = {True: {**os.environ, "PYTHONPATH": str(baseline)}, False: dict(os.environ)}
+    for _ in range(runs):
+        for base in (True, False):
+            if callable(prepare):
+                prepare()
+            cpu = _cpu()
+            start = time.perf_counter()
+            subprocess.run([EXE, *args], capture_output=True, check=False, env=env_of[base])
+            runs_of[base][0].append(time.perf_counter() - start)
+            runs_of[base][1].append(_cpu() - cpu)
+    (bw, bc), (nw, nc) = runs_of[True], runs_of[False]
+    return (statistics.median(bw), statistics.median(bc)), (statistics.median(nw), statistics.median(nc))
+
+
 def _in_process(args: list[str], runs: int, prepare: object = None) -> tuple[float, float]:
     from typer.testing import CliRunner
 
@@ -90,6 +112,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument(
+        "--baseline",
+        type=Path,
+        help="a folder holding another version's cluesolver/ and rulesref/ (e.g. from git archive): "
+        "end-to-end runs of it and of this checkout, in turn",
+    )
     args = ap.parse_args()
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
@@ -123,6 +151,12 @@ def main() -> None:
                 (["clue", "status", *f], None),
                 (["clue", "add", line, "--file", str(work)], fresh),
             ]
+            if args.baseline is not None:
+                pairs = [_side_by_side(c, args.runs, args.baseline, p) for c, p in commands]
+                for label, k in (("end to end, baseline", 0), ("end to end, this checkout", 1)):
+                    cells = " | ".join("{:.2f} / {:.2f}".format(*pair[k]) for pair in pairs)
+                    print(f"| {label} | {game} | {n} | {len(log.events)} | {cells} |", flush=True)
+                continue
             for label, timer in (("end to end", _timed), ("in one process", _in_process)):
                 cells = " | ".join("{:.2f} / {:.2f}".format(*timer(c, args.runs, p)) for c, p in commands)
                 print(f"| {label} | {game} | {n} | {len(log.events)} | {cells} |", flush=True)
