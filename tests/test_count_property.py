@@ -229,6 +229,61 @@ def test_estimate_on_classic_spectator_logs(seed: int, players: int, turns: int)
     _within_bars(count(puzzle, settings=SAMPLED), count(puzzle, "dp"))
 
 
+#: chains from relaxed draws that broke a constraint (a relaxed programme with no
+#: constraint at all), brought to consistency first
+REPAIRED = CountSettings(
+    method="estimate",
+    max_seconds=0.0,
+    sample_seconds=1e9,
+    max_samples=300,
+    walk_chains=256,
+    walk_seconds=1e9,
+    walk_steps=400,
+    seed=13,
+    z=5.0,
+)
+#: no draws at all (the relaxed programme is past the memory budget): chains from a
+#: CP-SAT deal, scrambled, then brought to consistency
+SCRAMBLED = CountSettings(
+    method="estimate",
+    max_bytes=0,
+    walk_chains=256,
+    walk_seconds=1e9,
+    walk_steps=400,
+    seed=17,
+    z=5.0,
+)
+
+
+@pytest.mark.parametrize("chosen", [REPAIRED, SCRAMBLED], ids=["repaired", "scrambled"])
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_chain_bars_contain_the_exact_value(chosen: CountSettings, puzzle: Puzzle) -> None:
+    _within_bars(count(puzzle, settings=chosen), enumerate_counts(puzzle))
+
+
+@pytest.mark.parametrize("chosen", [REPAIRED, SCRAMBLED], ids=["repaired", "scrambled"])
+@settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(3, 6), st.integers(2, 12))
+def test_chains_on_classic_spectator_logs(chosen: CountSettings, seed: int, players: int, turns: int) -> None:
+    log, _ = random_log(variants.get("classic"), players, turns, random.Random(seed), spectator=True)
+    puzzle = puzzle_of(log)
+    _within_bars(count(puzzle, settings=chosen), count(puzzle, "dp"))
+
+
+def test_no_draw_kept_still_gives_many_effective_deals() -> None:
+    """A 10-player Master Detective spectator log whose draws are almost all rejected."""
+    log, _ = random_log(variants.get("master-detective"), 10, 30, random.Random(2), spectator=True)
+    puzzle = puzzle_of(log)
+    got = count(puzzle, settings=CountSettings(method="estimate", max_seconds=0.0, z=5.0))
+    assert got.estimate is not None and got.estimate.accepted < 50 and got.estimate.walks > 0
+    _within_bars(got, count(puzzle, "dp"))
+    error = got.estimate.to_json()
+    assert set(error) == {"reason", "method", "samples", "accepted", "walks", "standard_errors", "deals", "holders"}
+    assert "effective sample size" in str(error["method"])
+    assert max(e for row in got.estimate.error.values() for e in row.values()) < 0.25
+
+
 def test_left_out_constraints_are_rejected() -> None:
     """With a budget too small for any constraint, every one is enforced by rejection."""
     log, _ = random_log(variants.get("classic"), 3, 8, random.Random(3), spectator=True)

@@ -30,13 +30,15 @@ class Estimate:
     deals_error: float
     error: dict[str, dict[str, float]] = field(repr=False)
     shares: dict[str, dict[str, float]] = field(repr=False, default_factory=dict)  # the estimated probabilities
-    walks: int = 0  # swap walks started from the accepted draws (0: the shares are of the draws alone)
+    walks: int = 0  # Markov chains over the consistent deals (0: the shares are of the accepted draws alone)
+    method: str = ""  # how the shares were made, in words (with the chains' effective sample size)
 
     def to_json(self) -> dict[str, object]:
         return {
             "reason": self.reason,
-            "method": "uniform sampling with rejection"
-            + (", then swap walks from each accepted deal" if self.walks else ""),
+            "method": self.method
+            or "uniform sampling with rejection"
+            + (", then Markov chains over the consistent deals" if self.walks else ""),
             "samples": self.samples,
             "accepted": self.accepted,
             "walks": self.walks,
@@ -115,11 +117,16 @@ class CountSettings:
     #: ... error bars of this many standard errors, a fixed seed (same answer every run).
     z: float = 4.0
     seed: int = 0
-    #: With fewer accepted draws than this (and at least 3), swap walks start from each
-    #: one (``walk_chains`` walks in all, about ``walk_seconds`` of planned work, at most
-    #: ``walk_steps`` steps); error bars then come
-    #: from the spread between the independent replicates (Student t).
+    #: Past this many draws, drawing stops when at the planned end fewer than a quarter of
+    #: ``walk_below`` would be accepted (the time goes to the chains instead).
+    give_up_after: int = 20_000
+    #: With fewer accepted draws than this, ``walk_chains`` Markov chains over the
+    #: consistent deals start from the accepted draws and from repaired rejected ones
+    #: (about ``walk_seconds`` of planned work, at most ``walk_steps`` moves each, the
+    #: first half discarded); error bars then come from the spread between
+    #: ``walk_replicates`` independent replicates (Student t).
     walk_below: int = 400
-    walk_chains: int = 2000
+    walk_chains: int = 512
+    walk_replicates: int = 32
     walk_seconds: float = 0.8
     walk_steps: int = 100_000

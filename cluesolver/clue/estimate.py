@@ -25,6 +25,8 @@ The draws use a fixed seed: the same log gives the same answer on every run.
 from __future__ import annotations
 
 import math
+import statistics
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -38,7 +40,7 @@ DP_RATE = 7e7
 #: how many draws and walk steps fit ``sample_seconds`` / ``walk_seconds``.  The counts
 #: follow from the plan, not from a clock, so an answer is the same on every run.
 DRAW_RATE = 6e8
-WALK_RATE = 4e7
+WALK_RATE = 4e8
 #: Share of the time budget the relaxed programme may take (the draws take the rest).
 RELAXED_SHARE = 1.0
 
@@ -95,65 +97,151 @@ def t_quantile(z: float, dof: int) -> float:
     return hi
 
 
-def _walk(
-    st: DealState, seeds: np.ndarray, chains: int, max_steps: int, rng: np.random.Generator
-) -> tuple[np.ndarray, int, int]:
-    """Swap walks started from exact uniform draws: per seed, how often each card sat with each holder.
+class _Deals:
+    """Many deals at once with their constraint bookkeeping, moved by swaps and 3-cycles.
 
-    ``chains`` walks per seed; each step proposes to swap the holders of two random
-    unknown cards and accepts when the deal stays consistent (symmetric proposal,
-    uniform target), so every state of every walk is itself a uniform draw.  Walks
-    from one seed are one replicate; replicates are independent.
+    A move picks three unknown cards and either swaps the holders of the first two (if
+    they differ) or rotates the holders of all three (if all differ): hand sizes never change, and the proposal
+    is symmetric (the reverse move is proposed with the same probability).  A move is
+    made only when every card may go to its new holder and, unless ``free``, when it
+    breaks no more constraints than the deal already breaks: a consistent deal stays
+    consistent (so the chain's stationary law is uniform on the consistent deals of its
+    class), an inconsistent one descends towards consistency.
     """
-    unknown = np.array(st.unknown(), dtype=np.int64)
-    n_seeds, n_cards = seeds.shape
-    owner = np.repeat(seeds.astype(np.int64), chains, axis=0)
-    n = owner.shape[0]
-    rows = np.arange(n)
-    group = rows // chains
-    allowed = st.allowed
-    mem = np.zeros((len(st.at_least), n_cards), dtype=np.int64)
-    hg = np.array([h for h, _ in st.at_least], dtype=np.int64)
-    for g, (_, cs) in enumerate(st.at_least):
-        mem[g, list(cs)] = 1
-    env_of = np.array([st.env_holder(c) for c in range(n_cards)], dtype=np.int64)
-    mem_e = np.zeros((len(st.not_env), n_cards), dtype=np.int64)
-    for e, rest in enumerate(st.not_env):
-        mem_e[e, list(rest)] = 1
-    size_e = mem_e.sum(axis=1)
-    at = owner[:, None, :] == hg[None, :, None]
-    sat = (at * mem[None, :, :]).sum(axis=2)
-    in_env = (owner == env_of[None, :]).astype(np.int64)
-    env_count = in_env @ mem_e.T
-    hist = np.zeros(n_seeds * n_cards * st.n_holders, dtype=np.int64)
+
+    def __init__(self, st: DealState, owner: np.ndarray) -> None:
+        self.st = st
+        self.unknown = np.array(st.unknown(), dtype=np.int64)
+        self.owner = owner.astype(np.int64)
+        n, n_cards = self.owner.shape
+        self.rows = np.arange(n)
+        self.mem = np.zeros((len(st.at_least), n_cards), dtype=np.int32)
+        self.hg = np.array([h for h, _ in st.at_least], dtype=np.int64)
+        for g, (_, cs) in enumerate(st.at_least):
+            self.mem[g, list(cs)] = 1
+        self.env_of = np.array([st.env_holder(c) for c in range(n_cards)], dtype=np.int64)
+        self.mem_e = np.zeros((len(st.not_env), n_cards), dtype=np.int32)
+        for e, rest in enumerate(st.not_env):
+            self.mem_e[e, list(rest)] = 1
+        self.size_e = self.mem_e.sum(axis=1)
+        at = self.owner[:, None, :] == self.hg[None, :, None]
+        self.sat = (at * self.mem[None, :, :]).sum(axis=2).astype(np.int32)
+        in_env = (self.owner == self.env_of[None, :]).astype(np.int32)
+        self.env = (in_env @ self.mem_e.T).astype(np.int32)
+        self.broken = self._broken(self.sat, self.env)
+
+    def _broken(self, sat: np.ndarray, env: np.ndarray) -> np.ndarray:
+        return (sat == 0).sum(axis=1) + (env >= self.size_e[None, :]).sum(axis=1)
+
+    def step(self, rng: np.random.Generator, free: bool = False) -> None:
+        owner, rows, n = self.owner, self.rows, self.owner.shape[0]
+        c = self.unknown[rng.integers(0, len(self.unknown), (3, n))]
+        h = owner[rows[None, :], c]
+        rotate = np.asarray(rng.random(n)) < 0.5
+        new = np.where(rotate[None, :], h[[1, 2, 0]], h[[1, 0, 2]])
+        distinct = (c[0] != c[1]) & (~rotate | ((c[2] != c[0]) & (c[2] != c[1])))
+        ok = distinct & self.st.allowed[c, new].all(axis=0)
+        sat, env = self.sat, self.env
+        for k in range(3):
+            moved = new[k] != h[k]
+            if self.mem.shape[0]:
+                gain = (new[k][:, None] == self.hg[None, :]).astype(np.int32)
+                loss = (h[k][:, None] == self.hg[None, :]).astype(np.int32)
+                sat = sat + self.mem[:, c[k]].T * (gain - loss)
+            if self.mem_e.shape[0]:
+                e = self.env_of[c[k]]
+                d = (new[k] == e).astype(np.int32) - (h[k] == e)
+                env = env + self.mem_e[:, c[k]].T * (d * moved)[:, None]
+        broken = self._broken(sat, env)
+        if not free:
+            ok &= broken <= self.broken
+        for k in range(3):  # a swap leaves the third card where it is (it may be one of the two)
+            m = ok & (new[k] != h[k])
+            owner[rows[m], c[k][m]] = new[k][m]
+        self.sat[ok] = sat[ok]
+        self.env[ok] = env[ok]
+        self.broken[ok] = broken[ok]
+
+
+@dataclass(frozen=True)
+class _Walked:
+    """What the chains saw: per replicate, and per half of the kept window, each card's holders."""
+
+    reps: np.ndarray  # (replicates, cards, holders): share of kept states per replicate
+    halves: tuple[np.ndarray, np.ndarray]  # (cards, holders): shares in each half of the kept window
+    chains: int
+    kept: int  # states kept in all (chains x recorded steps)
+    uniform: int  # chains started from an exact uniform draw
+    repaired: int  # chains started from an inconsistent relaxed draw brought to consistency
+    scrambled: int  # chains started from a CP-SAT deal scrambled, then brought to consistency
+    reset: int  # chains that were not repaired in time and restarted from a consistent deal
+
+
+def _chains(
+    st: DealState,
+    uniform: list[list[int]],
+    rejected: list[list[int]],
+    witness: list[int] | None,
+    settings: CountSettings,
+    rng: np.random.Generator,
+) -> _Walked | None:
+    """Markov chains over the consistent deals, from many starts, in independent replicates.
+
+    Starts: the exact uniform draws first, then relaxed draws that broke a constraint
+    (or, with no draws at all, a CP-SAT deal scrambled by moves that keep only hand sizes
+    and allowed holders), brought to consistency by moves that never break more
+    constraints.  Every chain then runs ``steps`` moves that keep every constraint; the
+    first half is discarded (burn-in) and the second half is recorded.  Chains are dealt
+    round-robin to ``settings.walk_replicates`` replicates, which are independent.
+    """
+    fallback = uniform[:1] or ([witness] if witness is not None else [])
+    if not fallback:
+        return None
+    reps = max(2, settings.walk_replicates)
+    n = max(reps, settings.walk_chains // reps * reps)
+    rows = uniform[:n]
+    n_uniform = len(rows)
+    rows += rejected[: n - len(rows)]
+    n_repaired = len(rows) - n_uniform
+    g_e = len(st.at_least) + len(st.not_env)
+    per_step = n * (9 * g_e + 40) + 50_000  # element operations and a fixed cost of numpy calls
+    steps = max(64, min(settings.walk_steps, int(settings.walk_seconds * WALK_RATE / per_step)))
+    steps -= steps % 4
+    if len(rows) < n:  # no draws to start from: scramble the consistent deal, then repair
+        base = np.array([witness if witness is not None else fallback[0]] * (n - len(rows)), dtype=np.int64)
+        scrambled = _Deals(st, base)
+        for _ in range(steps // 4):
+            scrambled.step(rng, free=True)
+        rows += scrambled.owner.tolist()
+    deals = _Deals(st, np.array(rows, dtype=np.int64))
+    for _ in range(steps // 2):
+        if not deals.broken.any():
+            break
+        deals.step(rng)
+    stuck = np.flatnonzero(deals.broken > 0)
+    if len(stuck):
+        fresh = _Deals(st, np.array([fallback[i % len(fallback)] for i in range(len(stuck))], dtype=np.int64))
+        deals.owner[stuck] = fresh.owner
+        deals.sat[stuck] = fresh.sat
+        deals.env[stuck] = fresh.env
+        deals.broken[stuck] = fresh.broken
+    n_cards, n_h = deals.owner.shape[1], st.n_holders
+    unknown = deals.unknown
+    group = np.arange(n) % reps
+    base_idx = (group[:, None] * n_cards + unknown[None, :]) * n_h
+    size = reps * n_cards * n_h
+    hist = [np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64)]
     records = 0
-    step = 0
-    while True:
-        c1 = unknown[rng.integers(0, len(unknown), n)]
-        c2 = unknown[rng.integers(0, len(unknown), n)]
-        h1, h2 = owner[rows, c1], owner[rows, c2]
-        ok = (h1 != h2) & allowed[c1, h2] & allowed[c2, h1]
-        e1 = (h1[:, None] == hg[None, :]).astype(np.int64)
-        e2 = (h2[:, None] == hg[None, :]).astype(np.int64)
-        new_sat = sat + mem[:, c1].T * (e2 - e1) + mem[:, c2].T * (e1 - e2)
-        ok &= (new_sat > 0).all(axis=1)
-        d1 = (h2 == env_of[c1]).astype(np.int64) - (h1 == env_of[c1])
-        d2 = (h1 == env_of[c2]).astype(np.int64) - (h2 == env_of[c2])
-        new_env = env_count + mem_e[:, c1].T * d1[:, None] + mem_e[:, c2].T * d2[:, None]
-        ok &= (new_env < size_e[None, :]).all(axis=1)
-        r = rows[ok]
-        owner[r, c1[ok]] = h2[ok]
-        owner[r, c2[ok]] = h1[ok]
-        sat[ok] = new_sat[ok]
-        env_count[ok] = new_env[ok]
-        step += 1
-        if step % 4 == 0:
-            for c in unknown:
-                hist += np.bincount((group * n_cards + c) * st.n_holders + owner[:, c], minlength=hist.size)
+    for i in range(steps):
+        deals.step(rng)
+        if i >= steps // 2 and i % 2 == 1:
+            half = 0 if i < 3 * steps // 4 else 1
+            hist[half] += np.bincount((base_idx + deals.owner[:, unknown]).ravel(), minlength=size)
             records += 1
-            if step >= max_steps:
-                break
-    return hist.reshape(n_seeds, n_cards, st.n_holders), records * chains, n
+    both = (hist[0] + hist[1]).reshape(reps, n_cards, n_h) / (records * (n // reps))
+    halves = tuple(h.reshape(reps, n_cards, n_h).sum(axis=0) / max(1, n * records // 2) for h in hist)
+    n_scrambled = n - n_uniform - n_repaired
+    return _Walked(both, (halves[0], halves[1]), n, n * records, n_uniform, n_repaired, n_scrambled, len(stuck))
 
 
 def _relaxed(st: DealState, settings: CountSettings) -> DealDP:
@@ -182,6 +270,9 @@ class _Oracle:
         from ortools.sat.python import cp_model
 
         self.cp_model = cp_model
+        #: the first consistent deal a solve found (holder per card, -1 for fixed cards)
+        self.witness: list[int] | None = None
+        self.fixed = [-1] * len(st.fixed)
         free = st.free()
         m = cp_model.CpModel()
         self.x = {}
@@ -213,10 +304,22 @@ class _Oracle:
             solver.parameters.max_time_in_seconds = seconds
             status = solver.solve(m)
             if status in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
-                return {key for key, v in self.x.items() if solver.value(v)}
+                pairs = {key for key, v in self.x.items() if solver.value(v)}
+                if self.witness is None:
+                    self.witness = list(self.fixed)
+                    for c, h in pairs:
+                        self.witness[c] = h
+                return pairs
             if status == self.cp_model.INFEASIBLE:
                 return None
         raise _Undecided
+
+    def consistent(self) -> bool | None:
+        """Whether any deal agrees with the log (None: undecided); a deal found is kept as ``witness``."""
+        try:
+            return self._solve([]) is not None
+        except _Undecided:
+            return None
 
     def impossible(self, seen: set[tuple[int, int]]) -> tuple[set[tuple[int, int]], int] | None:
         """The pairs no consistent deal has, and how many pairs stayed undecided (None: no
@@ -266,6 +369,7 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     dropped = [g for g in st.at_least if g not in dp.constraints]
     rng = np.random.default_rng(settings.seed)
     kept_draws: list[list[int]] = []
+    rejected: list[list[int]] = []
     per_draw = max(1, sum(len(p.post) + 6 for p in dp.plans) * len(dp.receivers))
     most = min(settings.max_samples, max(2000, int(settings.sample_seconds * DRAW_RATE / per_draw)))
     batch = 2000
@@ -280,15 +384,30 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         good = owner[ok]
         if len(kept_draws) < settings.walk_below:
             kept_draws.extend(good[: settings.walk_below - len(kept_draws)].tolist())
+        if len(rejected) < settings.walk_chains:
+            rejected.extend(owner[~ok][: settings.walk_chains - len(rejected)].tolist())
         for c in unknown:
             hist[c] += np.bincount(good[:, c], minlength=st.n_holders)
         drawn += n
         accepted += int(ok.sum())
         batch = min(batch * 2, 16_000)
+        # far too few would be kept even at the end: leave the time to the chains
+        if drawn >= settings.give_up_after and accepted * most < drawn * settings.walk_below // 4:
+            break
 
-    # certain facts: decided exactly, never by sampling
+    # few accepted draws: Markov chains over the consistent deals; replicates give the bars
+    oracle = _Oracle(st)
+    if not accepted and oracle.consistent() is False:
+        return Counts(table, 0, zero)
+    walked: _Walked | None = None
+    if accepted < settings.walk_below and len(unknown) >= 2:
+        walked = _chains(st, kept_draws, rejected, oracle.witness, settings, rng)
+
+    # certain facts: decided exactly, never by sampling (a pair some consistent deal showed is possible)
     seen = {(c, h) for c in unknown for h in range(st.n_holders) if hist[c, h] > 0}
-    found = _Oracle(st).impossible(seen)
+    if walked is not None:
+        seen |= {(int(c), int(h)) for c, h in zip(*np.nonzero(walked.reps.sum(axis=0)))}
+    found = oracle.impossible(seen)
     if found is None:
         return Counts(table, 0, zero)
     impossible, undecided = found
@@ -296,15 +415,6 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         reason += f"; {undecided} (card, holder) pairs were left undecided by CP-SAT and count as possible"
     free = st.free()
     allowed = {(c, h) for c in unknown for h in range(st.n_holders) if st.allowed[c, h] and free[h] > 0}
-
-    # few accepted draws: walks from each of them sharpen the shares; replicates give the bars
-    walked: tuple[np.ndarray, int, int] | None = None
-    if settings.walk_below > accepted >= 3 and len(unknown) >= 2:
-        seeds = np.array(kept_draws[: settings.walk_below], dtype=np.int64)
-        chains = max(1, settings.walk_chains // len(seeds))
-        per_step = len(seeds) * chains * (len(st.at_least) + len(st.not_env) + 8)
-        steps = max(8, min(settings.walk_steps, int(settings.walk_seconds * WALK_RATE / per_step)))
-        walked = _walk(st, seeds, chains, steps, rng)
 
     lo, hi = wilson(accepted, drawn, settings.z)
     rate = accepted / drawn if drawn else 0.0
@@ -317,31 +427,72 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     error = {h: dict.fromkeys(table.cards, 0.0) for h in table.holders}
     shares: dict[str, dict[str, float]] = {h: {} for h in table.holders}  # uncertain pairs only
-    walk_n = 0 if walked is None else walked[2]
-    t_q = 0.0 if walked is None else t_quantile(settings.z, walked[0].shape[0] - 1)
+    live_of = {c: [h for h in range(st.n_holders) if (c, h) in allowed and (c, h) not in impossible] for c in unknown}
+    effective = float(accepted)
+    if walked is not None:
+        effective = _effective(walked, live_of)
+    t_q = 0.0 if walked is None else t_quantile(settings.z, walked.reps.shape[0] - 1)
+    n_floor = max(2, round(effective))
     for c, card in enumerate(table.cards):
         if st.fixed[c] != -1:
             held[st.holder_name(st.fixed[c])][card] = deals
             continue
-        live = [h for h in range(st.n_holders) if (c, h) in allowed and (c, h) not in impossible]
+        live = live_of[c]
         for h in live:
             name = st.holder_name(h)
             if len(live) == 1:
                 held[name][card] = deals
                 continue
             k = int(hist[c, h])
-            p = k / accepted if accepted else 1 / len(live)
-            a, b = wilson(k, accepted, settings.z)
-            bar = max(b - p, p - a)
             if walked is not None:
-                reps = walked[0][:, c, h] / walked[1]
+                reps = walked.reps[:, c, h]
                 p = float(reps.mean())
                 spread = t_q * float(reps.std(ddof=1)) / math.sqrt(len(reps))
-                # a floor where every replicate agrees: as if each walk gave one independent draw
-                fa, fb = wilson(round(p * walk_n), walk_n, settings.z)
-                bar = max(spread, fb - p, p - fa)
+                drift = abs(float(walked.halves[0][c, h] - walked.halves[1][c, h]))
+                # a floor for rare pairs, where most replicates see none: as if the chains
+                # gave ``effective`` independent draws
+                fa, fb = wilson(round(p * n_floor), n_floor, settings.z)
+                bar = max(spread, drift, fb - p, p - fa)
+            elif accepted:
+                p = k / accepted
+                a, b = wilson(k, accepted, settings.z)
+                bar = max(b - p, p - a)
+            else:  # nothing was drawn: the probability is unknown, its bar the whole range
+                p = 1 / len(live)
+                bar = 1.0
             held[name][card] = min(max(round(p * deals), 1), deals - 1)
             shares[name][card] = p
             error[name][card] = min(bar, max(p, 1.0 - p))  # never wider than [0, 1]
-    est = Estimate(reason, drawn, accepted, settings.z, deals_error, error, shares, walk_n)
+    method = "uniform sampling with rejection"
+    if walked is not None:
+        method += (
+            f", then {walked.chains} Markov chains over the consistent deals (swaps and 3-cycles of holders;"
+            f" {walked.uniform} started from accepted draws, {walked.repaired} from repaired rejected draws"
+            + (f", {walked.scrambled} from a scrambled CP-SAT deal" if walked.scrambled else "")
+            + (f", {walked.reset} restarted" if walked.reset else "")
+            + f"; burn-in discarded; {walked.reps.shape[0]} independent replicates);"
+            f" effective sample size about {effective:,.0f}"
+        )
+    elif not accepted:
+        method += "; no consistent deal could be drawn: the probabilities are unknown (certain facts are exact)"
+    est = Estimate(
+        reason, drawn, accepted, settings.z, deals_error, error, shares, 0 if walked is None else walked.chains, method
+    )
     return Counts(table, deals, held, est)
+
+
+def _effective(walked: _Walked, live_of: dict[int, list[int]]) -> float:
+    """The median effective sample size of the uncertain pairs: p(1-p) over the squared
+    standard error from the replicates' spread (at most the states kept)."""
+    r = walked.reps.shape[0]
+    sizes = []
+    for c, live in live_of.items():
+        if len(live) < 2:
+            continue
+        for h in live:
+            reps = walked.reps[:, c, h]
+            p = float(reps.mean())
+            if 0.02 < p < 0.98:
+                se2 = float(reps.var(ddof=1)) / r
+                sizes.append(walked.kept if se2 <= 0 else min(walked.kept, p * (1 - p) / se2))
+    return float(statistics.median(sizes)) if sizes else float(walked.chains)
