@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
-from cluesolver.clue.count import Counts, count
+from cluesolver.clue.count_small import count  # small positions without numpy, the rest by the main engine
+from cluesolver.clue.counts import Counts
 from cluesolver.clue.log import Accusation, Event, GameLog, Suggestion
 from cluesolver.clue.report import Fact, Report
 from rulesref.core.errors import InputError, Problem

@@ -18,13 +18,15 @@ all) it gives up and returns ``None``, having spent at most a few milliseconds.
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
 from cluesolver.clue.counts import Counts, CountSettings
 
-__all__ = ["SmallLimits", "count", "count_many", "count_small"]
+__all__ = ["SmallDeals", "SmallLimits", "count", "count_many", "count_small", "small_deals"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,13 @@ def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = _
     Only the automatic choice (``method`` and ``settings.method`` unset / "auto") takes
     the small path; a forced method always runs in the main engine.
     """
+    return _count(puzzle, method, settings)
+
+
+@functools.lru_cache(maxsize=8)
+def _count(puzzle: Puzzle, method: str | None, settings: CountSettings) -> Counts:
+    """:func:`count`, remembered: the commands at the table count the same log from several
+    places (the analysis, the threat, the advice), and a count depends on the puzzle only."""
     if method is None and settings.method == "auto":
         small = count_small(puzzle)
         if small is not None:
@@ -168,13 +177,121 @@ class _Plan:
 
 def count_small(puzzle: Puzzle, limits: SmallLimits = _DEFAULT_LIMITS) -> Counts | None:
     """The exact counts of ``puzzle``, or ``None`` when it is past ``limits`` (or unusual)."""
-    try:
-        plan = _Plan(puzzle)
-    except KeyError:  # a name the table does not know: the main engine says what is wrong
+    run = _Programme.run(puzzle, limits)
+    return None if run is None else run.counts
+
+
+@dataclass(frozen=True)
+class SmallDeals:
+    """Deals of a small position as rows of holder indices (into ``holders``), card by card
+    in the table's order: every consistent deal once (``exact``), or a uniform sample."""
+
+    holders: tuple[str, ...]
+    rows: list[tuple[int, ...]]
+    exact: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.rows)
+
+
+def small_deals(
+    puzzle: Puzzle, n: int, rng: random.Random, exact_limit: int, limits: SmallLimits = _DEFAULT_LIMITS
+) -> SmallDeals | None:
+    """Every consistent deal when there are at most ``exact_limit``, else ``n`` uniform draws
+    (card by card, each holder in proportion to the deals that finish from there); ``None``
+    when the position is past ``limits`` (the numpy sampler then draws)."""
+    run = _Programme.run(puzzle, limits)
+    if run is None:
         return None
+    holders = puzzle.table.holders
+    if run.counts.deals <= exact_limit:
+        return SmallDeals(holders, run.every(), True)
+    return SmallDeals(holders, [run.draw(rng) for _ in range(n)], False)
+
+
+class _Programme:
+    """The programme of one position, kept for drawing deals: each layer's arrows and the
+    ways to finish from each state."""
+
+    def __init__(
+        self,
+        plan: _Plan,
+        counts: Counts,
+        start: _State,
+        moves: list[dict[_State, list[tuple[int, _State]]]],
+        finishes: list[dict[_State, int]],
+    ) -> None:
+        self.plan = plan
+        self.counts = counts
+        self.start = start
+        self.moves = moves
+        self.finishes = finishes  # finishes[i]: ways to finish from a state before card i (i = n: the end)
+        index = {h: k for k, h in enumerate(plan.table.holders)}
+        self.holder_of = [index[name] for name in plan.names]  # programme holder -> table holder
+
+    def _row(self, path: list[int]) -> tuple[int, ...]:
+        row = [0] * len(path)
+        for c, h in zip(self.plan.order, path):
+            row[c] = self.holder_of[h]
+        return tuple(row)
+
+    def draw(self, rng: random.Random) -> tuple[int, ...]:
+        """One deal, uniformly."""
+        state = self.start
+        path = []
+        for i, layer in enumerate(self.moves):
+            after = self.finishes[i + 1]
+            arrows = layer[state]
+            pick = rng.randrange(self.finishes[i][state])
+            for arrow in arrows:
+                pick -= after.get(arrow[1], 0)
+                if pick < 0:
+                    break
+            path.append(arrow[0])
+            state = arrow[1]
+        return self._row(path)
+
+    def every(self) -> list[tuple[int, ...]]:
+        """Every consistent deal once (depth first)."""
+        out: list[tuple[int, ...]] = []
+        path: list[int] = []
+        n = len(self.moves)
+
+        def walk(i: int, state: _State) -> None:
+            if i == n:
+                out.append(self._row(path))
+                return
+            after = self.finishes[i + 1]
+            for h, target in self.moves[i].get(state, ()):
+                if after.get(target, 0):
+                    path.append(h)
+                    walk(i + 1, target)
+                    path.pop()
+
+        if self.counts.deals:
+            walk(0, self.start)
+        return out
+
+    @staticmethod
+    @functools.lru_cache(maxsize=4)
+    def run(puzzle: Puzzle, limits: SmallLimits) -> _Programme | None:
+        """Count ``puzzle`` (forward, then backward); ``None`` past ``limits`` (or unusual).
+
+        Remembered for a few puzzles: counting a log and then drawing its deals runs it once.
+        """
+        try:
+            plan = _Plan(puzzle)
+        except KeyError:  # a name the table does not know: the main engine says what is wrong
+            return None
+        return _run(plan, limits)
+
+
+def _run(plan: _Plan, limits: SmallLimits) -> _Programme | None:
     table = plan.table
+    empty = _Programme(plan, _zero(table), (0, 0), [], [{}])
     if any(not cards for cards, _ in plan.constraints):
-        return _zero(table)
+        return empty
     order, allowed, caps = plan.order, plan.allowed, plan.caps
     n, H = len(order), len(caps)
     bases = [1] * H
@@ -187,7 +304,7 @@ def count_small(puzzle: Puzzle, limits: SmallLimits = _DEFAULT_LIMITS) -> Counts
         for h in allowed[order[i]]:
             room[i][h] += 1
     if sum(caps) != n or any(caps[h] > room[0][h] for h in range(H)):
-        return _zero(table)
+        return empty
     last: dict[int, int] = {}  # constraint -> position of its last card
     for i, c in enumerate(order):
         for j in plan.cons_of[c]:
@@ -242,10 +359,11 @@ def count_small(puzzle: Puzzle, limits: SmallLimits = _DEFAULT_LIMITS) -> Counts
         moves.append(out)
         layer = nxt
     if not layer:
-        return _zero(table)
+        return empty
     # Backward: ways to finish from each state; every arrow taken adds to its card's holder.
     held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     finish: dict[_State, int] = dict.fromkeys(layer, 1)
+    finishes = [finish]
     for i in range(n - 1, -1, -1):
         card = table.cards[order[i]]
         before: dict[_State, int] = {}
@@ -260,7 +378,9 @@ def count_small(puzzle: Puzzle, limits: SmallLimits = _DEFAULT_LIMITS) -> Counts
             if total:
                 before[state] = total
         finish = before
+        finishes.append(finish)
     deals = finish.get(start, 0)
     if deals == 0:
-        return _zero(table)
-    return Counts(table, deals, held)
+        return empty
+    finishes.reverse()
+    return _Programme(plan, Counts(table, deals, held), start, moves, finishes)

@@ -10,7 +10,7 @@ out.  Every test is one exact count.
 from __future__ import annotations
 
 from cluesolver.clue.constraints import Puzzle, puzzle_of
-from cluesolver.clue.count import count
+from cluesolver.clue.count_small import count
 from cluesolver.clue.fact import Fact
 from cluesolver.clue.log import GameLog
 

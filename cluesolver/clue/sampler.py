@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, NotEnvelope, Puzzle
-from cluesolver.clue.count import Counts
+from cluesolver.clue.counts import Counts
 
 #: The largest state array the programme builds; constraints beyond it are rejected after drawing.
 MAX_STATES = 400_000

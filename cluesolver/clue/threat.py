@@ -19,15 +19,28 @@ marked as a lower bound).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, NotEnvelope, Puzzle, puzzle_of
-from cluesolver.clue.count import Counts, count
+from cluesolver.clue.constraints import (
+    ENVELOPE,
+    AtLeastOne,
+    Constraint,
+    Has,
+    Lacks,
+    NotEnvelope,
+    Puzzle,
+    Table,
+    puzzle_of,
+)
+from cluesolver.clue.count_small import SmallDeals, count, small_deals
+from cluesolver.clue.counts import Counts
 from cluesolver.clue.log import Accusation, GameLog, HoldsNone, LooksAt, Shown, Suggestion
-from cluesolver.clue.sampler import Deals, deals_for
+
+if TYPE_CHECKING:
+    from cluesolver.clue.sampler import Deals
 
 
 @dataclass(frozen=True)
@@ -115,12 +128,18 @@ def _public(log: GameLog) -> tuple[list[Constraint], dict[str, list[_Private]], 
 def threats(
     log: GameLog,
     counts: Counts | None = None,
-    deals: Deals | None = None,
+    deals: Deals | SmallDeals | None = None,
     samples: int = 400,
     seed: int = 0,
     max_counts: int = 400,
 ) -> tuple[Threat, ...]:
-    """For every player other than the log's owner: the chance they can already name the envelope."""
+    """For every player other than the log's owner: the chance they can already name the envelope.
+
+    The deals are ``deals`` (a uniform subset of ``samples`` of them when there are more),
+    or every consistent deal when there are at most ``samples``, else ``samples`` uniform
+    draws: from the small counter's programme when the position is small (no numpy), else
+    from :mod:`cluesolver.clue.sampler`.
+    """
     puzzle = puzzle_of(log)
     counts = counts if counts is not None else count(puzzle)
     out_now = {e.accuser for e in log.events if isinstance(e, Accusation) and not e.correct}
@@ -128,34 +147,73 @@ def threats(
     if not counts.deals:
         return tuple(Threat(p, 0.0, p in out_now, 0, True) for p in others)
     if deals is None:
+        deals = small_deals(puzzle, samples, random.Random(seed + 17), exact_limit=samples)
+    if deals is None:
+        import numpy as np
+
+        from cluesolver.clue.sampler import deals_for
+
         deals = deals_for(puzzle, counts, samples, np.random.default_rng(seed + 17), exact_limit=samples)
-    if deals.size > samples:  # a uniform subset
-        keep = np.random.default_rng(seed + 18).choice(deals.size, samples, replace=False)
-        deals = Deals(deals.holders, deals.cards, deals.owner[keep], False)
+    holders, rows, exact = _rows(deals, samples, seed)
     facts, shown, looks = _public(log)
     public = _Public.of(facts)
     rng = random.Random(seed)
     table = puzzle.table
+    views = [_Deal.of(table, holders, row) for row in rows]
     memo: dict[tuple[object, ...], bool] = {}
     out: list[Threat] = []
     budget = [max_counts, 0]  # counts left, notebooks left uncounted
     for j in others:
         if j in out_now:
-            out.append(Threat(j, 0.0, True, deals.size, deals.exact))
+            out.append(Threat(j, 0.0, True, len(views), exact))
             continue
         certain = 0.0
         budget[1] = 0
-        for row in deals.owner:
-            deal = {c: deals.holders[h] for c, h in zip(table.cards, row)}
-            certain += _knows(j, deal, public, shown[j], looks[j], puzzle, rng, memo, budget)
+        for view in views:
+            certain += _knows(j, view, public, shown[j], looks[j], puzzle, rng, memo, budget)
         bound = budget[1] > 0
-        out.append(Threat(j, certain / deals.size, False, deals.size, deals.exact and not bound, bound))
+        out.append(Threat(j, certain / len(views), False, len(views), exact and not bound, bound))
     return tuple(out)
+
+
+def _rows(deals: Deals | SmallDeals, samples: int, seed: int) -> tuple[tuple[str, ...], list[tuple[int, ...]], bool]:
+    """The deals as rows of holder indices (a uniform subset of ``samples`` when there are more)."""
+    if isinstance(deals, SmallDeals):
+        rows = deals.rows
+        if len(rows) > samples:
+            rows = random.Random(seed + 18).sample(rows, samples)
+        return deals.holders, rows, deals.exact and len(rows) == deals.size
+    owner = deals.owner
+    if deals.size > samples:  # a uniform subset
+        import numpy as np
+
+        owner = owner[np.random.default_rng(seed + 18).choice(deals.size, samples, replace=False)]
+        return deals.holders, [tuple(r) for r in owner.tolist()], False
+    return deals.holders, [tuple(r) for r in owner.tolist()], deals.exact
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """One deal as the threat test reads it: each card's holder, each holder's cards, the
+    envelope's card of each category, and the cards of each table slot."""
+
+    owner: dict[str, str]
+    hands: dict[str, tuple[str, ...]]
+    env: dict[str, str]
+
+    @staticmethod
+    def of(table: Table, holders: tuple[str, ...], row: tuple[int, ...]) -> _Deal:
+        owner = {c: holders[h] for c, h in zip(table.cards, row)}
+        hands: dict[str, list[str]] = {}
+        for c, h in owner.items():
+            hands.setdefault(h, []).append(c)
+        env = {cat: next(c for c in cs if owner[c] == ENVELOPE) for cat, cs in table.categories}
+        return _Deal(owner, {h: tuple(cs) for h, cs in hands.items()}, env)
 
 
 def _knows(
     j: str,
-    deal: dict[str, str],
+    deal: _Deal,
     public: _Public,
     shown: list[_Private],
     looks: list[tuple[str, str]],
@@ -166,9 +224,10 @@ def _knows(
 ) -> float:
     """The chance that ``j``'s notebook, in ``deal``, leaves a single envelope: averaged
     over which card each shower picked (all picks when few, else one at random)."""
-    options = [[s.card] if s.card is not None else [c for c in s.cards if deal[c] == s.shower] for s in shown]
+    owner = deal.owner
+    options = [[s.card] if s.card is not None else [c for c in s.cards if owner[c] == s.shower] for s in shown]
     picks: list[tuple[str, ...]]
-    if np.prod([len(o) for o in options]) <= 8:
+    if math.prod(len(o) for o in options) <= 8:
         picks = list(itertools.product(*options))
     else:
         picks = [tuple(rng.choice(o) for o in options)]
@@ -181,7 +240,7 @@ def _knows(
 
 def _certain(
     j: str,
-    deal: dict[str, str],
+    deal: _Deal,
     public: _Public,
     seen: list[tuple[str, str]],
     looks: list[tuple[str, str]],
@@ -189,17 +248,23 @@ def _certain(
     memo: dict[tuple[object, ...], bool],
     budget: list[int],
 ) -> bool:
+    """Whether ``j``'s notebook (their hand in ``deal``, the cards they saw) leaves one
+    envelope.  It depends on the notebook only, so it is remembered by notebook; the cheap
+    tests decide most notebooks, the exact count the rest."""
     table = puzzle.table
-    hand = tuple(c for c in table.cards if deal[c] == j)
-    slots = tuple((f"table:{slot}", _slot_card(deal, slot)) for slot, _ in looks)
+    hand = deal.hands.get(j, ())
+    slots = tuple((f"table:{slot}", deal.hands[f"table:{slot}"][0]) for slot, _ in looks)
+    key = (j, hand, tuple(sorted(seen)), slots)
+    found = memo.get(key)
+    if found is not None:
+        return found
     known = set(hand) | {c for _, c in seen} | {c for _, c in slots}
     if all(sum(1 for c in cs if c not in known) == 1 for _, cs in table.categories):
+        memo[key] = True
         return True
     if _swap_exists(j, deal, public, seen, table.categories):
+        memo[key] = False
         return False
-    key = (j, hand, tuple(sorted(seen)), slots)
-    if key in memo:
-        return memo[key]
     if budget[0] <= 0:
         budget[1] += 1
         return False  # out of counting budget: counted as not certain (a lower bound)
@@ -214,39 +279,37 @@ def _certain(
     return result
 
 
-def _slot_card(deal: dict[str, str], slot: str) -> str:
-    holder = f"table:{slot}"
-    return next(c for c, h in deal.items() if h == holder)
-
-
 def _swap_exists(
     j: str,
-    deal: dict[str, str],
+    deal: _Deal,
     public: _Public,
     seen: list[tuple[str, str]],
     categories: tuple[tuple[str, tuple[str, ...]], ...],
 ) -> bool:
     """A deal ``j`` cannot tell apart from ``deal`` with another envelope: the envelope's card
     of one category changes places with another card of that category held by a player."""
-    env = {cat: next(c for c in cs if deal[c] == ENVELOPE) for cat, cs in categories}
+    env = deal.env
+    owner = deal.owner
     seen_set = set(seen)
     for cat, cs in categories:
         e = env[cat]
         for x in cs:
-            p = deal[x]
+            p = owner[x]
             if x == e or p in (j, ENVELOPE) or p.startswith("table:") or (p, x) in seen_set:
                 continue
-            if _allows(p, x, e, deal, public, env, cat):
+            if _allows(p, x, e, owner, public, env, cat):
                 return True
     return False
 
 
-def _allows(p: str, x: str, e: str, deal: dict[str, str], public: _Public, env: dict[str, str], cat: str) -> bool:
+def _allows(p: str, x: str, e: str, owner: dict[str, str], public: _Public, env: dict[str, str], cat: str) -> bool:
     """Player ``p`` giving ``x`` to the envelope and taking ``e`` breaks no public fact."""
     if (p, e) in public.lacks or (p, x) in public.has:
         return False
     for cards in public.at_least.get(p, ()):
-        if x in cards and e not in cards and not any(deal[y] == p for y in cards if y != x):
+        if x in cards and e not in cards and not any(owner[y] == p for y in cards if y != x):
             return False
+    if not public.not_env:
+        return True
     new_env = frozenset(c for k, c in env.items() if k != cat) | {x}
     return new_env not in public.not_env
