@@ -465,18 +465,40 @@ def _seen_outcomes(
     """
     weight = dict.fromkeys(cards, 0.0)
     possible = [c for c in cards if counts.held[k][c] > 0]
+    base = puzzle.constraints + tuple(before)
+    # ``k`` holds c: one count per card, also giving (as its holder counts) the deals where
+    # k holds c and one more card; bigger sets need a count with all but one of them placed.
+    seen = {c: count(Puzzle(puzzle.table, (*base, Has(k, c)))) for c in possible}
+    with_all: dict[tuple[str, ...], int] = {}  # deals where k holds every card of the set
+
+    def holds_all(subset: tuple[str, ...]) -> int:
+        if subset not in with_all:
+            if len(subset) == 1:
+                with_all[subset] = seen[subset[0]].deals
+            elif len(subset) == 2:
+                with_all[subset] = seen[subset[0]].held[k][subset[1]]
+            else:
+                placed = tuple(Has(k, c) for c in subset[:-1])
+                with_all[subset] = count(Puzzle(puzzle.table, base + placed)).held[k][subset[-1]]
+        return with_all[subset]
+
     for size in range(1, len(possible) + 1):
         for subset in itertools.combinations(possible, size):
-            extra = [Has(k, c) for c in subset] + [Lacks(k, c) for c in cards if c not in subset]
-            n = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + tuple(extra))).deals
+            # deals where k holds exactly ``subset`` of the cards (inclusion–exclusion over supersets)
+            rest = [c for c in possible if c not in subset]
+            n = sum(
+                (-1) ** len(more) * holds_all(tuple(c for c in possible if c in subset or c in more))
+                for t in range(len(rest) + 1)
+                for more in itertools.combinations(rest, t)
+            )
             for c in subset:
                 weight[c] += n / size
     out = []
     for c in cards:
         if weight[c] <= 0:
             continue
-        seen = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (Has(k, c),)))
-        out.append(_outcome(k, c, weight[c] / counts.deals, seen.deals, _rows(seen), cats, solved_now, cards))
+        got = seen[c]
+        out.append(_outcome(k, c, weight[c] / counts.deals, got.deals, _rows(got), cats, solved_now, cards))
     return out
 
 

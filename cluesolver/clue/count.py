@@ -37,7 +37,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cluesolver.clue.constraints import ENVELOPE, Puzzle
+from cluesolver.clue.constraints import ENVELOPE, Puzzle, Table
 from cluesolver.clue.count_dp import DealDP
 from cluesolver.clue.counts import Counts, CountSettings, Estimate
 from cluesolver.clue.deal_state import PRIME, Conflict, DealState, crt, deal_bound, fix, propagate, setup
@@ -48,8 +48,9 @@ __all__ = ["DEFAULT_SETTINGS", "CountSettings", "Counts", "Estimate", "count"]
 DEFAULT_SETTINGS = CountSettings()
 
 #: Cover method: measured cost of one planned operation relative to a DP one (numpy
-#: temporaries of broadcast arrays).
-COVER_OP = 1.5
+#: temporaries of broadcast arrays; a planned cover operation takes 2-4 times as long
+#: as a planned DP one, measured on Master Detective positions with 3-10 players).
+COVER_OP = 3.3
 
 
 def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = DEFAULT_SETTINGS) -> Counts:
@@ -61,14 +62,20 @@ def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = D
     (exact certain facts, sampled probabilities with error bars: ``Counts.estimate``).
     Nothing is allocated before its size is known.
     """
-    method = method or settings.method
-    table = puzzle.table
-    zero = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     try:
         st = setup(puzzle)
         propagate(st)
     except Conflict:
-        return Counts(table, 0, zero)
+        return _zero(puzzle.table)
+    return _count_state(st, method or settings.method, settings)
+
+
+def _zero(table: Table) -> Counts:
+    return Counts(table, 0, {h: dict.fromkeys(table.cards, 0) for h in table.holders})
+
+
+def _count_state(st: DealState, method: str, settings: CountSettings) -> Counts:
+    """The count of a propagated state by ``method`` ("auto": see :func:`count`)."""
     if method == "cover":
         return _Cover(st, settings).counts()
     if method == "dp":
@@ -89,7 +96,7 @@ def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = D
     dp_bytes = max(dp.nbytes() for dp in dps)
     dp_fits = dp_bytes <= settings.max_bytes and dp_s <= settings.max_seconds and max(dp.bound for dp in dps) < 1 << 93
     if dp_fits and (not cover_fits or dp_s < cover_s):
-        return _dp_counts(st, settings, dps)
+        return _dp_counts(st, settings, dps, terms)
     if cover_fits:
         return cover.counts()
     reason = (
@@ -116,11 +123,16 @@ def _dp_terms(st: DealState) -> list[tuple[int, DealState]]:
     return terms
 
 
-def _dp_counts(st: DealState, settings: CountSettings, dps: list[DealDP] | None = None) -> Counts:
-    """The DP method, one programme per inclusion–exclusion term."""
+def _dp_counts(
+    st: DealState,
+    settings: CountSettings,
+    dps: list[DealDP] | None = None,
+    terms: list[tuple[int, DealState]] | None = None,
+) -> Counts:
+    """The DP method, one programme per inclusion–exclusion term (``dps`` planned for ``terms``)."""
     table = st.table
     held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
-    terms = _dp_terms(st)
+    terms = _dp_terms(st) if terms is None else terms
     if dps is None:
         dps = [DealDP(term, settings.dp_wrap_limit) for _, term in terms]
     deals = 0

@@ -35,12 +35,17 @@ from cluesolver.clue.constraints import (
     Table,
     puzzle_of,
 )
-from cluesolver.clue.count_small import SmallDeals, count, small_deals
+from cluesolver.clue.count_small import SmallDeals, SmallLimits, count, count_small, small_deals
 from cluesolver.clue.counts import Counts
 from cluesolver.clue.log import Accusation, GameLog, HoldsNone, LooksAt, Shown, Suggestion
 
 if TYPE_CHECKING:
     from cluesolver.clue.sampler import Deals
+
+
+#: An opponent's notebook goes to the main engine past this (a few milliseconds of the
+#: small counter; a count in a big game is faster there, numpy being loaded for its deals).
+NOTEBOOK_LIMITS = SmallLimits(max_states=1_000, max_steps=5_000)
 
 
 @dataclass(frozen=True)
@@ -272,11 +277,22 @@ def _certain(
     mine: list[Constraint] = [Has(j, c) for c in hand]
     mine += [Lacks(j, c) for c in table.cards if c not in hand]
     mine += [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
-    got = count(Puzzle(table, public.constraints + tuple(mine)))
+    got = _count_notebook(Puzzle(table, public.constraints + tuple(mine)))
     env = got.held[ENVELOPE]
     result = got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
     memo[key] = result
     return result
+
+
+def _count_notebook(puzzle: Puzzle, limits: SmallLimits = NOTEBOOK_LIMITS) -> Counts:
+    """An opponent's notebook counted exactly: by the small counter when it is quick (their
+    hand fixed leaves few deals in small games), else by the main engine."""
+    got = count_small(puzzle, limits)
+    if got is not None:
+        return got
+    from cluesolver.clue.count import count as engine_count
+
+    return engine_count(puzzle)
 
 
 def _swap_exists(
