@@ -34,15 +34,21 @@ from cluesolver.clue.count_dp import DealDP
 from cluesolver.clue.counts import Counts, CountSettings, Estimate
 from cluesolver.clue.deal_state import DealState, deal_bound
 
-#: Measured throughput of the programmes (element operations per second, this machine).
-DP_RATE = 7e7
+#: Measured throughput of the card-by-card programme: planned element operations
+#: (``DealDP.cost``) per second of CPU, this machine.  On 31 Master Detective spectator
+#: positions needing 0.3-23 s the measured rate was 0.6-1.4e9 (about 5-30 times the
+#: element operations done, since the plan counts every move as a full pass over its
+#: array); the lowest is used, so an exact count planned at 1.5 s takes at most about
+#: that much (benchmarks: docs/clue-engine.md).
+DP_RATE = 6e8
 #: Planned work per second of the draws and of the walks (element operations, measured):
 #: how many draws and walk steps fit ``sample_seconds`` / ``walk_seconds``.  The counts
 #: follow from the plan, not from a clock, so an answer is the same on every run.
 DRAW_RATE = 6e8
 WALK_RATE = 4e8
-#: Share of the time budget the relaxed programme may take (the draws take the rest).
-RELAXED_SHARE = 1.0
+#: Share of the exact budget's planned work the relaxed programme may take (its one float
+#: backward pass, about 0.2-0.3 s of CPU; the draws and the chains take their own time).
+RELAXED_SHARE = 0.25
 
 
 def wilson(successes: int, n: int, z: float) -> tuple[float, float]:
