@@ -128,3 +128,35 @@ def test_every_root_command_runs_its_help() -> None:
     group = typer.main.get_command(app)
     assert isinstance(group, click.Group)
     assert group.list_commands(click.Context(group)) == list(COMMANDS)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("clue", "status", "--file", "examples/classic-4p.clue"),
+        ("clue", "status", "--file", "examples/classic-4p.clue", "--json", "--threats"),
+        ("clue", "why", "Cat has Mrs. Peacock", "--file", "examples/classic-4p.clue"),
+        ("clue", "add", "Ben suggests Mrs. White, Rope, Kitchen; Cat shows", "--file", "{copy}"),
+    ],
+)
+def test_table_commands_on_a_small_game_import_no_numpy(args: tuple[str, ...], tmp_path: Path) -> None:
+    """The small counter answers a classic log with a notebook owner, and the threat draws
+    (or lists) its deals from the same programme: no numpy, no OR-Tools."""
+    copy = tmp_path / "game.clue"
+    copy.write_text((ROOT / "examples" / "classic-4p.clue").read_text(encoding="utf-8"), encoding="utf-8")
+    loaded = _modules(*(a.replace("{copy}", str(copy)) for a in args))
+    assert "cluesolver.clue.count_small" in loaded  # the command did count
+    if "status" in args:
+        assert "cluesolver.clue.threat" in loaded  # ... and worked out the threats
+    assert [h for h in HEAVY if _loaded(loaded, h)] == []
+    assert "cluesolver.clue.count" not in loaded and "cluesolver.clue.sampler" not in loaded
+
+
+@pytest.mark.parametrize("command", ["next", "accuse?"])
+def test_advice_on_a_small_game_needs_no_solver(command: str) -> None:
+    """``next`` and ``accuse?`` score every suggestion with numpy (cluesolver.clue.suggest),
+    but need no OR-Tools; the position itself is counted without the main engine."""
+    loaded = _modules("clue", command, "--file", "examples/classic-4p.clue")
+    assert "cluesolver.clue.suggest" in loaded
+    assert [h for h in HEAVY if h != "numpy" and _loaded(loaded, h)] == []
+    assert "cluesolver.clue.count" not in loaded
