@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.table import Table
-from rich.text import Text
-
+from cluesolver.cli.sheet import Table, Text
 from rulesref.core.text import percent
 
 if TYPE_CHECKING:

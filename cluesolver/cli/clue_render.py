@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
-
+from cluesolver.cli.sheet import Group, Table, Text
 from cluesolver.clue.constraints import ENVELOPE
 from cluesolver.clue.envelope import Solution
 from cluesolver.clue.report import Fact, Report
@@ -83,9 +80,7 @@ def short_codes(labels: Sequence[str]) -> list[str]:
 
 def _narrow_notebook(codes: Sequence[str], width: int) -> Table:
     """An empty notebook for a narrow terminal: columns headed by the holders' codes."""
-    from rich import box
-
-    table = Table(title="Notebook", box=box.SIMPLE_HEAD, header_style="bold", padding=(0, 0), show_edge=False)
+    table = Table(title="Notebook", box="SIMPLE_HEAD", header_style="bold", padding=(0, 0), show_edge=False)
     cells = [max(3, len(code)) for code in codes]
     card_width = max(6, width - sum(cells) - len(cells) - 1)
     table.add_column("Card", overflow="ellipsis", no_wrap=True, max_width=card_width)

@@ -99,6 +99,58 @@ class PlainWriter:
         return False
 
 
+class PipeConsole:
+    """The console of a pipe, without rich until something needs it.
+
+    Strings and the light renderables of :mod:`cluesolver.cli.sheet` are written as plain
+    lines directly; anything else (a rich object, an option such as ``justify``) and every
+    other attribute go to a :class:`~cluesolver.cli.plain_console.PlainConsole` made on
+    first use, writing to the same stream.  Both print the same text.
+    """
+
+    is_terminal = False
+    width = PIPE_WIDTH
+    _LIGHT_OPTIONS = frozenset({"markup", "highlight", "emoji", "soft_wrap", "style", "end", "sep"})
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.file = PlainWriter(stream)
+        self.soft_wrap = True
+        self._rich: Any = None
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        from cluesolver.cli import sheet
+
+        if set(options) <= self._LIGHT_OPTIONS and all(map(sheet.is_light, objects)):
+            sep, end = options.get("sep", " "), options.get("end", "\n")
+            self.file.write(sep.join(sheet.plain(o) for o in objects) + end)
+        else:
+            self.rich_console.print(*objects, **options)
+
+    @property
+    def rich_console(self) -> Console:
+        if self._rich is None:
+            from cluesolver.cli.plain_console import PlainConsole
+
+            self._rich = PlainConsole(
+                file=self.file,  # type: ignore[arg-type]
+                width=PIPE_WIDTH,
+                height=25,
+                force_terminal=False,
+                force_jupyter=False,
+                force_interactive=False,
+                color_system=None,
+                no_color=True,
+                legacy_windows=False,
+                soft_wrap=True,
+                _environ={},
+                **_settings(),
+            )
+        return self._rich
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rich_console, name)
+
+
 def _settings() -> dict[str, Any]:
     return {"markup": False, "emoji": False, "highlight": False}
 
@@ -106,30 +158,15 @@ def _settings() -> dict[str, Any]:
 def console(*, stderr: bool = False) -> Console:
     """The console for people (stdout, or stderr).  Created per call so tests capture it.
 
-    A terminal gets rich output at its own width; anything else gets a
-    :class:`~cluesolver.cli.plain_console.PlainConsole` that writes plain, unwrapped, unpadded lines.
+    A terminal gets rich output at its own width; anything else gets a :class:`PipeConsole`
+    that writes plain, unwrapped, unpadded lines (and loads rich only for rich objects).
     """
-    from cluesolver.cli.plain_console import PlainConsole
-
     stream = sys.stderr if stderr else sys.stdout
     if is_terminal(stream):
         from rich.console import Console
 
         return Console(stderr=stderr, soft_wrap=False, **_settings())
-    return PlainConsole(
-        file=PlainWriter(stream),  # type: ignore[arg-type]
-        width=PIPE_WIDTH,
-        height=25,
-        force_terminal=False,
-        force_jupyter=False,
-        force_interactive=False,
-        color_system=None,
-        no_color=True,
-        legacy_windows=False,
-        soft_wrap=True,
-        _environ={},
-        **_settings(),
-    )
+    return PipeConsole(stream)  # type: ignore[return-value]  # a Console in all that is used of it
 
 
 def err_console() -> Console:
@@ -146,10 +183,8 @@ def page(out: Console, renderables: Iterable[RenderableType], *, pager: bool = T
     ``$PAGER`` or ``less`` (with ``-R`` so colours survive); when none can run, the text is
     printed as it is.
     """
-    from cluesolver.cli.plain_console import PlainConsole
-
     items = list(renderables)
-    if pager and out.is_terminal and not isinstance(out, PlainConsole):
+    if pager and out.is_terminal:
         options = out.options
         lines = sum(len(out.render_lines(r, options, pad=False)) for r in items)
         if lines > out.size.height - 1:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console, Group
+from rich.protocol import rich_cast
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -28,6 +29,7 @@ class PlainConsole(Console):
 
 def plain(renderable: Any) -> Any:
     """``renderable`` as it should look in a pipe (tables without boxes, short rules)."""
+    renderable = rich_cast(renderable)  # a light renderable of cluesolver.cli.sheet becomes rich here
     if isinstance(renderable, Table):
         renderable.box = None
         renderable.show_edge = False
