@@ -17,10 +17,14 @@ class Estimate:
     """How an estimated answer was made and how far off it may be.
 
     Probabilities are the share of ``accepted`` deals (drawn uniformly from the deals
-    consistent with the log) that put the card with the holder.  ``error[h][c]`` is the
-    half-width of a Wilson interval of ``z`` standard errors around it; certain facts
-    (proved by propagation or CP-SAT) have error 0.  ``deals_error`` is the same
-    half-width for the number of deals (an absolute number of deals).
+    consistent with the log) that put the card with the holder, and ``error[h][c]`` the
+    half-width of a Wilson interval of ``z`` standard errors around it.  With few
+    accepted draws, ``walks`` Markov chains over the consistent deals give the shares
+    instead, and the error is a Student t interval of the same tail from independent
+    replicates (``method`` says so, with the effective sample size).  Certain facts
+    (proved by propagation or CP-SAT) have error 0.  ``deals_error`` is the half-width
+    of the bar of the number of deals (an absolute number of deals; from the accepted
+    share of the draws).
     """
 
     reason: str  # why the answer is not exact (the budget it would exceed)
@@ -125,7 +129,7 @@ class CountSettings:
     #: (about ``walk_seconds`` of planned work, at most ``walk_steps`` moves each, the
     #: first half discarded); error bars then come from the spread between
     #: ``walk_replicates`` independent replicates (Student t).
-    walk_below: int = 400
+    walk_below: int = 2000
     walk_chains: int = 512
     walk_replicates: int = 32
     walk_seconds: float = 0.8

@@ -49,6 +49,8 @@ WALK_RATE = 4e8
 #: Share of the exact budget's planned work the relaxed programme may take (its one float
 #: backward pass, about 0.2-0.3 s of CPU; the draws and the chains take their own time).
 RELAXED_SHARE = 0.25
+#: Draws kept for the count of deals when few are accepted.
+POOL = 40_000
 
 
 def wilson(successes: int, n: int, z: float) -> tuple[float, float]:
@@ -115,19 +117,27 @@ class _Deals:
     class), an inconsistent one descends towards consistency.
     """
 
-    def __init__(self, st: DealState, owner: np.ndarray) -> None:
+    def __init__(
+        self,
+        st: DealState,
+        owner: np.ndarray,
+        at_least: list[tuple[int, frozenset[int]]] | None = None,
+        not_env: list[frozenset[int]] | None = None,
+    ) -> None:
         self.st = st
+        at_least = st.at_least if at_least is None else at_least
+        not_env = st.not_env if not_env is None else not_env
         self.unknown = np.array(st.unknown(), dtype=np.int64)
         self.owner = owner.astype(np.int64)
         n, n_cards = self.owner.shape
         self.rows = np.arange(n)
-        self.mem = np.zeros((len(st.at_least), n_cards), dtype=np.int32)
-        self.hg = np.array([h for h, _ in st.at_least], dtype=np.int64)
-        for g, (_, cs) in enumerate(st.at_least):
+        self.mem = np.zeros((len(at_least), n_cards), dtype=np.int32)
+        self.hg = np.array([h for h, _ in at_least], dtype=np.int64)
+        for g, (_, cs) in enumerate(at_least):
             self.mem[g, list(cs)] = 1
         self.env_of = np.array([st.env_holder(c) for c in range(n_cards)], dtype=np.int64)
-        self.mem_e = np.zeros((len(st.not_env), n_cards), dtype=np.int32)
-        for e, rest in enumerate(st.not_env):
+        self.mem_e = np.zeros((len(not_env), n_cards), dtype=np.int32)
+        for e, rest in enumerate(not_env):
             self.mem_e[e, list(rest)] = 1
         self.size_e = self.mem_e.sum(axis=1)
         at = self.owner[:, None, :] == self.hg[None, :, None]
@@ -248,6 +258,83 @@ def _chains(
     halves = tuple(h.reshape(reps, n_cards, n_h).sum(axis=0) / max(1, n * records // 2) for h in hist)
     n_scrambled = n - n_uniform - n_repaired
     return _Walked(both, (halves[0], halves[1]), n, n * records, n_uniform, n_repaired, n_scrambled, len(stuck))
+
+
+#: A constraint the relaxed programme left out: (holder, cards) "holds at least one", or
+#: (-1, cards) "the envelope is not all of these".
+Rule = tuple[int, frozenset[int]]
+#: The count of deals from a product of shares: exact draws while this many survive ...
+SURVIVORS = 400
+#: ... then, per remaining rule, this many chains of this many moves (half burn-in), in
+#: this many independent replicates.
+LEVEL_CHAINS = 256
+LEVEL_STEPS = 400
+LEVEL_REPLICATES = 32
+
+
+def _meets(st: DealState, owner: np.ndarray, rule: Rule) -> np.ndarray:
+    """Which deals (rows of holders per card) keep ``rule``."""
+    h, cs = rule
+    if h >= 0:
+        return np.logical_or.reduce([owner[:, c] == h for c in cs])
+    return ~np.logical_and.reduce([owner[:, c] == st.env_holder(c) for c in cs])
+
+
+def _consistent_share(
+    st: DealState,
+    kept: list[tuple[int, frozenset[int]]],
+    rules: list[Rule],
+    draws: np.ndarray,
+    z: float,
+    rng: np.random.Generator,
+) -> tuple[float, float] | None:
+    """The share of the relaxed deals that keep every left-out rule: its log and the
+    half-width of the log's error bar (None when a share came out 0).
+
+    A product of conditional shares, each rule in turn (the likeliest kept first):
+    while enough of the exact uniform ``draws`` keep the rules so far, the share is
+    read from them; past that, chains over the deals keeping the relaxed programme's
+    constraints and the rules so far (moves that keep them, from the deals of the level
+    before that also keep its rule) give the share of the next rule, with its error
+    from independent replicates.
+    """
+    survivors = draws
+    todo = list(rules)
+    done: list[Rule] = []
+    while todo:
+        keeps = [_meets(st, survivors, r) for r in todo]
+        best = max(range(len(todo)), key=lambda i: int(keeps[i].sum()))
+        if int(keeps[best].sum()) < SURVIVORS:
+            break
+        survivors = survivors[keeps[best]]
+        done.append(todo.pop(best))
+    f = len(survivors) / len(draws)
+    log_share = math.log(f)
+    var = z * z * (1 - f) / (f * len(draws))  # squared half-width (delta method, binomial)
+    states = survivors
+    t_q = t_quantile(z, LEVEL_REPLICATES - 1)
+    group = np.arange(LEVEL_CHAINS) % LEVEL_REPLICATES
+    while todo:
+        best = max(range(len(todo)), key=lambda i: int(_meets(st, states, todo[i]).sum()))
+        rule = todo.pop(best)
+        start = states[rng.integers(0, len(states), LEVEL_CHAINS)]
+        walk = _Deals(st, start, kept + [r for r in done if r[0] >= 0], [cs for h, cs in done if h < 0])
+        hits = np.zeros(LEVEL_REPLICATES)
+        records = 0
+        for i in range(LEVEL_STEPS):
+            walk.step(rng)
+            if i >= LEVEL_STEPS // 2 and i % 2 == 1:
+                hits += np.bincount(group, weights=_meets(st, walk.owner, rule), minlength=LEVEL_REPLICATES)
+                records += 1
+        reps = hits / (records * (LEVEL_CHAINS // LEVEL_REPLICATES))
+        r = float(reps.mean())
+        if r <= 0:
+            return None
+        log_share += math.log(r)
+        var += t_q * t_q * float(reps.var(ddof=1)) / LEVEL_REPLICATES / (r * r)
+        states = walk.owner[_meets(st, walk.owner, rule)]
+        done.append(rule)
+    return log_share, math.sqrt(var)
 
 
 def _relaxed(st: DealState, settings: CountSettings) -> DealDP:
@@ -376,6 +463,7 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     rng = np.random.default_rng(settings.seed)
     kept_draws: list[list[int]] = []
     rejected: list[list[int]] = []
+    pool: list[np.ndarray] = []  # the first draws, for the count of deals when few are accepted
     per_draw = max(1, sum(len(p.post) + 6 for p in dp.plans) * len(dp.receivers))
     most = min(settings.max_samples, max(2000, int(settings.sample_seconds * DRAW_RATE / per_draw)))
     batch = 2000
@@ -388,6 +476,8 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         for rest in st.not_env:
             ok &= ~np.logical_and.reduce([owner[:, c] == st.env_holder(c) for c in rest])
         good = owner[ok]
+        if drawn < POOL:
+            pool.append(owner[: POOL - drawn])
         if len(kept_draws) < settings.walk_below:
             kept_draws.extend(good[: settings.walk_below - len(kept_draws)].tolist())
         if len(rejected) < settings.walk_chains:
@@ -430,6 +520,13 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         rate = (lo + hi) / 2
     deals = max(2, round(relaxed * rate))
     deals_error = relaxed * max(hi - rate, rate - lo)
+    rules: list[Rule] = dropped + [(-1, rest) for rest in st.not_env]
+    share = None
+    if room and pool and rules and accepted < SURVIVORS and len(unknown) >= 2:
+        share = _consistent_share(st, dp.constraints, rules, np.concatenate(pool), settings.z, rng)
+    if share is not None:  # few accepted: a product of conditional shares instead
+        deals = max(2, round(relaxed * math.exp(share[0])))
+        deals_error = deals * math.expm1(share[1])
     held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
     error = {h: dict.fromkeys(table.cards, 0.0) for h in table.holders}
     shares: dict[str, dict[str, float]] = {h: {} for h in table.holders}  # uncertain pairs only
