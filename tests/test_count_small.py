@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import cluesolver.clue.count as engine
 from cluesolver.clue import variants
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, NotEnvelope, Puzzle, puzzle_of
-from cluesolver.clue.count_small import SmallLimits, count, count_many, count_small, small_deals
+from cluesolver.clue.count_small import SmallLimits, count, count_many, count_small, envelope_deals, small_deals
 from cluesolver.clue.enumerate import deals, enumerate_counts
 from cluesolver.clue.simulate import random_log
 from tests.test_count_property import puzzles
@@ -145,3 +145,15 @@ def test_small_deals_draws_are_consistent_and_uniform() -> None:
     assert chi2 < dof + 6 * (2 * dof) ** 0.5
     again = small_deals(puzzle, n, random.Random(1), exact_limit=0)
     assert again is not None and again.rows == drawn.rows  # the same seed, the same draw
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_envelope_deals_match_the_enumerator(puzzle: Puzzle) -> None:
+    """Each whole envelope's deals, from one run of the programme, against listing every deal."""
+    got = envelope_deals(puzzle, UNLIMITED)
+    truth: dict[tuple[str, ...], int] = {}
+    for d in deals(puzzle):
+        combo = tuple(next(c for c in cs if d[c] == ENVELOPE) for _, cs in puzzle.table.categories)
+        truth[combo] = truth.get(combo, 0) + 1
+    assert got == truth

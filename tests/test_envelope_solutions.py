@@ -58,3 +58,30 @@ def test_a_family_shares_one_small_budget_and_answers_exactly() -> None:
         got = list(count_many(iter(family), limits))
         truth = [engine.count(p, "dp") for p in family]
         assert [(g.deals, g.held) for g in got] == [(t.deals, t.held) for t in truth]
+
+
+@pytest.mark.parametrize(
+    ("edition", "players", "turns", "seed", "accusations"),
+    [
+        ("classic", 4, 12, 3, False),
+        ("classic", 5, 16, 8, True),
+        ("master-detective", 6, 24, 3, False),
+        ("lost-in-vegas", 3, 10, 2, True),
+    ],
+)
+def test_one_programme_and_partial_envelope_counts_agree(
+    edition: str, players: int, turns: int, seed: int, accusations: bool
+) -> None:
+    """The whole joint from one run of the small programme, and by a count per partial
+    envelope (the small counter forced to give up), are the same list (wrong accusations
+    and table cards included)."""
+    from cluesolver.clue.count_small import SmallLimits, envelope_deals
+
+    log, _ = random_log(variants.get(edition), players, turns, random.Random(seed), accusations=accusations)
+    puzzle = puzzle_of(log)
+    counts = engine.count(puzzle, "dp")
+    assert envelope_deals(puzzle) is not None  # the production limits take these on
+    whole = solutions(puzzle, counts, limit=10**6)
+    partial = solutions(puzzle, counts, limit=10**6, small=SmallLimits(max_steps=1))
+    assert whole is not None and whole == partial
+    assert sum(s.deals for s in whole) == counts.deals

@@ -27,7 +27,16 @@ from dataclasses import dataclass
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
 from cluesolver.clue.counts import Counts, CountSettings
 
-__all__ = ["SmallDeals", "SmallLimits", "count", "count_many", "count_small", "small_deals"]
+__all__ = [
+    "SmallDeals",
+    "SmallLimits",
+    "count",
+    "count_many",
+    "count_once",
+    "count_small",
+    "envelope_deals",
+    "small_deals",
+]
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,11 @@ def count(puzzle: Puzzle, method: str | None = None, settings: CountSettings = _
 def _count(puzzle: Puzzle, method: str | None, settings: CountSettings) -> Counts:
     """:func:`count`, remembered: the commands at the table count the same log from several
     places (the analysis, the threat, the advice), and a count depends on the puzzle only."""
+    return count_once(puzzle, method, settings)
+
+
+def count_once(puzzle: Puzzle, method: str | None = None, settings: CountSettings = _DEFAULT_SETTINGS) -> Counts:
+    """:func:`count` without remembering the answer (for the many one-off puzzles of a search)."""
     if method is None and settings.method == "auto":
         # Once numpy is loaded the main engine is the faster one past a tiny position; both
         # are exact, so which one answers never changes the answer.
@@ -215,6 +229,14 @@ def small_deals(
     return SmallDeals(holders, [run.draw(rng) for _ in range(n)], False)
 
 
+def envelope_deals(puzzle: Puzzle, limits: SmallLimits = _DEFAULT_LIMITS) -> dict[tuple[str, ...], int] | None:
+    """The exact number of deals giving each possible whole envelope (cards in category
+    order), from one run of the small programme; ``None`` when the position is past ``limits``
+    (then each partial envelope is counted on its own, see :mod:`cluesolver.clue.envelope`)."""
+    run = _Programme.run(puzzle, limits)
+    return None if run is None else run.envelopes(20 * limits.max_states)
+
+
 class _Programme:
     """The programme of one position, kept for drawing deals: each layer's arrows and the
     ways to finish from each state."""
@@ -276,6 +298,37 @@ class _Programme:
 
         if self.counts.deals:
             walk(0, self.start)
+        return out
+
+    def envelopes(self, max_states: int) -> dict[tuple[str, ...], int] | None:
+        """The deals of each whole envelope (one card per category, in category order):
+        the paths of the programme carried forward with the envelope's cards taken so far
+        (dead ends left out); ``None`` when a layer would exceed ``max_states`` of those."""
+        plan = self.plan
+        table = plan.table
+        first = len(table.players)
+        n_cats = len(table.categories)
+        layer: dict[tuple[_State, tuple[int, ...]], int] = {(self.start, (-1,) * n_cats): 1}
+        if not self.counts.deals:
+            return {}
+        for i, arrows_of in enumerate(self.moves):
+            c = plan.order[i]
+            after = self.finishes[i + 1]
+            nxt: dict[tuple[_State, tuple[int, ...]], int] = {}
+            for (state, env), ways in layer.items():
+                for h, target in arrows_of.get(state, ()):
+                    if not after.get(target, 0):
+                        continue
+                    k = h - first
+                    key = (target, env[:k] + (c,) + env[k + 1 :] if 0 <= k < n_cats else env)
+                    nxt[key] = nxt.get(key, 0) + ways
+            if len(nxt) > max_states:
+                return None
+            layer = nxt
+        out: dict[tuple[str, ...], int] = {}
+        for (_, env), ways in layer.items():
+            combo = tuple(table.cards[x] for x in env)
+            out[combo] = out.get(combo, 0) + ways
         return out
 
     @staticmethod

@@ -3,7 +3,8 @@
 An opponent knows their own hand, everything said at the table (passes, who showed,
 wrong accusations) and the cards shown to them.  We know none of their hand and, of a
 card shown to them by someone else, only that it was one of the three suggested.  So
-for every deal that agrees with our log (all of them, or a uniform sample, see
+for every deal that agrees with our log (all of them, or a uniform sample: drawn from the
+small counter's programme when the position is small enough, without numpy, else by
 :mod:`cluesolver.clue.sampler`) we rebuild the opponent's notebook as it would be in
 that deal (a shower holding several of the cards picks one at random) and ask whether
 it leaves a single envelope.  The threat is the share of deals where it does.
@@ -11,9 +12,9 @@ it leaves a single envelope.  The threat is the share of deals where it does.
 Deciding "a single envelope" is exact: a cheap test finds most answers (the opponent's
 own cards and the cards shown to them leave one card per category: certain; or swapping
 the envelope's card with another card of its category keeps every fact the opponent
-knows: not certain), and the rest are counted with the exact engine, at most
-``max_counts`` of them (beyond that a notebook is taken as not certain and the figure is
-marked as a lower bound).
+knows: not certain), and the rest are counted exactly, at most ``max_counts`` of them
+(beyond that a notebook is taken as not certain and the figure is marked as a lower
+bound).  An answer is remembered by notebook: a notebook met again costs nothing.
 """
 
 from __future__ import annotations
@@ -35,17 +36,12 @@ from cluesolver.clue.constraints import (
     Table,
     puzzle_of,
 )
-from cluesolver.clue.count_small import SmallDeals, SmallLimits, count, count_small, small_deals
+from cluesolver.clue.count_small import SmallDeals, count, count_once, small_deals
 from cluesolver.clue.counts import Counts
 from cluesolver.clue.log import Accusation, GameLog, HoldsNone, LooksAt, Shown, Suggestion
 
 if TYPE_CHECKING:
     from cluesolver.clue.sampler import Deals
-
-
-#: An opponent's notebook goes to the main engine past this (a few milliseconds of the
-#: small counter; a count in a big game is faster there, numpy being loaded for its deals).
-NOTEBOOK_LIMITS = SmallLimits(max_states=1_000, max_steps=5_000)
 
 
 @dataclass(frozen=True)
@@ -277,22 +273,11 @@ def _certain(
     mine: list[Constraint] = [Has(j, c) for c in hand]
     mine += [Lacks(j, c) for c in table.cards if c not in hand]
     mine += [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
-    got = _count_notebook(Puzzle(table, public.constraints + tuple(mine)))
+    got = count_once(Puzzle(table, public.constraints + tuple(mine)))  # one-off: not remembered
     env = got.held[ENVELOPE]
     result = got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
     memo[key] = result
     return result
-
-
-def _count_notebook(puzzle: Puzzle, limits: SmallLimits = NOTEBOOK_LIMITS) -> Counts:
-    """An opponent's notebook counted exactly: by the small counter when it is quick (their
-    hand fixed leaves few deals in small games), else by the main engine."""
-    got = count_small(puzzle, limits)
-    if got is not None:
-        return got
-    from cluesolver.clue.count import count as engine_count
-
-    return engine_count(puzzle)
 
 
 def _swap_exists(
