@@ -29,8 +29,8 @@ from cluesolver.clue.constraints import (
     puzzle_of,
 )
 from cluesolver.clue.count import Counts, CountSettings, count
-from cluesolver.clue.count_dp import DealDP
-from cluesolver.clue.deal_state import propagate, setup
+from cluesolver.clue.count_dp import DealDP, _free_bound
+from cluesolver.clue.deal_state import Conflict, propagate, setup
 from cluesolver.clue.enumerate import enumerate_counts
 from cluesolver.clue.report import Report
 from cluesolver.clue.simulate import random_log
@@ -325,3 +325,27 @@ def test_planned_memory_covers_the_stored_arrays() -> None:
     backs, _ = dp._backs(np.int64)
     assert sum(b.nbytes for b in backs) <= dp.nbytes()
     assert max(b.size for b in backs) <= dp.states()
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_free_bound_is_an_upper_bound(puzzle: Puzzle) -> None:
+    """The float bound that lets the DP skip its prime pass never undercounts."""
+    try:
+        st_ = setup(puzzle)
+        propagate(st_)
+    except Conflict:
+        return
+    assert _free_bound(st_) >= enumerate_counts(puzzle).deals
+
+
+def test_one_pass_under_the_tight_bound_equals_the_prime_pass() -> None:
+    """A mid-game Master Detective position: its simple bound asks for the prime pass and
+    the CRT, the tight bound for one int64 pass; both give the same exact numbers."""
+    log, _ = random_log(variants.get("master-detective"), 8, 12, random.Random(4), spectator=True)
+    st_ = setup(puzzle_of(log))
+    propagate(st_)
+    st_.not_env = []
+    simple, tight = DealDP(st_, tighten=False), DealDP(st_)
+    assert simple.passes() == 2 and tight.passes() == 1
+    assert simple.run() == tight.run()

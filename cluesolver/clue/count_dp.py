@@ -164,6 +164,8 @@ class DealDP:
     sampler passes a subset.  ``wrap_limit``: counts whose bound is below it are exact in
     one wrapping int64 pass; tests lower it to force the prime pass and the CRT.
     ``polish``: improve the greedy order by local moves (see :func:`plan_order`).
+    ``tighten``: when the simple bound on the deals (:func:`deal_bound`) needs the prime
+    pass, try the tighter bound of :func:`_free_bound` (one pass may then do).
     """
 
     def __init__(
@@ -172,6 +174,7 @@ class DealDP:
         wrap_limit: int = WRAP_LIMIT,
         constraints: list[tuple[int, frozenset[int]]] | None = None,
         polish: bool = True,
+        tighten: bool = True,
     ) -> None:
         self.st = st
         self.wrap_limit = wrap_limit
@@ -206,6 +209,8 @@ class DealDP:
             closing_holders = tuple(h for h, (_, b) in h_span.items() if b == i)
             live = (set(mid) - {("g", g) for g in closing_bits}) - {("h", h) for h in closing_holders}
             self.plans.append(_Plan(c, pre, mid, closing_bits, closing_holders, _canonical(live)))
+        if tighten and self.bound >= wrap_limit:
+            self.bound = min(self.bound, _free_bound(st))
 
     # -- sizes, before anything is allocated ---------------------------------------------
 
@@ -447,3 +452,51 @@ class DealDP:
     def _meets(self, g: int, h: int, card: int) -> bool:
         holder, cards = self.constraints[g]
         return holder == h and card in cards
+
+
+def relaxed(st: DealState, work: float, max_bytes: int) -> DealDP:
+    """The programme with as many of the state's "at least one" constraints as fit: its one
+    float backward pass within ``work`` planned operations (a sixth of an exact run) and
+    its stored completions within ``max_bytes`` (those open longest in the order are left
+    out first; with none left it is returned whatever its size).  It counts a superset
+    of the deals: an upper bound (:func:`_free_bound`), or uniform draws to be filtered
+    (:mod:`cluesolver.clue.estimate`).
+    """
+    kept = list(st.at_least)
+    while True:
+        dp = DealDP(st, constraints=kept, polish=False, tighten=False)
+        if (dp.nbytes() <= max_bytes and dp.cost() / (6 * dp.passes()) <= work) or not kept:
+            return dp
+        pos = {c: i for i, c in enumerate(dp.cards)}
+        span = sorted(kept, key=lambda g: -(max(pos[c] for c in g[1]) - min(pos[c] for c in g[1])))
+        drop = set(span[: max(1, len(kept) // 3)])
+        kept = [g for g in kept if g not in drop]
+
+
+#: :func:`_free_bound`: planned work and memory of its float programme (its one backward
+#: pass then takes at most about 0.05 s) ...
+FREE_BOUND_WORK = 6e7
+FREE_BOUND_BYTES = 64 * 2**20
+#: ... and the bounds already found (a count plans its programme more than once).
+_BOUNDS: dict[tuple[bytes, tuple[int, ...], tuple[tuple[int, frozenset[int]], ...]], int] = {}
+
+
+def _free_bound(st: DealState) -> int:
+    """An upper bound on the deals: the deals of the programme with the constraints that
+    fit a small budget (:func:`relaxed`), counted in floats and rounded up with a margin
+    far beyond their rounding error; at most :func:`deal_bound`.
+
+    Counts below ``WRAP_LIMIT`` need one int64 pass instead of two, which halves the
+    exact work of mid-game positions whose simple bound is far too high.
+    """
+    key = (st.allowed.tobytes(), tuple(st.fixed), tuple(st.at_least))
+    if key not in _BOUNDS:
+        bound = deal_bound(st)
+        dp = relaxed(st, FREE_BOUND_WORK, FREE_BOUND_BYTES)
+        if dp.nbytes() <= FREE_BOUND_BYTES and dp.cost() / (6 * dp.passes()) <= FREE_BOUND_WORK:
+            backs, log_scale = dp.completions()
+            bound = min(bound, math.ceil(float(backs[0][()]) * 2.0**log_scale * (1 + 1e-9)) + 1)
+        if len(_BOUNDS) > 64:
+            _BOUNDS.clear()
+        _BOUNDS[key] = bound
+    return _BOUNDS[key]

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cluesolver.clue.count_dp import DealDP
+from cluesolver.clue.count_dp import DealDP, relaxed
 from cluesolver.clue.counts import Counts, CountSettings, Estimate
 from cluesolver.clue.deal_state import DealState, deal_bound
 
@@ -339,17 +339,7 @@ def _consistent_share(
 
 def _relaxed(st: DealState, settings: CountSettings) -> DealDP:
     """The programme with the constraints that fit the sampling budget."""
-    kept = list(st.at_least)
-    work = settings.max_seconds * DP_RATE * RELAXED_SHARE
-    while True:
-        dp = DealDP(st, constraints=kept, polish=False)
-        # the relaxed programme runs one float backward pass: a sixth of an exact run
-        if (dp.nbytes() <= settings.max_bytes and dp.cost() / (6 * dp.passes()) <= work) or not kept:
-            return dp
-        pos = {c: i for i, c in enumerate(dp.cards)}
-        span = sorted(kept, key=lambda g: -(max(pos[c] for c in g[1]) - min(pos[c] for c in g[1])))
-        drop = set(span[: max(1, len(kept) // 3)])
-        kept = [g for g in kept if g not in drop]
+    return relaxed(st, settings.max_seconds * DP_RATE * RELAXED_SHARE, settings.max_bytes)
 
 
 class _Undecided(Exception):
