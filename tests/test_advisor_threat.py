@@ -82,3 +82,71 @@ def test_a_player_out_is_no_threat_and_json_names_the_figure() -> None:
     assert got["Cat"].out and got["Cat"].probability == 0.0
     data = got["Ben"].to_json()
     assert set(data) == {"player", "can_name_envelope", "out", "deals", "exact", "lower_bound"}
+
+
+def _notebook_allows(moved: dict[str, str], public: list[Constraint], seen: set[tuple[str, str]]) -> bool:
+    """Brute force: the whole deal ``moved`` keeps every public fact and what ``j`` saw."""
+    for con in public:
+        if isinstance(con, Lacks) and moved[con.card] == con.holder:
+            return False
+        if isinstance(con, Has) and moved[con.card] != con.holder:
+            return False
+        if isinstance(con, AtLeastOne) and con.holder != ENVELOPE and all(moved[c] != con.holder for c in con.cards):
+            return False
+        if isinstance(con, NotEnvelope) and all(moved[c] == ENVELOPE for c in con.cards):
+            return False
+    return all(moved[c] == k for k, c in seen)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_exchange_found_is_a_deal_the_opponent_cannot_rule_out(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cheap tests' alternative deals (one swap, a cycle of three cards, a swap and a
+    trade) keep every fact the opponent knows, their hand and hand sizes, and change the
+    envelope; and a notebook they call uncertain is uncertain by an exact count."""
+    import random
+
+    import cluesolver.clue.threat as T
+    from cluesolver.clue import variants
+    from cluesolver.clue.count_small import count_once
+    from cluesolver.clue.simulate import random_log
+
+    found: list[tuple[dict[str, str], dict[str, str], str, set[tuple[str, str]], T._Public]] = []
+    real_valid = T._valid
+    current = [""]  # the opponent whose notebook is being tested
+
+    def spy(moves: dict[str, str], deal: T._Deal, public: T._Public, seen: set[tuple[str, str]]) -> bool:
+        ok = real_valid(moves, deal, public, seen)
+        if ok:
+            found.append((moves, deal.owner, current[0], seen, public))
+        return ok
+
+    monkeypatch.setattr(T, "_valid", spy)
+    rng = random.Random(seed)
+    log, _ = random_log(variants.get("classic"), rng.choice([3, 4, 5]), rng.randint(6, 20), rng, accusations=True)
+    uncertain: list[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...], T._Public]] = []
+    real_certain = T._certain
+
+    def watch(j: str, deal: T._Deal, public: T._Public, seen: list[tuple[str, str]], *rest: object) -> bool:
+        current[0] = j
+        got = real_certain(j, deal, public, seen, *rest)  # type: ignore[arg-type]
+        if not got:
+            uncertain.append((j, deal.hands.get(j, ()), tuple(seen), public))
+        return got
+
+    monkeypatch.setattr(T, "_certain", watch)
+    T.threats(log, samples=60, max_counts=10**6)
+    puzzle = puzzle_of(log)
+    for moves, owner, j, seen, public in found:
+        moved = {**owner, **moves}
+        assert sorted(moved.values()) == sorted(owner.values())  # the same hand sizes
+        assert any(owner[c] == ENVELOPE for c in moves)  # the envelope changed
+        assert all(owner[c] != j and h != j for c, h in moves.items())  # the opponent's hand stays
+        assert _notebook_allows(moved, list(public.constraints), seen)
+    for j, hand, seen_facts, public in uncertain[:15]:
+        mine: list[Constraint] = [Has(j, c) for c in hand] + [Lacks(j, c) for c in puzzle.table.cards if c not in hand]
+        mine += [Has(k, c) for k, c in seen_facts]
+        got = count_once(Puzzle(puzzle.table, public.constraints + tuple(mine)))
+        env = got.held[ENVELOPE]
+        assert sum(1 for c in puzzle.table.cards if env[c] > 0) > len(puzzle.table.categories)

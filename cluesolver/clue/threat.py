@@ -263,7 +263,9 @@ def _certain(
     if all(sum(1 for c in cs if c not in known) == 1 for _, cs in table.categories):
         memo[key] = True
         return True
-    if _swap_exists(j, deal, public, seen, table.categories):
+    if _swap_exists(j, deal, public, seen, table.categories) or _exchange_exists(
+        j, deal, public, set(seen), table.categories
+    ):
         memo[key] = False
         return False
     if budget[0] <= 0:
@@ -314,3 +316,65 @@ def _allows(p: str, x: str, e: str, owner: dict[str, str], public: _Public, env:
         return True
     new_env = frozenset(c for k, c in env.items() if k != cat) | {x}
     return new_env not in public.not_env
+
+
+def _exchange_exists(
+    j: str,
+    deal: _Deal,
+    public: _Public,
+    seen: set[tuple[str, str]],
+    categories: tuple[tuple[str, tuple[str, ...]], ...],
+) -> bool:
+    """Like :func:`_swap_exists` with one more card moving: the player ``p`` giving the
+    envelope another card ``x`` either passes the envelope's card on to a third player
+    ``q`` and takes one of ``q``'s cards (a cycle), or takes it and also trades a card with
+    ``q`` to keep a constraint of theirs met.  Each candidate deal is checked against every
+    fact ``j`` knows (:func:`_valid`), so any one found is a deal ``j`` cannot tell apart
+    from ``deal`` with another envelope."""
+    owner = deal.owner
+    players = [h for h in deal.hands if h not in (j, ENVELOPE) and not h.startswith("table:")]
+    for cat, cs in categories:
+        e = deal.env[cat]
+        for x in cs:
+            p = owner[x]
+            if x == e or p not in players or (p, x) in seen or (p, x) in public.has:
+                continue
+            new_env = frozenset(c for k, c in deal.env.items() if k != cat) | {x}
+            if new_env in public.not_env:
+                continue
+            # constraints of p that x alone meets: what p takes must meet them
+            alone = [s for s in public.at_least.get(p, ()) if x in s and not any(owner[y] == p for y in s if y != x)]
+            trade = bool(alone) and (p, e) not in public.lacks
+            for q in players:
+                if q == p:
+                    continue
+                for z in deal.hands[q]:
+                    if all(z in s for s in alone) and _valid({x: ENVELOPE, e: q, z: p}, deal, public, seen):
+                        return True  # the cycle
+                    if trade and all(z in s or e in s for s in alone):
+                        for y in deal.hands[p]:
+                            if y != x and _valid({x: ENVELOPE, e: p, z: p, y: q}, deal, public, seen):
+                                return True
+    return False
+
+
+def _valid(moves: dict[str, str], deal: _Deal, public: _Public, seen: set[tuple[str, str]]) -> bool:
+    """``deal`` with ``moves`` (card -> new holder) breaks no public fact and no fact the
+    opponent saw (hand sizes are the caller's: every holder gives as many cards as it takes)."""
+    owner = deal.owner
+    touched = set()
+    for c, h in moves.items():
+        o = owner[c]
+        if (h, c) in public.lacks or (o, c) in public.has or (o, c) in seen:
+            return False
+        touched.add(o)
+        touched.add(h)
+    for h in touched:
+        for s in public.at_least.get(h, ()):
+            if not any(moves.get(y, owner[y]) == h for y in s):
+                return False
+    if public.not_env:
+        env = frozenset(c for c in deal.env.values() if c not in moves) | {c for c, h in moves.items() if h == ENVELOPE}
+        if env in public.not_env:
+            return False
+    return True
