@@ -145,7 +145,8 @@ def test_every_exchange_found_is_a_deal_the_opponent_cannot_rule_out(
         assert all(owner[c] != j and h != j for c, h in moves.items())  # the opponent's hand stays
         assert _notebook_allows(moved, list(public.constraints), seen)
     for j, hand, seen_facts, public in uncertain[:15]:
-        mine: list[Constraint] = [Has(j, c) for c in hand] + [Lacks(j, c) for c in puzzle.table.cards if c not in hand]
+        mine: list[Constraint] = [Has(j, c) for c in hand]
+        mine += [Lacks(j, c) for c in puzzle.table.cards if c not in hand]
         mine += [Has(k, c) for k, c in seen_facts]
         got = count_once(Puzzle(puzzle.table, public.constraints + tuple(mine)))
         env = got.held[ENVELOPE]
