@@ -61,6 +61,13 @@ t = time.perf_counter()
 c = count(puzzle_of(read_log(Path(sys.argv[1]))))
 out = {"deals": c.deals, "seconds": time.perf_counter() - t}
 out["exact"] = getattr(c, "exact", True)
+e = getattr(c, "estimate", None)
+if e is not None:
+    bars = sorted(b for row in e.error.values() for b in row.values() if b > 0) or [0.0]
+    out["accepted"], out["samples"], out["walks"] = e.accepted, e.samples, getattr(e, "walks", 0)
+    out["bar_median"], out["bar_max"] = bars[len(bars) // 2], bars[-1]
+    out["effective"] = getattr(e, "effective", e.accepted)
+    out["deals_error"] = e.deals_error
 print(json.dumps(out))
 """
 
@@ -74,7 +81,14 @@ def run_one(path: Path, tree: Path, timeout: float, cap_gb: float) -> dict[str, 
     cmd = ["/usr/bin/time", "-v", sys.executable, "-c", CHILD, str(path)]
     try:
         proc = subprocess.run(
-            cmd, check=False, capture_output=True, text=True, env=env, timeout=timeout, preexec_fn=limit
+            cmd,
+            check=False,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=timeout,
+            preexec_fn=limit,
+            cwd=tree,  # python -c puts the working folder first on the path
         )
     except subprocess.TimeoutExpired:
         return {"status": f">{timeout:.0f} s"}
@@ -112,12 +126,27 @@ def compare(old: Path, new: Path) -> None:
         cpu = f" (cpu {float(str(r['cpu'])):.1f} s)" if r.get("cpu") is not None else ""
         return f"{mark}: {float(str(r['wall'])):.1f} s{cpu}, {float(str(r['rss_mb'])):.0f} MB"
 
-    print("| position | previous engine | this engine | exact deals |")
-    print("|---|---|---|---|")
+    def draws(r: dict[str, object] | None) -> str:
+        """Kept draws (and the chains' effective sample size), median / widest bar, estimated deals."""
+        last = (r or {}).get("runs") or [{}]
+        e = last[-1] if isinstance(last, list) else {}
+        if not isinstance(e, dict) or "accepted" not in e:
+            return ""
+        kept = f"{e['accepted']:,}"
+        if e.get("walks"):
+            kept += f" + {e['walks']} chains" + (f" (ESS {float(e['effective']):,.0f})" if e.get("effective") else "")
+        deals = f"; deals {float(e['deals']):.3g} ± {float(e['deals_error']):.2g}" if "deals_error" in e else ""
+        return f"{kept}; ±{float(e['bar_median']):.3f} / ±{float(e['bar_max']):.3f}{deals}"
+
+    print(
+        "| position | previous engine | draws kept; bar median / widest; deals "
+        "| this engine | draws kept; bar median / widest; deals | exact deals |"
+    )
+    print("|---|---|---|---|---|---|")
     for name, r in after.items():
         b = before.get(name)
         truth = next((x.get("deals") for x in (b, r) if x and x.get("status") == "exact"), "")
-        print(f"| {name} | {cell(b)} | {cell(r)} | {truth} |")
+        print(f"| {name} | {cell(b)} | {draws(b)} | {cell(r)} | {draws(r)} | {truth} |")
 
 
 def main() -> None:

@@ -36,6 +36,9 @@ class Estimate:
     shares: dict[str, dict[str, float]] = field(repr=False, default_factory=dict)  # the estimated probabilities
     walks: int = 0  # Markov chains over the consistent deals (0: the shares are of the accepted draws alone)
     method: str = ""  # how the shares were made, in words (with the chains' effective sample size)
+    #: how many independent uniform draws the shares are worth: ``accepted`` for plain
+    #: draws, the median effective sample size of the uncertain pairs for chains
+    effective: float = 0.0
 
     def to_json(self) -> dict[str, object]:
         return {

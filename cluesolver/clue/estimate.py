@@ -569,7 +569,16 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
     elif not accepted:
         method += "; no consistent deal could be drawn: the probabilities are unknown (certain facts are exact)"
     est = Estimate(
-        reason, drawn, accepted, settings.z, deals_error, error, shares, 0 if walked is None else walked.chains, method
+        reason,
+        drawn,
+        accepted,
+        settings.z,
+        deals_error,
+        error,
+        shares,
+        0 if walked is None else walked.chains,
+        method,
+        effective,
     )
     return Counts(table, deals, held, est)
 
