@@ -4,31 +4,49 @@ A set of lines forces a fact when the fact holds in every deal that agrees with 
 lines alone (their constraints, the hand sizes, one envelope card per category).  Dropping
 lines only adds deals, so the smallest sets can be searched by divide and conquer
 (QuickXplain): the result forces the fact and loses it when any one of its lines is left
-out.  Every test is one exact count.
+out.  Every test is one exact count of the lines with the fact's opposite added: the
+lines force the fact when that leaves no deal (propagation often sees it at once).  The
+small counter is tried until it first gives up; the rest of the search goes to the main
+engine.
 """
 
 from __future__ import annotations
 
-from cluesolver.clue.constraints import Puzzle, puzzle_of
-from cluesolver.clue.count_small import count
+from cluesolver.clue.constraints import Constraint, Has, Lacks, Puzzle, puzzle_of
+from cluesolver.clue.count_small import SmallLimits, count, count_small
 from cluesolver.clue.fact import Fact
 from cluesolver.clue.log import GameLog
 
+#: Parts of a log the small counter takes on (it gives up sooner than for a whole log: the
+#: parts with few lines leave many deals, where the main engine is quicker).
+PART_LIMITS = SmallLimits(max_states=1_000, max_steps=10_000)
 
-def forcing_lines(log: GameLog, fact: Fact) -> list[int] | None:
+
+def forcing_lines(log: GameLog, fact: Fact, limits: SmallLimits = PART_LIMITS) -> list[int] | None:
     """A minimal set of lines forcing ``fact``; ``None`` when the whole log does not force it
     (or contradicts itself); ``[]`` when the deal alone does."""
     puzzle = puzzle_of(log)
     lines = sorted({ln for con in puzzle.constraints for ln in con.lines})
+    whole = count(puzzle)
+    n = whole.held[fact.holder][fact.card]
+    if not (whole.deals > 0 and n == (whole.deals if fact.holds else 0)):
+        return None
+    # The whole log has deals, so every part of it has: a part forces the fact exactly
+    # when no deal of the part breaks it (often found at once by propagation).
+    against: Constraint = Lacks(fact.holder, fact.card) if fact.holds else Has(fact.holder, fact.card)
+    small = [True]  # the small counter is tried until it gives up once (the parts are alike)
 
     def forced(keep: set[int]) -> bool:
         cons = tuple(con for con in puzzle.constraints if all(ln in keep for ln in con.lines))
-        got = count(Puzzle(puzzle.table, cons))
-        n = got.held[fact.holder][fact.card]
-        return got.deals > 0 and n == (got.deals if fact.holds else 0)
+        part = Puzzle(puzzle.table, (*cons, against))
+        got = count_small(part, limits) if small[0] else None
+        if got is None:
+            small[0] = False
+            from cluesolver.clue.count import count as engine_count
 
-    if not forced(set(lines)):
-        return None
+            got = engine_count(part)
+        return got.deals == 0
+
     if forced(set()):
         return []
 
