@@ -4,8 +4,8 @@ Each command runs as a fresh ``cluesolver`` process on a generated log (a random
 game seen by its first player, :func:`cluesolver.clue.simulate.random_log`), several
 times; the table gives the median wall time and the median user+sys CPU time in seconds, next to ``cluesolver --help``
 (the start-up alone).  A second table runs the same commands inside one process
-(typer's test runner, after one warm-up run): the work of the command without the
-start-up.  ``add`` works on a fresh copy of the log each time.
+(typer's test runner, after one warm-up run, remembered counts dropped before each run):
+the work of the command without the start-up.  ``add`` works on a fresh copy of the log each time.
 
     python benchmarks/table_speed.py --runs 5
     git archive OLD cluesolver rulesref | tar -x -C /tmp/old
@@ -92,14 +92,17 @@ def _side_by_side(
 def _in_process(args: list[str], runs: int, prepare: object = None) -> tuple[float, float]:
     from typer.testing import CliRunner
 
+    import cluesolver.clue.count_small as small
     from cluesolver.cli import app
 
     runner = CliRunner()
     times = []
     cpus = []
+    forget = getattr(small, "forget", lambda: None)  # counts remembered in the process (older trees: none)
     for k in range(runs + 1):
         if callable(prepare):
             prepare()
+        forget()  # each run counts afresh, as a new process does
         cpu = time.process_time()
         start = time.perf_counter()
         runner.invoke(app, args)

@@ -157,3 +157,17 @@ def test_envelope_deals_match_the_enumerator(puzzle: Puzzle) -> None:
         combo = tuple(next(c for c in cs if d[c] == ENVELOPE) for _, cs in puzzle.table.categories)
         truth[combo] = truth.get(combo, 0) + 1
     assert got == truth
+
+
+def test_counts_are_remembered_per_puzzle_until_forgotten() -> None:
+    """The same puzzle is counted once (the commands count a log from several places);
+    ``forget`` starts afresh; ``count_once`` gives the same answer."""
+    from cluesolver.clue.count_small import count_once, forget
+
+    puzzle = puzzle_of(random_log(variants.get("classic"), 4, 10, random.Random(6))[0])
+    first = count(puzzle)
+    assert count(puzzle) is first
+    assert count_once(puzzle).held == first.held
+    forget()
+    again = count(puzzle)
+    assert again is not first and (again.deals, again.held) == (first.deals, first.held)

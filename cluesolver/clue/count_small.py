@@ -72,6 +72,12 @@ def _count(puzzle: Puzzle, method: str | None, settings: CountSettings) -> Count
     return count_once(puzzle, method, settings)
 
 
+def forget() -> None:
+    """Drop the remembered counts and programmes (a benchmark's runs each start afresh)."""
+    _count.cache_clear()
+    _Programme.run.cache_clear()
+
+
 def count_once(puzzle: Puzzle, method: str | None = None, settings: CountSettings = _DEFAULT_SETTINGS) -> Counts:
     """:func:`count` without remembering the answer (for the many one-off puzzles of a search)."""
     if method is None and settings.method == "auto":
