@@ -292,7 +292,7 @@ def rank(
     """
     import numpy as np
 
-    from cluesolver.clue.sampler import deals_for
+    from cluesolver.clue.sampler import deals_of
     from cluesolver.clue.suggest import score_all
 
     puzzle = puzzle_of(log)
@@ -309,7 +309,7 @@ def rank(
     pool_ix = [np.array([index[c] for c in pool], dtype=np.intp) for pool in pools]
     seen = who == log.header.me
     if deals is None:
-        deals = deals_for(puzzle, counts, settings.samples, np.random.default_rng(settings.seed), settings.exact_limit)
+        deals = deals_of(puzzle, counts, settings.samples, settings.seed, settings.exact_limit)
     scores = score_all(deals, table, who, seen, pool_ix)
     candidates = scores.candidates
     leak = np.zeros(len(candidates))
@@ -590,11 +590,9 @@ def accusation(
     guess is counted exactly.  Only with ``plan`` is the timing worked out (threats, the
     next suggestion), which costs a ranking and the threat counts.
     """
-    import numpy as np
-
     from cluesolver.clue.accuse import after_suggestion, envelope_odds, timing
     from cluesolver.clue.envelope import solutions
-    from cluesolver.clue.sampler import deals_for
+    from cluesolver.clue.sampler import deals_of
     from cluesolver.clue.threat import threats
 
     who = player or log.header.me
@@ -609,7 +607,7 @@ def accusation(
     sols = solutions(puzzle, counts, limit=limit)
     deals = None
     if plan:
-        deals = deals_for(puzzle, counts, settings.samples, np.random.default_rng(settings.seed), settings.exact_limit)
+        deals = deals_of(puzzle, counts, settings.samples, settings.seed, settings.exact_limit)
     runners: tuple[tuple[tuple[str, ...], float], ...] = ()
     open_n: int | None = None
     if sols:

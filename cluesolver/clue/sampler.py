@@ -17,6 +17,7 @@ instead, so whatever is computed from them is exact.
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 
 import numpy as np
@@ -310,3 +311,18 @@ def deals_for(
     if every is not None:
         return every
     return sampler.sample(n, rng if rng is not None else np.random.default_rng(0))
+
+
+def deals_of(puzzle: Puzzle, counts: Counts, n: int, seed: int, exact_limit: int) -> Deals:
+    """:func:`deals_for` with a seed: every consistent deal when there are at most
+    ``exact_limit`` (listed by the small counter's programme when the position is small, so
+    that neither this module's programme nor numpy's random generator is needed), else
+    ``n`` uniform draws seeded with ``seed``."""
+    from cluesolver.clue.count_small import small_deals
+
+    if counts.deals <= exact_limit:
+        every = small_deals(puzzle, 0, random.Random(seed), exact_limit)
+        if every is not None and every.exact:
+            owner = np.array(every.rows, dtype=np.int8).reshape(len(every.rows), len(puzzle.table.cards))
+            return Deals(every.holders, puzzle.table.cards, owner, True)
+    return deals_for(puzzle, counts, n, np.random.default_rng(seed), exact_limit)
