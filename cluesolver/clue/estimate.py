@@ -14,10 +14,21 @@ their planned memory or time (``CountSettings.max_bytes`` / ``max_seconds``).
    Wilson interval of ``z`` standard errors (``CountSettings.z``, 4 by default, so that
    all bars of a position hold together with high confidence).  The number of deals is
    the relaxed count times the acceptance rate, with the same kind of bar.
-3. **Certain facts, exactly.**  Propagation's facts are certain.  Every other (card,
-   holder) pair no accepted draw showed is decided by CP-SAT: impossible (probability 0,
-   error 0), or possible (the solver's deal is a witness).  A card whose every other
-   holder is impossible is certainly where it is.  So "certain" never rests on sampling.
+3. **Markov chains, when few draws are kept** (``CountSettings.walk_below``).  Chains
+   over the consistent deals (:class:`_Deals`: swaps and 3-cycles of holders that keep
+   hand sizes, allowed holders and every constraint; uniform stationary law) start
+   from the accepted draws, from rejected draws brought to consistency, or from a
+   CP-SAT deal scrambled and brought to consistency; the first half of each chain is
+   discarded, and the spread between independent replicates gives the bars
+   (:func:`_chains`), with the effective sample size stated.  The number of deals is
+   then a product of conditional shares, one left-out rule at a time
+   (:func:`_consistent_share`).
+4. **Certain facts, exactly.**  Propagation's facts are certain.  Every other (card,
+   holder) pair no accepted draw or chain state showed is decided by CP-SAT: impossible
+   (probability 0, error 0), or possible (the solver's deal is a witness).  A card whose
+   every other holder is impossible is certainly where it is.  So "certain" never rests
+   on sampling.  With no consistent deal found at all, the probabilities are marked
+   unknown (bars of the whole range).
 
 The draws use a fixed seed: the same log gives the same answer on every run.
 """
@@ -189,7 +200,7 @@ class _Walked:
     kept: int  # states kept in all (chains x recorded steps)
     uniform: int  # chains started from an exact uniform draw
     repaired: int  # chains started from an inconsistent relaxed draw brought to consistency
-    scrambled: int  # chains started from a CP-SAT deal scrambled, then brought to consistency
+    scrambled: int  # chains started from a consistent deal (CP-SAT's) scrambled, then brought to consistency
     reset: int  # chains that were not repaired in time and restarted from a consistent deal
 
 
@@ -449,7 +460,8 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         if top <= 0:  # even the relaxed problem has no deal
             return Counts(table, 0, zero)
         relaxed = top * 2.0**log_scale
-    dropped = [g for g in st.at_least if g not in dp.constraints]
+    # the rules the relaxed programme left out: draws must keep them
+    rules: list[Rule] = [g for g in st.at_least if g not in dp.constraints] + [(-1, rest) for rest in st.not_env]
     rng = np.random.default_rng(settings.seed)
     kept_draws: list[list[int]] = []
     rejected: list[list[int]] = []
@@ -461,10 +473,8 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         n = min(batch, most - drawn)
         owner = dp.draw(backs, n, rng)
         ok = np.ones(n, dtype=bool)
-        for h, cs in dropped:
-            ok &= np.logical_or.reduce([owner[:, c] == h for c in cs])
-        for rest in st.not_env:
-            ok &= ~np.logical_and.reduce([owner[:, c] == st.env_holder(c) for c in rest])
+        for rule in rules:
+            ok &= _meets(st, owner, rule)
         good = owner[ok]
         if drawn < POOL:
             pool.append(owner[: POOL - drawn])
@@ -510,7 +520,6 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         rate = (lo + hi) / 2
     deals = max(2, round(relaxed * rate))
     deals_error = relaxed * max(hi - rate, rate - lo)
-    rules: list[Rule] = dropped + [(-1, rest) for rest in st.not_env]
     share = None
     if room and pool and rules and accepted < SURVIVORS and len(unknown) >= 2:
         share = _consistent_share(st, dp.constraints, rules, np.concatenate(pool), settings.z, rng)
@@ -561,7 +570,7 @@ def estimate(st: DealState, settings: CountSettings, reason: str) -> Counts:
         method += (
             f", then {walked.chains} Markov chains over the consistent deals (swaps and 3-cycles of holders;"
             f" {walked.uniform} started from accepted draws, {walked.repaired} from repaired rejected draws"
-            + (f", {walked.scrambled} from a scrambled CP-SAT deal" if walked.scrambled else "")
+            + (f", {walked.scrambled} from a scrambled consistent deal" if walked.scrambled else "")
             + (f", {walked.reset} restarted" if walked.reset else "")
             + f"; burn-in discarded; {walked.reps.shape[0]} independent replicates);"
             f" effective sample size about {effective:,.0f}"
