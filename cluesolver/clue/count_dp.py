@@ -209,8 +209,10 @@ class DealDP:
             closing_holders = tuple(h for h, (_, b) in h_span.items() if b == i)
             live = (set(mid) - {("g", g) for g in closing_bits}) - {("h", h) for h in closing_holders}
             self.plans.append(_Plan(c, pre, mid, closing_bits, closing_holders, _canonical(live)))
-        if tighten and self.bound >= wrap_limit:
-            self.bound = min(self.bound, _free_bound(st))
+        # up to the whole programme's float pass (a twelfth of this two-pass plan); past
+        # FREE_BOUND_GATE even one pass would not fit the default budget (1.5 s)
+        if tighten and self.bound >= wrap_limit and self.cost() / 12 <= FREE_BOUND_GATE:
+            self.bound = min(self.bound, _free_bound(st, max(FREE_BOUND_WORK, self.cost() / 12)))
 
     # -- sizes, before anything is allocated ---------------------------------------------
 
@@ -473,17 +475,20 @@ def relaxed(st: DealState, work: float, max_bytes: int) -> DealDP:
         kept = [g for g in kept if g not in drop]
 
 
-#: :func:`_free_bound`: planned work and memory of its float programme (its one backward
-#: pass then takes at most about 0.05 s) ...
+#: :func:`_free_bound`: planned work of its float programme (at least this, at most the
+#: gate below, as the programme it bounds allows; its one backward pass then takes at
+#: most about 0.1-0.3 s) and memory ...
 FREE_BOUND_WORK = 6e7
-FREE_BOUND_BYTES = 64 * 2**20
+FREE_BOUND_BYTES = 128 * 2**20
+#: Programmes whose float pass plans more than this are not bounded again.
+FREE_BOUND_GATE = 1.5e8
 #: ... and the bounds already found (a count plans its programme more than once).
 _BOUNDS: dict[tuple[bytes, tuple[int, ...], tuple[tuple[int, frozenset[int]], ...]], int] = {}
 
 
-def _free_bound(st: DealState) -> int:
+def _free_bound(st: DealState, work: float = FREE_BOUND_WORK) -> int:
     """An upper bound on the deals: the deals of the programme with the constraints that
-    fit a small budget (:func:`relaxed`), counted in floats and rounded up with a margin
+    fit ``work`` (:func:`relaxed`), counted in floats and rounded up with a margin
     far beyond their rounding error; at most :func:`deal_bound`.
 
     Counts below ``WRAP_LIMIT`` need one int64 pass instead of two, which halves the
@@ -492,8 +497,8 @@ def _free_bound(st: DealState) -> int:
     key = (st.allowed.tobytes(), tuple(st.fixed), tuple(st.at_least))
     if key not in _BOUNDS:
         bound = deal_bound(st)
-        dp = relaxed(st, FREE_BOUND_WORK, FREE_BOUND_BYTES)
-        if dp.nbytes() <= FREE_BOUND_BYTES and dp.cost() / (6 * dp.passes()) <= FREE_BOUND_WORK:
+        dp = relaxed(st, work, FREE_BOUND_BYTES)
+        if dp.nbytes() <= FREE_BOUND_BYTES and dp.cost() / (6 * dp.passes()) <= work:
             backs, log_scale = dp.completions()
             bound = min(bound, math.ceil(float(backs[0][()]) * 2.0**log_scale * (1 + 1e-9)) + 1)
         if len(_BOUNDS) > 64:
