@@ -160,7 +160,7 @@ class AdvisorSettings:
     hands_weight: float = 0.3
     hands_decay: bool = True
     exact_limit: int = 2000
-    samples: int = 2000
+    samples: int = 1000
     rescore: int = 1
     leak_weight: float = 0.0
     threat_samples: int = 300
