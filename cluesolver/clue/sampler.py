@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Union
 
 import numpy as np
 
@@ -27,6 +28,16 @@ from cluesolver.clue.counts import Counts
 
 #: The largest state array the programme builds; constraints beyond it are rejected after drawing.
 MAX_STATES = 400_000
+
+#: A source of uniform numbers in [0, 1): Python's (no numpy random module to load) or numpy's.
+Rng = Union[random.Random, "np.random.Generator"]
+
+
+def _uniform(rng: Rng, n: int) -> np.ndarray:
+    if isinstance(rng, random.Random):
+        draw = rng.random
+        return np.fromiter((draw() for _ in range(n)), dtype=np.float64, count=n)
+    return rng.random(n)
 
 
 @dataclass(frozen=True)
@@ -206,7 +217,7 @@ class DealSampler:
             out.append((h, ways, cnt, {g: new[g] for g in after}))
         return out
 
-    def _draw(self, n: int, rng: np.random.Generator) -> np.ndarray:
+    def _draw(self, n: int, rng: Rng) -> np.ndarray:
         counts = np.zeros((n, len(self._receivers)), dtype=np.int64)
         flags: dict[int, np.ndarray] = {}
         owner = np.repeat(self._fixed[None, :], n, axis=0)
@@ -214,7 +225,7 @@ class DealSampler:
         for i, c in enumerate(self._order):
             moves = self._moves(i, counts, flags)
             cum = np.cumsum(np.stack([w for _, w, _, _ in moves], axis=1), axis=1)
-            u = rng.random(n) * cum[:, -1]
+            u = _uniform(rng, n) * cum[:, -1]
             pick = np.minimum((cum <= u[:, None]).sum(axis=1), len(moves) - 1)
             owner[:, c] = np.array([h for h, _, _, _ in moves])[pick]
             counts = np.stack([cnt for _, _, cnt, _ in moves])[pick, rows]
@@ -230,8 +241,11 @@ class DealSampler:
             ok &= ~env[:, list(triple)].all(axis=1)
         return ok
 
-    def sample(self, n: int, rng: np.random.Generator) -> Deals:
-        """``n`` deals drawn uniformly (independently) from the consistent deals."""
+    def sample(self, n: int, rng: Rng) -> Deals:
+        """``n`` deals drawn uniformly (independently) from the consistent deals.
+
+        ``rng``: Python's ``random.Random`` (the table's commands: numpy's random module
+        is not loaded) or a numpy generator."""
         if self.deals == 0 or n <= 0:
             return Deals(self.holders, self.cards, np.zeros((0, len(self.cards)), dtype=np.int8), False)
         rate = min(1.0, self.deals / self.total) if self.total > 0 else 1.0
@@ -302,15 +316,13 @@ def _most_open(order: list[int], cons: list[tuple[int, frozenset[int]]]) -> int:
     return max((sum(1 for a, b in spans if a <= i <= b) for i in range(len(order))), default=0)
 
 
-def deals_for(
-    puzzle: Puzzle, counts: Counts, n: int = 3000, rng: np.random.Generator | None = None, exact_limit: int = 3000
-) -> Deals:
+def deals_for(puzzle: Puzzle, counts: Counts, n: int = 3000, rng: Rng | None = None, exact_limit: int = 3000) -> Deals:
     """All consistent deals when there are at most ``exact_limit``; otherwise ``n`` uniform draws."""
     sampler = DealSampler(puzzle, counts)
     every = sampler.all_deals(exact_limit) if counts.deals <= exact_limit else None
     if every is not None:
         return every
-    return sampler.sample(n, rng if rng is not None else np.random.default_rng(0))
+    return sampler.sample(n, rng if rng is not None else random.Random(0))
 
 
 def deals_of(puzzle: Puzzle, counts: Counts, n: int, seed: int, exact_limit: int) -> Deals:
@@ -325,4 +337,4 @@ def deals_of(puzzle: Puzzle, counts: Counts, n: int, seed: int, exact_limit: int
         if every is not None and every.exact:
             owner = np.array(every.rows, dtype=np.int8).reshape(len(every.rows), len(puzzle.table.cards))
             return Deals(every.holders, puzzle.table.cards, owner, True)
-    return deals_for(puzzle, counts, n, np.random.default_rng(seed), exact_limit)
+    return deals_for(puzzle, counts, n, random.Random(seed), exact_limit)

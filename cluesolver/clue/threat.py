@@ -150,11 +150,9 @@ def threats(
     if deals is None:
         deals = small_deals(puzzle, samples, random.Random(seed + 17), exact_limit=samples)
     if deals is None:
-        import numpy as np
-
         from cluesolver.clue.sampler import deals_for
 
-        deals = deals_for(puzzle, counts, samples, np.random.default_rng(seed + 17), exact_limit=samples)
+        deals = deals_for(puzzle, counts, samples, random.Random(seed + 17), exact_limit=samples)
     holders, rows, exact = _rows(deals, samples, seed)
     facts, shown, looks = _public(log)
     public = _Public.of(facts)
@@ -186,9 +184,7 @@ def _rows(deals: Deals | SmallDeals, samples: int, seed: int) -> tuple[tuple[str
         return deals.holders, rows, deals.exact and len(rows) == deals.size
     owner = deals.owner
     if deals.size > samples:  # a uniform subset
-        import numpy as np
-
-        owner = owner[np.random.default_rng(seed + 18).choice(deals.size, samples, replace=False)]
+        owner = owner[sorted(random.Random(seed + 18).sample(range(deals.size), samples))]
         return deals.holders, [tuple(r) for r in owner.tolist()], False
     return deals.holders, [tuple(r) for r in owner.tolist()], deals.exact
 
