@@ -163,7 +163,7 @@ class AdvisorSettings:
     samples: int = 1000
     rescore: int = 1
     leak_weight: float = 0.0
-    threat_samples: int = 300
+    threat_samples: int = 200
     threat_counts: int = 60
     seed: int = 0
 
