@@ -104,6 +104,11 @@ def test_vectorised_scores_equal_the_exact_counts(log: GameLog, suggester: str) 
         assert scores.hand_gain[m] == pytest.approx(exact.expected_deal_bits, abs=1e-9), combo
         assert scores.settle[m] == pytest.approx(exact.settle_chance, abs=1e-9), combo
         assert scores.nobody[m] == pytest.approx(exact.nobody_shows, abs=1e-9), combo
+        balanced = advisor._evaluate(puzzle, counts, log, suggester, combo, now, norm=2.0)
+        assert scores.norm_gain[m] == pytest.approx(balanced.expected_norm_bits, abs=1e-9), combo
+        assert scores.open_gain[m] == pytest.approx(balanced.expected_open, abs=1e-9), combo
+        # norm 1 is the sum of the categories' entropies: the plain Gain
+        assert exact.expected_norm_bits == pytest.approx(exact.expected_bits, abs=1e-9), combo
 
 
 def _exact_best(log: GameLog, who: str) -> float:
@@ -111,11 +116,15 @@ def _exact_best(log: GameLog, who: str) -> float:
     counts = count(puzzle)
     cats = puzzle.table.categories
     now = advisor.envelope_bits(counts, cats)
-    weight = advisor.DEFAULTS.hands_weight * now / sum(np.log2(len(cs)) for _, cs in cats)
-    return max(
-        advisor._evaluate(puzzle, counts, log, who, combo, now).score(weight)
-        for combo in itertools.product(*(cs for _, cs in cats))
-    )
+    settings = advisor.DEFAULTS
+    weight = settings.hands_weight * now / sum(np.log2(len(cs)) for _, cs in cats)
+    best = -np.inf
+    for combo in itertools.product(*(cs for _, cs in cats)):
+        a = advisor._evaluate(puzzle, counts, log, who, combo, now, settings.norm)
+        best = max(
+            best, advisor.measure(a.expected_norm_bits, a.expected_deal_bits, a.expected_open, 0.0, weight, settings)
+        )
+    return float(best)
 
 
 @pytest.mark.parametrize("log", LOGS[:4])

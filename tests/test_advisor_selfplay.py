@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
+from typer.testing import CliRunner
+
+from cluesolver.cli import app
 from cluesolver.clue import selfplay
 from cluesolver.clue.log import GameLog, Header, parse_log
 from cluesolver.clue.variants import get
@@ -55,3 +60,28 @@ def test_one_advisor_seat_plays_a_whole_game() -> None:
     assert result.policies == ("careful", "advisor", "careful", "careful")
     assert result.winner is not None and result.to_certainty is not None
     assert result.wrong[0] == result.wrong[2] == result.wrong[3] == 0  # careful seats never guess
+
+
+def test_the_advisor_seat_plays_the_first_row_of_clue_next(tmp_path: Path) -> None:
+    """What the self-play advisor suggests is what ``cluesolver clue next`` ranks first
+    for the same notebook (the log written out and read back by the CLI)."""
+    from cluesolver.clue.log import format_log
+
+    positions: list[tuple[GameLog, str, tuple[str, ...]]] = []
+
+    class Recording(selfplay.Advisor):
+        def suggest(self, seat: selfplay.Seat, rng: random.Random) -> tuple[str, ...]:
+            cards = super().suggest(seat, rng)
+            positions.append((seat.log, seat.name, cards))
+            return cards
+
+    seats: list[selfplay.Policy] = [selfplay.Careful(), Recording(), selfplay.Careful(), selfplay.Careful()]
+    selfplay.play_game(2, seats, track=1)
+    assert len(positions) >= 3
+    runner = CliRunner()
+    for k, (log, name, cards) in enumerate(positions[:4]):
+        path = tmp_path / f"p{k}.clue"
+        path.write_text(format_log(log), encoding="utf-8")
+        out = runner.invoke(app, ["clue", "next", "--file", str(path), "--player", name, "--json"])
+        assert out.exit_code == 0, out.output
+        assert tuple(json.loads(out.output)["suggestions"][0]["cards"]) == cards, k

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
 from cluesolver.clue.count_small import count  # small positions without numpy, the rest by the main engine
@@ -154,7 +154,11 @@ class AdvisorSettings:
     agree with the log every one is listed and every figure is exact; otherwise
     ``samples`` deals are drawn uniformly and the best ``rescore`` suggestions are then counted exactly.
     ``leak_weight``: how much the ranking avoids suggestions that tell the opponents about
-    the envelope (0 = not at all).  ``seed``: the draw is reproducible.
+    the envelope (0 = not at all).  ``norm``: the envelope's uncertainty is ranked as the
+    L-``norm`` of the categories' entropies (1: their sum, the Gain shown; 2: a bit counts
+    more in the category furthest from settled).  ``open_weight``: worth of each envelope
+    card expected to be ruled out (the goal is one possible card per category).
+    ``seed``: the draw is reproducible.
     """
 
     hands_weight: float = 0.3
@@ -163,6 +167,8 @@ class AdvisorSettings:
     samples: int = 1000
     rescore: int = 1
     leak_weight: float = 0.0
+    norm: float = 2.0
+    open_weight: float = 0.5
     threat_samples: int = 200
     threat_counts: int = 60
     seed: int = 0
@@ -181,6 +187,8 @@ class Outcome:
     bits_after: float
     settles: tuple[str, ...]  # categories that would become certain
     deal_bits_after: float = 0.0
+    category_bits: tuple[float, ...] = ()  # bits_after per category
+    category_open: tuple[int, ...] = ()  # envelope cards still possible per category
 
 
 @dataclass(frozen=True)
@@ -193,6 +201,8 @@ class Advice:
     exact: bool = True  # counted exactly (else estimated on sampled deals)
     leak: float = 0.0  # what the opponents are expected to learn about the envelope (bits)
     value: float = 0.0  # the ranking measure (see :func:`rank`)
+    expected_norm_bits: float = 0.0  # expected drop of the L-norm of the categories' entropies
+    expected_open: float = 0.0  # expected drop of the envelope cards still possible (beyond one per category)
 
     def score(self, hands_weight: float = 0.0, leak_weight: float = 0.0) -> float:
         return self.expected_bits + hands_weight * self.expected_deal_bits - leak_weight * self.leak
@@ -310,7 +320,7 @@ def rank(
     seen = who == log.header.me
     if deals is None:
         deals = deals_of(puzzle, counts, settings.samples, settings.seed, settings.exact_limit)
-    scores = score_all(deals, table, who, seen, pool_ix)
+    scores = score_all(deals, table, who, seen, pool_ix, settings.norm)
     candidates = scores.candidates
     leak = np.zeros(len(candidates))
     if settings.leak_weight:
@@ -320,7 +330,7 @@ def rank(
     hands = settings.hands_weight
     if settings.hands_decay:
         hands *= now / max(sum(math.log2(len(cs)) for _, cs in cats), 1e-9)
-    value = scores.env_gain + hands * scores.hand_gain - settings.leak_weight * leak
+    value = measure(scores.norm_gain, scores.hand_gain, scores.open_gain, leak, hands, settings)
     order = sorted(range(len(candidates)), key=lambda m: (-round(float(value[m]), 9), -float(scores.settle[m]), m))
     advice: list[Advice] = []
     rescored = 0
@@ -328,8 +338,10 @@ def rank(
         cards = tuple(table.cards[int(c)] for c in candidates[m])
         if not deals.exact and rescored < settings.rescore:
             rescored += 1
-            exact = _evaluate(puzzle, counts, log, who, cards, now)
-            v = exact.expected_bits + hands * exact.expected_deal_bits - settings.leak_weight * leak[m]
+            exact = _evaluate(puzzle, counts, log, who, cards, now, settings.norm)
+            v = measure(
+                exact.expected_norm_bits, exact.expected_deal_bits, exact.expected_open, leak[m], hands, settings
+            )
             advice.append(replace(exact, leak=float(leak[m]), value=float(v)))
         else:
             advice.append(_from_scores(scores, m, cards, cats, float(leak[m]), float(value[m]), deals.exact))
@@ -365,6 +377,8 @@ def _from_scores(
         exact,
         leak,
         value,
+        float(scores.norm_gain[m]),
+        float(scores.open_gain[m]),
     )
 
 
@@ -404,7 +418,9 @@ def spectator_log(log: GameLog) -> GameLog:
     return GameLog(header, log.variant, tuple(events), log.path)
 
 
-def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tuple[str, ...], now: float) -> Advice:
+def _evaluate(
+    puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tuple[str, ...], now: float, norm: float = 1.0
+) -> Advice:
     me = log.header.me
     players = log.players
     i = players.index(who)
@@ -435,8 +451,35 @@ def _evaluate(puzzle: Puzzle, counts: Counts, log: GameLog, who: str, cards: tup
     settle = sum(o.probability for o in outcomes if o.settles)
     deal_now = _deal_bits(_rows(counts), counts.deals, cards)
     deal_gain = deal_now - sum(o.probability * o.deal_bits_after for o in outcomes)
+    env = counts.held[ENVELOPE]
+    norm_now = _norm([_category_bits([env[c] for c in cs], total) for _, cs in cats], norm)
+    open_now = sum(max(sum(1 for c in cs if env[c] > 0) - 1, 0) for _, cs in cats)
+    norm_gain = norm_now - sum(o.probability * _norm(o.category_bits, norm) for o in outcomes)
+    open_gain = open_now - sum(o.probability * sum(max(k - 1, 0) for k in o.category_open) for o in outcomes)
     outcomes.sort(key=lambda o: -o.probability)
-    return Advice(cards, max(now - expected, 0.0), settle, tuple(outcomes), max(deal_gain, 0.0))
+    return Advice(
+        cards,
+        max(now - expected, 0.0),
+        settle,
+        tuple(outcomes),
+        max(deal_gain, 0.0),
+        expected_norm_bits=norm_gain,
+        expected_open=max(open_gain, 0.0),
+    )
+
+
+def _norm(bits: tuple[float, ...] | list[float], p: float) -> float:
+    """The L-``p`` norm of the categories' entropies (``p`` 1: their sum)."""
+    return float(sum(max(b, 0.0) ** p for b in bits) ** (1 / p))
+
+
+def measure(norm_gain: Any, hand_gain: Any, open_gain: Any, leak: Any, hands: float, settings: AdvisorSettings) -> Any:
+    """The ranking measure (``value``), for one suggestion or an array of them: the expected
+    drop of the envelope's uncertainty as a norm of the categories' entropies, plus
+    ``hands`` times the information about the suggested cards' holders, plus
+    ``open_weight`` times the envelope cards expected to be ruled out, minus
+    ``leak_weight`` times what a spectator learns."""
+    return norm_gain + hands * hand_gain + settings.open_weight * open_gain - settings.leak_weight * leak
 
 
 def _rows(counts: Counts) -> dict[str, dict[str, float]]:
@@ -513,13 +556,15 @@ def _outcome(
     cards: tuple[str, ...],
 ) -> Outcome:
     env = rows[ENVELOPE]
-    bits = sum(_category_bits([env[c] for c in cs], weight) for _, cs in cats)
+    per_cat = tuple(_category_bits([env[c] for c in cs], weight) for _, cs in cats)
+    open_ = tuple(sum(1 for c in cs if env[c] > 0) for _, cs in cats)
+    bits = sum(per_cat)
     settles = tuple(
         cat
         for cat, cs in cats
         if cat not in solved_now and any(abs(env[c] - weight) <= 1e-9 * max(weight, 1) for c in cs)
     )
-    return Outcome(shower, card, probability, bits, settles, _deal_bits(rows, weight, cards))
+    return Outcome(shower, card, probability, bits, settles, _deal_bits(rows, weight, cards), per_cat, open_)
 
 
 # ----------------------------------------------------------------------------- accusing
@@ -590,6 +635,7 @@ def accusation(
     guess is counted exactly.  Only with ``plan`` is the timing worked out (threats, the
     next suggestion), which costs a ranking and the threat counts.
     """
+
     from cluesolver.clue.accuse import after_suggestion, envelope_odds, timing
     from cluesolver.clue.envelope import solutions
     from cluesolver.clue.sampler import deals_of

@@ -15,7 +15,9 @@ Policies:
   does not know yet; accuses only when certain;
 * ``unseen`` — the older baseline: each category's card uniformly among the cards not in
   its hand and never shown to it; accuses only when certain;
-* ``advisor`` — the best suggestion of :func:`cluesolver.clue.advisor.rank`; accuses as
+* ``advisor`` — the first row of :func:`cluesolver.clue.advisor.rank` as ``clue next``
+  asks for it (the same settings, :data:`TABLE_ROWS` rows), so the seat plays what the
+  table command recommends; accuses as
   :func:`cluesolver.clue.advisor.accusation` advises (chance of being right against each
   opponent's threat).
 """
@@ -103,6 +105,11 @@ class Unseen(Policy):
         return tuple(out)
 
 
+#: How many rows ``clue next`` ranks by default; the advisor seat asks for as many and takes
+#: the first, so its choice is the table command's first row.
+TABLE_ROWS = 5
+
+
 class Advisor(Policy):
     name = "advisor"
 
@@ -115,7 +122,7 @@ class Advisor(Policy):
     def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
         from cluesolver.clue.advisor import rank
 
-        ranking = rank(seat.log, player=seat.name, top=1, counts=seat.counts, settings=self.settings)
+        ranking = rank(seat.log, player=seat.name, top=TABLE_ROWS, counts=seat.counts, settings=self.settings)
         return ranking.advice[0].cards if ranking.advice else Careful().suggest(seat, rng)
 
     def accuse(self, seat: Seat) -> tuple[str, ...] | None:

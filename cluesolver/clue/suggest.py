@@ -41,6 +41,8 @@ class Scores:
     outcome_hand_bits: np.ndarray  # (M, G) hands bits after each answer
     outcome_settles: np.ndarray  # (M, G, categories) bool
     keys: tuple[tuple[str | None, int | None], ...]  # per answer column: (shower, position of the card seen)
+    norm_gain: np.ndarray  # (M,) expected drop of the L-``norm`` of the categories' entropies (see below)
+    open_gain: np.ndarray  # (M,) expected drop of the envelope cards still possible beyond one per category
 
 
 def _entropy(counts: np.ndarray, size: np.ndarray) -> np.ndarray:
@@ -65,12 +67,18 @@ def _product(factors: list[np.ndarray]) -> np.ndarray:
     return out
 
 
-def score_all(deals: Deals, table: Table, suggester: str, seen: bool, pools: list[np.ndarray]) -> Scores:
+def score_all(
+    deals: Deals, table: Table, suggester: str, seen: bool, pools: list[np.ndarray], norm: float = 2.0
+) -> Scores:
     """Score every combination of ``pools`` (card indices per category) for ``suggester``;
     ``seen``: the suggester sees the card shown.
 
     Hands information is measured on the suggested cards: the entropy of each one's
-    holder, summed.  Membership of a deal in an answer is a product of one indicator per
+    holder, summed.  Next to the envelope's bits (the sum of the categories' entropies)
+    the drop of their L-``norm`` ((sum of H_k ** norm) ** (1 / norm); 1 gives the sum) is
+    given: with ``norm`` 2 a bit counts more in the category furthest from settled, which
+    is the one that keeps the envelope open longest.  ``open_gain`` counts cards: the
+    expected drop of the number of envelope candidates beyond one per category.  Membership of a deal in an answer is a product of one indicator per
     suggested card (``the first shower sits at r`` = every card's holder sits at r or
     later, minus the same for r + 1), so every statistic is a matrix product over the
     deals.
@@ -91,7 +99,9 @@ def score_all(deals: Deals, table: Table, suggester: str, seen: bool, pools: lis
     env_pos = [np.argmax(owner[:, cs] == env_code, axis=1) for cs in cat_cards]
     env_now = [np.bincount(e, minlength=len(cs)).astype(np.float64)[None, :] for e, cs in zip(env_pos, cat_cards)]
     total = np.array([float(n)])
-    bits_now = float(sum(_entropy(e, total)[0] for e in env_now))
+    cat_now = [float(_entropy(e, total)[0]) for e in env_now]
+    bits_now = float(sum(cat_now))
+    norm_now = float(sum(b**norm for b in cat_now) ** (1 / norm))
     solved_now = np.array([bool((e == n).any()) for e in env_now])
     hold_now = np.stack([np.bincount(owner[:, c], minlength=n_hold) for c in range(len(table.cards))])
     card_bits_now = _entropy(hold_now.astype(np.float64), total.repeat(len(table.cards)))
@@ -168,12 +178,19 @@ def score_all(deals: Deals, table: Table, suggester: str, seen: bool, pools: lis
         weight[:] = size
     safe = np.maximum(size, 1.0)
     bits = np.zeros((m_all, n_keys))
+    opened = np.zeros((m_all, n_keys))
+    opened_now = 0.0
+    powered = np.zeros((m_all, n_keys))
     settles = np.zeros((m_all, n_keys, k_cat), dtype=bool)
     start = 0
     for k, cs in enumerate(cat_cards):
         part = env[:, :, start : start + len(cs)]
         start += len(cs)
-        bits += _entropy(part, safe)
+        cat_bits = _entropy(part, safe)
+        bits += cat_bits
+        powered += np.maximum(cat_bits, 0.0) ** norm
+        opened += np.maximum((part > 0.5).sum(axis=2) - 1, 0)
+        opened_now += max(int((env_now[k] > 0).sum()) - 1, 0)
         settles[:, :, k] = (part >= size[:, :, None] - 0.5).any(axis=2) & (size > 0) & ~solved_now[k]
     hand_after = _entropy(hands, np.repeat(safe[:, :, None], k_cat, axis=2)).sum(axis=2)
     prob = weight / n
@@ -189,4 +206,6 @@ def score_all(deals: Deals, table: Table, suggester: str, seen: bool, pools: lis
         hand_after,
         settles,
         tuple(keys),
+        norm_now - (prob * powered ** (1 / norm)).sum(axis=1),
+        np.maximum(opened_now - (prob * opened).sum(axis=1), 0.0),
     )
