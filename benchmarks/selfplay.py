@@ -8,10 +8,14 @@ accusation puts a seat out (see :mod:`cluesolver.clue.selfplay`).
 Rows (``--rows``):
 
 * ``careful`` — baseline seats suggest uniformly among the cards whose place their
-  notebook does not know yet and accuse when certain;
+  notebook does not know yet and accuse when certain; the advisor seat plays exactly what
+  ``clue next`` ranks first and accuses as ``clue accuse?`` advises (the table's settings);
 * ``unseen`` — the older baseline: cards not in their hand and never shown to them;
 * ``leak`` — as ``careful``, with the advisor's leak-aware option on;
-* ``hands-fixed`` — as ``careful``, the hands weight kept at 0.3 all game.
+* ``hands-fixed`` — as ``careful``, the hands weight kept at 0.3 all game;
+* ``entropy-sum`` — as ``careful``, the advisor ranking by the plain sum of the
+  categories' entropies (norm 1, no worth per ruled-out card: the ranking before the
+  balanced measure).
 
 Each deal appends one JSON line to ``--out`` as soon as it is played (so a long run can
 be read while it goes on); ``report`` reads any number of such files::
@@ -34,17 +38,21 @@ from pathlib import Path
 from typing import Any
 
 import cluesolver.clue  # noqa: F401  (sets the BLAS threads before numpy loads)
-from cluesolver.clue.advisor import AdvisorSettings
+from cluesolver.clue.advisor import DEFAULTS
 from cluesolver.clue.selfplay import POLICIES, Advisor, GameResult, Policy, play_game
 
-#: The advisor as self-play runs it: fewer sampled deals and no exact re-count of the top
-#: suggestions (cheaper than ``clue next``, never stronger).
-SELFPLAY = AdvisorSettings(samples=1000, exact_limit=1000, rescore=0, threat_samples=200, threat_counts=400)
+#: The advisor as self-play runs it: the table's own settings (what ``clue next`` and
+#: ``clue accuse?`` use), so the measured seat plays what the commands recommend.
+SELFPLAY = DEFAULTS
 SEATS = 4
 
 
 #: Advisor variants measured against the careful baseline.
-VARIANTS: dict[str, dict[str, Any]] = {"leak": {"leak_weight": 0.5}, "hands-fixed": {"hands_decay": False}}
+VARIANTS: dict[str, dict[str, Any]] = {
+    "leak": {"leak_weight": 0.5},
+    "hands-fixed": {"hands_decay": False},
+    "entropy-sum": {"norm": 1.0, "open_weight": 0.0},
+}
 
 
 def _advisor(row: str) -> Advisor:
