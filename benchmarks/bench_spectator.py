@@ -66,7 +66,7 @@ if e is not None:
     bars = sorted(b for row in e.error.values() for b in row.values() if b > 0) or [0.0]
     out["accepted"], out["samples"], out["walks"] = e.accepted, e.samples, getattr(e, "walks", 0)
     out["bar_median"], out["bar_max"] = bars[len(bars) // 2], bars[-1]
-    out["effective"] = getattr(e, "effective", e.accepted)
+    out["effective"] = getattr(e, "effective", None)  # older engines did not say
     out["deals_error"] = e.deals_error
 print(json.dumps(out))
 """
