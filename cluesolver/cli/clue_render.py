@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from cluesolver.cli.sheet import Group, Table, Text
 from cluesolver.clue.constraints import ENVELOPE
+from cluesolver.clue.counts import Estimate
 from cluesolver.clue.envelope import Solution
 from cluesolver.clue.report import Fact, Report
 from rulesref.core.text import percent
@@ -115,7 +116,7 @@ def summary(report: Report, at: int | None = None, top: list[Solution] | None = 
         widest = max((e for row in est.error.values() for e in row.values()), default=0.0)
         line = Text(
             f"ESTIMATE: about {report.deals:.3g} deals (± {est.deals_error:.2g}) agree with the log{where}; "
-            f"odds are sampled from {est.accepted:,} deals (± up to {widest * 100:.1f} points, "
+            f"odds are sampled ({_sampled(est)}; ± up to {widest * 100:.1f} points, "
             f"{est.z:g} standard errors), certain facts are exact. ",
             style="bold yellow",
         )
@@ -131,6 +132,15 @@ def summary(report: Report, at: int | None = None, top: list[Solution] | None = 
         cards = [max(cat.cards, key=lambda c: report.probability(ENVELOPE, c)) for cat in report.log.variant.categories]
         line.append(f"Likeliest card of each category: {', '.join(cards)}.")
     return line
+
+
+def _sampled(est: Estimate) -> str:
+    """How much sampling the estimated odds rest on, as a player reads it."""
+    if est.walks:
+        return f"Markov chains over the consistent deals, worth about {est.effective:,.0f} independent deals"
+    if not est.accepted:
+        return "no consistent deal could be drawn: the odds are unknown"
+    return f"from {est.accepted:,} deals"
 
 
 def facts_text(report: Report) -> Text:
