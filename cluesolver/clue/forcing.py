@@ -5,9 +5,9 @@ lines alone (their constraints, the hand sizes, one envelope card per category).
 lines only adds deals, so the smallest sets can be searched by divide and conquer
 (QuickXplain): the result forces the fact and loses it when any one of its lines is left
 out.  Every test is one exact count of the lines with the fact's opposite added: the
-lines force the fact when that leaves no deal (propagation often sees it at once).  The
-small counter is tried until it first gives up; the rest of the search goes to the main
-engine.
+lines force the fact when that leaves no deal.  A search for one deal
+(:func:`cluesolver.clue.feasible.has_deal`) answers that without counting; past its
+budget the small counter is tried until it first gives up, then the main engine counts.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 from cluesolver.clue.constraints import Constraint, Has, Lacks, Puzzle, puzzle_of
 from cluesolver.clue.count_small import SmallLimits, count, count_small
 from cluesolver.clue.fact import Fact
+from cluesolver.clue.feasible import has_deal
 from cluesolver.clue.log import GameLog
 
 #: Parts of a log the small counter takes on (it gives up sooner than for a whole log: the
@@ -39,6 +40,9 @@ def forcing_lines(log: GameLog, fact: Fact, limits: SmallLimits = PART_LIMITS) -
     def forced(keep: set[int]) -> bool:
         cons = tuple(con for con in puzzle.constraints if all(ln in keep for ln in con.lines))
         part = Puzzle(puzzle.table, (*cons, against))
+        found = has_deal(part)  # a search for one deal: exact, and far cheaper than a count
+        if found is not None:
+            return not found
         got = count_small(part, limits) if small[0] else None
         if got is None:
             small[0] = False

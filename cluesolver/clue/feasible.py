@@ -1,0 +1,134 @@
+"""Whether any deal agrees with a puzzle, by a small search in plain Python (no numpy).
+
+Asking only "is there a deal?" is much cheaper than counting them: when deals are many,
+a search that places the cards one at a time finds one almost at once, and when there is
+none, the same reasoning as propagation (a card with no holder left, a holder who cannot
+fill their hand, a "shows one of these" no card can meet any more) usually proves it
+within a few steps.  The search is complete, so its answer is exact; past a budget of
+search nodes it gives up (``None``) and the caller counts instead.
+
+The puzzle is read as the small counter reads it (:class:`cluesolver.clue.count_small._Plan`):
+allowed holders per card (one envelope holder per category), each holder's hand size,
+and every other constraint as "at least one of these cards goes to one of these holders".
+"""
+
+from __future__ import annotations
+
+from cluesolver.clue.constraints import Puzzle
+from cluesolver.clue.count_small import _Plan
+
+__all__ = ["has_deal"]
+
+#: Search nodes tried before giving up (each costs a few microseconds per card).
+DEFAULT_BUDGET = 400
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def has_deal(puzzle: Puzzle, budget: int = DEFAULT_BUDGET) -> bool | None:
+    """``True`` when at least one deal agrees with ``puzzle``, ``False`` when none does,
+    ``None`` when the search passed ``budget`` nodes (or the puzzle is unusual)."""
+    try:
+        plan = _Plan(puzzle)
+    except KeyError:
+        return None
+    n = len(plan.allowed)
+    if sum(plan.caps) != n:
+        return None
+    cons = [(tuple(sorted(cards)), who) for cards, who in plan.constraints]
+    nodes = [budget]
+    try:
+        return _search([set(a) for a in plan.allowed], list(plan.caps), [-1] * n, cons, nodes)
+    except _OutOfBudget:
+        return None
+
+
+def _search(
+    dom: list[set[int]],
+    room: list[int],
+    placed: list[int],
+    cons: list[tuple[tuple[int, ...], frozenset[int]]],
+    nodes: list[int],
+) -> bool:
+    nodes[0] -= 1
+    if nodes[0] < 0:
+        raise _OutOfBudget
+    if not _propagate(dom, room, placed, cons):
+        return False
+    # branch on the open constraint with the fewest ways to meet it, else on the card
+    # with the fewest holders left
+    best: list[tuple[int, int]] | None = None
+    for cards, who in cons:
+        if any(placed[c] in who for c in cards):
+            continue
+        ways = [(c, h) for c in cards if placed[c] == -1 for h in sorted(dom[c] & who)]
+        if best is None or len(ways) < len(best):
+            best = ways
+    if best is None:
+        free = [c for c in range(len(placed)) if placed[c] == -1]
+        if not free:
+            return True
+        card = min(free, key=lambda c: len(dom[c]))
+        best = [(card, h) for h in sorted(dom[card], key=lambda h: -room[h])]
+    for c, h in best:
+        d = [set(x) for x in dom]
+        r = list(room)
+        p = list(placed)
+        _place(d, r, p, c, h)
+        if _search(d, r, p, cons, nodes):
+            return True
+    return False
+
+
+def _place(dom: list[set[int]], room: list[int], placed: list[int], c: int, h: int) -> None:
+    placed[c] = h
+    dom[c] = {h}
+    room[h] -= 1
+
+
+def _propagate(
+    dom: list[set[int]], room: list[int], placed: list[int], cons: list[tuple[tuple[int, ...], frozenset[int]]]
+) -> bool:
+    """Sound deductions until nothing changes; ``False`` when no deal is left."""
+    n = len(placed)
+    changed = True
+    while changed:
+        changed = False
+        for c in range(n):
+            if placed[c] != -1:
+                continue
+            d = dom[c]
+            full = [h for h in d if room[h] <= 0]
+            if full:
+                d.difference_update(full)
+            if not d:
+                return False
+            if len(d) == 1:
+                _place(dom, room, placed, c, next(iter(d)))
+                changed = True
+        for h, left in enumerate(room):
+            if left < 0:
+                return False
+            if left == 0:
+                continue
+            takers = [c for c in range(n) if placed[c] == -1 and h in dom[c]]
+            if len(takers) < left:
+                return False
+            if len(takers) == left:
+                for c in takers:
+                    _place(dom, room, placed, c, h)
+                changed = True
+        for cards, who in cons:
+            if any(placed[c] in who for c in cards):
+                continue
+            live = [c for c in cards if placed[c] == -1 and dom[c] & who]
+            if not live:
+                return False
+            if len(live) == 1:
+                d = dom[live[0]]
+                if not d <= who:
+                    d.intersection_update(who)
+                    changed = True
+    return True
