@@ -49,8 +49,9 @@ def _entropy(counts: np.ndarray, size: np.ndarray) -> np.ndarray:
     """Entropy in bits along the last axis of ``counts`` (group totals ``size``)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         p = counts / size[..., None]
-        terms = np.where(p > 0, -p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
-    return terms.sum(axis=-1)
+        terms = np.log2(np.where(p > 0, p, 1.0))
+        terms *= p  # p log p, 0 where p is 0; its sum negated below (exactly the sum of -p log p)
+    return 0.0 - terms.sum(axis=-1)
 
 
 def candidates_of(pools: list[np.ndarray]) -> np.ndarray:
@@ -125,17 +126,31 @@ def score_all(
         rest = [f for i, f in enumerate(factors) if i != j]
         return _product(rest) if rest else np.ones((n, 1), dtype=np.float32)
 
-    def stats(factors: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    # left factors shared by several answers are made once (keyed by the factor array, kept alive in ``made``)
+    made: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+    def left_of(j: int, f: np.ndarray) -> np.ndarray:
+        """``f`` times the envelope's one-hot (``j`` -1) or card j's holders' one-hot, flattened."""
+        if (j, id(f)) not in made:
+            other = x_env[:, None, :] if j < 0 else hot[j]
+            made[j, id(f)] = (f, (f[:, :, None] * other).reshape(n, -1))
+        return made[j, id(f)][1]
+
+    def stats(factors: list[np.ndarray], r: int, known: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For the deals weighted by the product of ``factors``: per candidate the weight,
         the envelope histogram (M, sum of category sizes) and the holders of the
-        suggested cards (M, k, holders)."""
+        suggested cards (M, k, holders).  With ``known``, that card's holder answers at
+        seat ``r``: its holder is the player there, so its column needs no product."""
         right = others(factors, 0)
         size = split(0, factors[0], right)[:, 0]
         q = x_env.shape[1]
-        env = split(0, (factors[0][:, :, None] * x_env[:, None, :]).reshape(n, -1), right, q)
+        env = split(0, left_of(-1, factors[0]), right, q)
         hands = np.zeros((m_all, k_cat, n_hold))
         for j in range(k_cat):
-            y = (factors[j][:, :, None] * hot[j]).reshape(n, -1)  # (n, p_j * H)
+            if j == known:
+                hands[:, j, order[r]] = size
+                continue
+            y = left_of(j, factors[j])  # (n, p_j * H)
             hands[:, j, :] = split(j, y, right if j == 0 else others(factors, j), n_hold)
         return size, env, hands
 
@@ -157,7 +172,7 @@ def score_all(
             for j in range(k_cat):
                 g = r * k_cat + j
                 fs = [exactly[r][i] if i == j else at_least[r][i] for i in range(k_cat)]
-                size[:, g], env[:, g], hands[:, g] = stats(fs)
+                size[:, g], env[:, g], hands[:, g] = stats(fs, r, known=j)
                 # a shower holding t more of the cards shows card j once in 1 + t
                 rest = [i for i in range(k_cat) if i != j]
                 right = np.zeros((n, m_all // sizes[j]), dtype=np.float32)
@@ -166,33 +181,42 @@ def score_all(
                         fw = [exactly[r][i] if i in chosen else later[r][i] for i in rest]
                         right += _product(fw) / (1 + t) if fw else 1.0 / (1 + t)
                 weight[:, g] = split(j, exactly[r][j], right)[:, 0]
-        size[:, -1], env[:, -1], hands[:, -1] = stats(at_least[n_pl - 1])
+        size[:, -1], env[:, -1], hands[:, -1] = stats(at_least[n_pl - 1], n_pl - 1)
         weight[:, -1] = size[:, -1]
     else:
-        cum = [stats(at_least[r]) for r in range(n_pl)]
+        cum = [stats(at_least[r], r) for r in range(n_pl)]
         for r in range(n_pl - 1):
             size[:, r] = cum[r][0] - cum[r + 1][0]
             env[:, r] = cum[r][1] - cum[r + 1][1]
             hands[:, r] = cum[r][2] - cum[r + 1][2]
         size[:, -1], env[:, -1], hands[:, -1] = cum[n_pl - 1]
         weight[:] = size
-    safe = np.maximum(size, 1.0)
-    bits = np.zeros((m_all, n_keys))
-    opened = np.zeros((m_all, n_keys))
+    # Only the answers that happen in some deal are worked out (often fewer than half of
+    # them); the others stay at zero, as the same formulas give for an empty answer.
+    live = np.nonzero(size > 0)
+    env_l, size_l = env[live], size[live]
+    bits_l = np.zeros(len(size_l))
+    opened_l = np.zeros(len(size_l))
+    powered_l = np.zeros(len(size_l))
+    settles_l = np.zeros((len(size_l), k_cat), dtype=bool)
     opened_now = 0.0
-    powered = np.zeros((m_all, n_keys))
-    settles = np.zeros((m_all, n_keys, k_cat), dtype=bool)
     start = 0
     for k, cs in enumerate(cat_cards):
-        part = env[:, :, start : start + len(cs)]
+        part = env_l[:, start : start + len(cs)]
         start += len(cs)
-        cat_bits = _entropy(part, safe)
-        bits += cat_bits
-        powered += np.maximum(cat_bits, 0.0) ** norm
-        opened += np.maximum((part > 0.5).sum(axis=2) - 1, 0)
+        cat_bits = _entropy(part, size_l)
+        bits_l += cat_bits
+        powered_l += np.maximum(cat_bits, 0.0) ** norm
+        opened_l += np.maximum((part > 0.5).sum(axis=1) - 1, 0)
         opened_now += max(int((env_now[k] > 0).sum()) - 1, 0)
-        settles[:, :, k] = (part >= size[:, :, None] - 0.5).any(axis=2) & (size > 0) & ~solved_now[k]
-    hand_after = _entropy(hands, np.repeat(safe[:, :, None], k_cat, axis=2)).sum(axis=2)
+        settles_l[:, k] = (part >= size_l[:, None] - 0.5).any(axis=1) & ~solved_now[k]
+    bits = np.zeros((m_all, n_keys))
+    opened = np.zeros((m_all, n_keys))
+    powered = np.zeros((m_all, n_keys))
+    settles = np.zeros((m_all, n_keys, k_cat), dtype=bool)
+    hand_after = np.zeros((m_all, n_keys))
+    bits[live], opened[live], powered[live], settles[live] = bits_l, opened_l, powered_l, settles_l
+    hand_after[live] = _entropy(hands[live], np.repeat(size_l[:, None], k_cat, axis=1)).sum(axis=1)
     prob = weight / n
     return Scores(
         candidates,
