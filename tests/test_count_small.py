@@ -171,3 +171,34 @@ def test_counts_are_remembered_per_puzzle_until_forgotten() -> None:
     forget()
     again = count(puzzle)
     assert again is not first and (again.deals, again.held) == (first.deals, first.held)
+
+
+def test_counter_stops_trying_the_small_counter_after_it_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family of similar puzzles: the small counter until its first give-up, then only the
+    main engine; every answer is the engine's."""
+    import cluesolver.clue.count_small as small_module
+    from cluesolver.clue.count_small import counter
+
+    log, _ = random_log(variants.get("master-detective"), 6, 20, random.Random(5))
+    puzzle = puzzle_of(log)
+    family = [
+        Puzzle(puzzle.table, (*puzzle.constraints, Has(p, c))) for p in log.players[1:4] for c in ("Knife", "Rope")
+    ]
+    tried: list[bool] = []
+    real = small_module.count_small
+
+    def spy(p: Puzzle, limits: SmallLimits = UNLIMITED) -> object:
+        got = real(p, limits)
+        tried.append(got is not None)
+        return got
+
+    monkeypatch.setattr(small_module, "count_small", spy)
+    one = counter(SmallLimits(max_states=2, max_steps=2))  # gives up on the first of them
+    for p in family:
+        got = one(p)
+        truth = engine.count(p, "dp")
+        assert (got.deals, got.held) == (truth.deals, truth.held)
+    assert tried == [False]
+    both = counter(UNLIMITED)  # never gives up: every one counted here
+    assert [both(p).deals for p in family] == [engine.count(p, "dp").deals for p in family]
+    assert tried == [False] + [True] * len(family)

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
-from cluesolver.clue.count_small import count  # small positions without numpy, the rest by the main engine
+from cluesolver.clue.count_small import count, counter  # small positions without numpy, the rest by the main engine
 from cluesolver.clue.counts import Counts
 from cluesolver.clue.log import Accusation, Event, GameLog, Suggestion
 from cluesolver.clue.report import Fact, Report
@@ -430,21 +431,22 @@ def _evaluate(
     total = counts.deals
     outcomes: list[Outcome] = []
     before: list[Constraint] = []
+    sub_count = counter()  # the answers' puzzles are alike: no small attempt after one gives up
     for k in order:
         if all(counts.held[k][c] == 0 for c in cards):
             before.extend(Lacks(k, c) for c in cards)
             continue
         if who == me and k != me:
-            outcomes.extend(_seen_outcomes(puzzle, counts, k, cards, before, cats, solved_now))
+            outcomes.extend(_seen_outcomes(puzzle, counts, k, cards, before, cats, solved_now, sub_count))
         else:
-            sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (AtLeastOne(k, cards),)))
+            sub = sub_count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (AtLeastOne(k, cards),)))
             if sub.deals:
                 outcomes.append(_outcome(k, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now, cards))
         before.extend(Lacks(k, c) for c in cards)
         if any(counts.held[k][c] == total for c in cards):
             break
     else:
-        sub = count(Puzzle(puzzle.table, puzzle.constraints + tuple(before)))
+        sub = sub_count(Puzzle(puzzle.table, puzzle.constraints + tuple(before)))
         if sub.deals:
             outcomes.append(_outcome(None, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now, cards))
     expected = sum(o.probability * o.bits_after for o in outcomes)
@@ -499,6 +501,7 @@ def _seen_outcomes(
     before: list[Constraint],
     cats: tuple[tuple[str, tuple[str, ...]], ...],
     solved_now: set[str],
+    count: Callable[[Puzzle], Counts] = count,
 ) -> list[Outcome]:
     """Answers by ``k`` to the owner's own suggestion: which card ``k`` shows.
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import random
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
@@ -34,6 +34,7 @@ __all__ = [
     "count_many",
     "count_once",
     "count_small",
+    "counter",
     "envelope_deals",
     "small_deals",
 ]
@@ -89,6 +90,28 @@ def count_once(puzzle: Puzzle, method: str | None = None, settings: CountSetting
     from cluesolver.clue.count import count as engine_count
 
     return engine_count(puzzle, method, settings)
+
+
+def counter(limits: SmallLimits | None = None) -> Callable[[Puzzle], Counts]:
+    """:func:`count` for similar puzzles asked one after another (the parts of a search,
+    the answers to one suggestion): the small counter is tried until it first gives up on
+    one of them, then the main engine counts the rest, which would give up too.  Both are
+    exact, so the answers are those of :func:`count`.  ``limits``: the small counter's
+    (by default as in :func:`count`)."""
+    small = True
+
+    def one(puzzle: Puzzle) -> Counts:
+        nonlocal small
+        if small:
+            got = count_small(puzzle, limits or (_LOADED_LIMITS if "numpy" in sys.modules else _DEFAULT_LIMITS))
+            if got is not None:
+                return got
+            small = False
+        from cluesolver.clue.count import count as engine_count
+
+        return engine_count(puzzle)
+
+    return one
 
 
 def count_many(puzzles: Iterable[Puzzle], limits: SmallLimits = _DEFAULT_LIMITS) -> Iterator[Counts]:

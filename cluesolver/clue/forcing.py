@@ -13,7 +13,7 @@ budget the small counter is tried until it first gives up, then the main engine 
 from __future__ import annotations
 
 from cluesolver.clue.constraints import Constraint, Has, Lacks, Puzzle, puzzle_of
-from cluesolver.clue.count_small import SmallLimits, count, count_small
+from cluesolver.clue.count_small import SmallLimits, count, counter
 from cluesolver.clue.fact import Fact
 from cluesolver.clue.feasible import has_deal
 from cluesolver.clue.log import GameLog
@@ -35,7 +35,7 @@ def forcing_lines(log: GameLog, fact: Fact, limits: SmallLimits = PART_LIMITS) -
     # The whole log has deals, so every part of it has: a part forces the fact exactly
     # when no deal of the part breaks it (often found at once by propagation).
     against: Constraint = Lacks(fact.holder, fact.card) if fact.holds else Has(fact.holder, fact.card)
-    small = [True]  # the small counter is tried until it gives up once (the parts are alike)
+    part_count = counter(limits)  # the small counter until it gives up once (the parts are alike)
 
     def forced(keep: set[int]) -> bool:
         cons = tuple(con for con in puzzle.constraints if all(ln in keep for ln in con.lines))
@@ -43,13 +43,7 @@ def forcing_lines(log: GameLog, fact: Fact, limits: SmallLimits = PART_LIMITS) -
         found = has_deal(part)  # a search for one deal: exact, and far cheaper than a count
         if found is not None:
             return not found
-        got = count_small(part, limits) if small[0] else None
-        if got is None:
-            small[0] = False
-            from cluesolver.clue.count import count as engine_count
-
-            got = engine_count(part)
-        return got.deals == 0
+        return part_count(part).deals == 0
 
     if forced(set()):
         return []
