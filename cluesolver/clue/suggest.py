@@ -120,7 +120,7 @@ def score_all(
         ``right`` the product of the others' factors: per candidate, ``width`` values."""
         out = (left.T @ right).reshape([sizes[j], width, *(s for i, s in enumerate(sizes) if i != j)])
         out = np.moveaxis(out, [0, 1], [j, k_cat])
-        return out.reshape(m_all, width).astype(np.float64)
+        return out.reshape(m_all, width)  # float32: whole numbers (deal counts) stay exact, as do the weights
 
     def others(factors: list[np.ndarray], j: int) -> np.ndarray:
         rest = [f for i, f in enumerate(factors) if i != j]
@@ -145,7 +145,7 @@ def score_all(
         size = split(0, factors[0], right)[:, 0]
         q = x_env.shape[1]
         env = split(0, left_of(-1, factors[0]), right, q)
-        hands = np.zeros((m_all, k_cat, n_hold))
+        hands = np.zeros((m_all, k_cat, n_hold), dtype=np.float32)
         for j in range(k_cat):
             if j == known:
                 hands[:, j, order[r]] = size
@@ -162,8 +162,8 @@ def score_all(
     n_keys = len(keys)
     size = np.zeros((m_all, n_keys))
     weight = np.zeros((m_all, n_keys))
-    env = np.zeros((m_all, n_keys, x_env.shape[1]))
-    hands = np.zeros((m_all, n_keys, k_cat, n_hold))
+    env = np.zeros((m_all, n_keys, x_env.shape[1]), dtype=np.float32)  # deal counts, exact in float32
+    hands = np.zeros((m_all, n_keys, k_cat, n_hold), dtype=np.float32)
     at_least = [[(q >= r).astype(np.float32) for q in pos] for r in range(n_pl)]
     if seen:
         exactly = [[(q == r).astype(np.float32) for q in pos] for r in range(n_pl)]
@@ -194,7 +194,7 @@ def score_all(
     # Only the answers that happen in some deal are worked out (often fewer than half of
     # them); the others stay at zero, as the same formulas give for an empty answer.
     live = np.nonzero(size > 0)
-    env_l, size_l = env[live], size[live]
+    env_l, size_l = env[live].astype(np.float64), size[live]
     bits_l = np.zeros(len(size_l))
     opened_l = np.zeros(len(size_l))
     powered_l = np.zeros(len(size_l))
@@ -216,7 +216,7 @@ def score_all(
     settles = np.zeros((m_all, n_keys, k_cat), dtype=bool)
     hand_after = np.zeros((m_all, n_keys))
     bits[live], opened[live], powered[live], settles[live] = bits_l, opened_l, powered_l, settles_l
-    hand_after[live] = _entropy(hands[live], np.repeat(size_l[:, None], k_cat, axis=1)).sum(axis=1)
+    hand_after[live] = _entropy(hands[live].astype(np.float64), np.repeat(size_l[:, None], k_cat, axis=1)).sum(axis=1)
     prob = weight / n
     return Scores(
         candidates,
