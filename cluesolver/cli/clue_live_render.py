@@ -97,8 +97,10 @@ def _ranking_caption(r: Ranking) -> str:
         "exactly, ~ marks estimates"
     )
     return (
-        f"Sorted by Value: Gain (expected bits learnt about the envelope) plus some weight on what the answer "
-        f"tells about the suggested cards' holders. Settles: chance the answer settles a category; No show: "
+        f"Sorted by Value: the expected drop of the envelope's uncertainty, a bit counting more in the category "
+        f"furthest from settled, plus envelope cards expected to be ruled out and some weight on what the answer "
+        f"tells about the suggested cards' holders. Gain: expected bits learnt about the envelope. "
+        f"Settles: chance the answer settles a category; No show: "
         f"chance nobody shows. All {r.evaluated} allowed suggestions scored on {counted}."
     )
 
