@@ -28,7 +28,6 @@ from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, L
 from cluesolver.clue.count_small import count, counter  # small positions without numpy, the rest by the main engine
 from cluesolver.clue.counts import Counts
 from cluesolver.clue.log import Accusation, Event, GameLog, Suggestion
-from cluesolver.clue.report import Fact, Report
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.names import closest
 
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from cluesolver.clue.accuse import Timing
+    from cluesolver.clue.report import Fact, Report  # annotations only: next and accuse? need no report module
     from cluesolver.clue.sampler import Deals
     from cluesolver.clue.suggest import Scores
 
