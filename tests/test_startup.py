@@ -50,7 +50,7 @@ HEAVY = ("numpy", "ortools", "pandas", "prompt_toolkit", "constraint", "sqlite3"
 TEXT_ONLY = ("rich",)
 
 #: Library modules a replay does not need (reading package data, checking, the web page).
-NOT_FOR_REPLAY = ("importlib.resources", "zipfile", "rulesref.core.findings", "cluesolver.web")
+NOT_FOR_REPLAY = ("importlib.resources", "zipfile", "rulesref.core.findings", "cluesolver.web", "random")
 
 
 def _modules(*args: str, probe: str = PROBE) -> set[str]:

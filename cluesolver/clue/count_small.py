@@ -19,13 +19,16 @@ all) it gives up and returns ``None``, having spent at most a few milliseconds.
 from __future__ import annotations
 
 import functools
-import random
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
 from cluesolver.clue.counts import Counts, CountSettings
+
+if TYPE_CHECKING:  # only drawing deals needs it, and the caller brings the generator
+    import random
 
 __all__ = [
     "SmallDeals",
