@@ -87,7 +87,7 @@ def count_once(puzzle: Puzzle, method: str | None = None, settings: CountSetting
     if method is None and settings.method == "auto":
         # Once numpy is loaded the main engine is the faster one past a tiny position; both
         # are exact, so which one answers never changes the answer.
-        small = count_small(puzzle, _LOADED_LIMITS if "numpy" in sys.modules else _DEFAULT_LIMITS)
+        small = count_small(puzzle, _limits())
         if small is not None:
             return small
     from cluesolver.clue.count import count as engine_count
@@ -106,7 +106,7 @@ def counter(limits: SmallLimits | None = None) -> Callable[[Puzzle], Counts]:
     def one(puzzle: Puzzle) -> Counts:
         nonlocal small
         if small:
-            got = count_small(puzzle, limits or (_LOADED_LIMITS if "numpy" in sys.modules else _DEFAULT_LIMITS))
+            got = count_small(puzzle, limits or _limits())
             if got is not None:
                 return got
             small = False
@@ -127,16 +127,15 @@ def count_many(puzzles: Iterable[Puzzle], limits: SmallLimits = _DEFAULT_LIMITS)
     straight to the main engine, so a big family never pays for many attempts that give up.
     """
     family = list(puzzles)
-    share = SmallLimits(limits.max_states, limits.max_steps // max(1, len(family)))
-    small = True
+    one = counter(SmallLimits(limits.max_states, limits.max_steps // max(1, len(family))))
     for puzzle in family:
-        got = count_small(puzzle, share) if small else None
-        if got is None:
-            small = False
-            from cluesolver.clue.count import count as engine_count
+        yield one(puzzle)
 
-            got = engine_count(puzzle)
-        yield got
+
+def _limits() -> SmallLimits:
+    """The small counter's limits now: smaller once numpy is loaded (the main engine is then
+    the faster one past a tiny position)."""
+    return _LOADED_LIMITS if "numpy" in sys.modules else _DEFAULT_LIMITS
 
 
 def _zero(table: Table) -> Counts:
