@@ -16,6 +16,7 @@ instead, so whatever is computed from them is exact.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import dataclass
@@ -35,8 +36,7 @@ Rng = Union[random.Random, "np.random.Generator"]
 
 def _uniform(rng: Rng, n: int) -> np.ndarray:
     if isinstance(rng, random.Random):
-        draw = rng.random
-        return np.fromiter((draw() for _ in range(n)), dtype=np.float64, count=n)
+        return np.fromiter(itertools.starmap(rng.random, itertools.repeat((), n)), dtype=np.float64, count=n)
     return rng.random(n)
 
 
@@ -176,28 +176,33 @@ class DealSampler:
                 else:
                     idx.append(slice(None))  # a flag from before that this card leaves alone
             part = mid[tuple(idx)]
-            pad = [(0, 0)] * part.ndim
-            pad[a] = (0, 1)
-            part = np.pad(part, pad)
             for g in before:
                 if g in hits:
                     part = np.expand_dims(part, nh + before.index(g))
-            out += np.broadcast_to(part, shape)
+            # a state with k of h's cards finishes as the state with k + 1 (none when h is full)
+            into: list[slice] = [slice(None)] * len(shape)
+            into[a] = slice(0, -1)
+            out[tuple(into)] += part
         return out
 
     # -- drawing ----------------------------------------------------------------------
 
     def _moves(
         self, i: int, counts: np.ndarray, flags: dict[int, np.ndarray]
-    ) -> list[tuple[int, np.ndarray, np.ndarray, dict[int, np.ndarray]]]:
+    ) -> list[tuple[int, int, np.ndarray, dict[int, np.ndarray]]]:
         """Card number ``i`` to each holder it may go to, from the states ``(counts, flags)``:
-        the holder, the ways to finish from the state reached (0 where it is not allowed),
-        and that state."""
+        the holder, its axis in ``counts`` (which the card adds one to), the ways to finish
+        from the state reached (0 where it is not allowed), and that state's flags."""
         c = self._order[i]
         _, names, after = self._names(i)
         nxt = self._backs[i + 1]
+        flat = nxt.reshape(-1)
         m = counts.shape[0]
         zero = np.zeros(m, dtype=np.int64)
+        one = np.ones(m, dtype=np.int64)
+        # a state's place in ``flat``: each axis's index (counts capped, then the flags) by its step
+        steps = [math.prod(nxt.shape[k + 1 :]) for k in range(nxt.ndim)]
+        base = np.minimum(counts, self._caps) @ np.array(steps[: len(self._receivers)], dtype=np.int64)
         out = []
         for h in self._receivers:
             if not self._allowed[c, h]:
@@ -205,16 +210,15 @@ class DealSampler:
             hits = self._hits(c, h, names)
             a = self._axis[h]
             ok = counts[:, a] < self._caps[a]
-            new = {g: (np.ones(m, dtype=np.int64) if g in hits else flags.get(g, zero)) for g in names}
+            new = {g: (one if g in hits else flags.get(g, zero)) for g in names}
             for g in names:
                 if g not in after:
                     ok &= new[g] == 1
-            cnt = counts.copy()
-            cnt[:, a] += 1
-            idx = [np.minimum(cnt[:, k], self._caps[k]) for k in range(len(self._receivers))]
-            idx += [new[g] for g in after]
-            ways = np.where(ok, nxt[tuple(idx)], 0.0)
-            out.append((h, ways, cnt, {g: new[g] for g in after}))
+            at = base + steps[a]
+            for k, g in enumerate(after):
+                at = at + new[g] * steps[len(self._receivers) + k]
+            ways = np.where(ok, flat[np.where(ok, at, 0)], 0.0)
+            out.append((h, a, ways, {g: new[g] for g in after}))
         return out
 
     def _draw(self, n: int, rng: Rng) -> np.ndarray:
@@ -224,11 +228,11 @@ class DealSampler:
         rows = np.arange(n)
         for i, c in enumerate(self._order):
             moves = self._moves(i, counts, flags)
-            cum = np.cumsum(np.stack([w for _, w, _, _ in moves], axis=1), axis=1)
+            cum = np.cumsum(np.stack([w for _, _, w, _ in moves], axis=1), axis=1)
             u = _uniform(rng, n) * cum[:, -1]
             pick = np.minimum((cum <= u[:, None]).sum(axis=1), len(moves) - 1)
             owner[:, c] = np.array([h for h, _, _, _ in moves])[pick]
-            counts = np.stack([cnt for _, _, cnt, _ in moves])[pick, rows]
+            counts[rows, np.array([a for _, a, _, _ in moves])[pick]] += 1
             flags = {g: np.stack([f[g] for _, _, _, f in moves])[pick, rows] for g in moves[0][3]} if moves else {}
         return owner
 
@@ -273,14 +277,18 @@ class DealSampler:
         flags: dict[int, np.ndarray] = {}
         for i, c in enumerate(self._order):
             moves = self._moves(i, counts, flags)
-            keep = [np.flatnonzero(w > 0) for _, w, _, _ in moves]
+            keep = [np.flatnonzero(w > 0) for _, _, w, _ in moves]
             parts = []
-            for (h, _, _, _), rows in zip(moves, keep):
+            taken = []
+            for (h, a, _, _), rows in zip(moves, keep):
                 o = owner[rows].copy()
                 o[:, c] = h
                 parts.append(o)
+                cnt = counts[rows]
+                cnt[:, a] += 1
+                taken.append(cnt)
             owner = np.concatenate(parts)
-            counts = np.concatenate([cnt[rows] for (_, _, cnt, _), rows in zip(moves, keep)])
+            counts = np.concatenate(taken)
             flags = {g: np.concatenate([f[g][rows] for (_, _, _, f), rows in zip(moves, keep)]) for g in moves[0][3]}
         owner = owner[self._accept(owner)]
         return Deals(self.holders, self.cards, self._out_code[owner], True)
