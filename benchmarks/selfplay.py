@@ -3,7 +3,10 @@
 For every deal the advisor sits at seat ``seed % 4`` (seats rotate over the deals) among
 three baseline players; the same deal is also played with the baseline in that seat, so
 each figure has a like-for-like comparison.  Every seat keeps an exact notebook; a wrong
-accusation puts a seat out (see :mod:`cluesolver.clue.selfplay`).
+accusation puts a seat out (see :mod:`cluesolver.clue.selfplay`).  Own suggestions to
+certainty count what the seat deduced: after a win the play goes on, and the winning
+accusation is not shown to the other notebooks (``--reveal`` shows it: the count before
+it was fixed, which stopped every seat's count as soon as anyone won).
 
 Rows (``--rows``):
 
@@ -28,6 +31,7 @@ be read while it goes on); ``report`` reads any number of such files::
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import statistics
@@ -59,7 +63,7 @@ def _advisor(row: str) -> Advisor:
     return Advisor(replace(SELFPLAY, **VARIANTS.get(row, {})))
 
 
-def run(first: int, deals: int, rows: list[str], out: Path) -> None:
+def run(first: int, deals: int, rows: list[str], out: Path, reveal: bool = False) -> None:
     with out.open("a", encoding="utf-8") as f:
         for seed in range(first, first + deals):
             seat = seed % SEATS
@@ -67,10 +71,11 @@ def run(first: int, deals: int, rows: list[str], out: Path) -> None:
                 kind = "careful" if row in VARIANTS else row
                 start = time.perf_counter()
                 mixed: list[Policy] = [_advisor(row) if i == seat else POLICIES[kind]() for i in range(SEATS)]
-                a = play_game(seed, mixed, track=seat)
-                b = play_game(seed, [POLICIES[kind]() for _ in range(SEATS)], track=seat)
+                a = play_game(seed, mixed, track=seat, reveal=reveal)
+                b = play_game(seed, [POLICIES[kind]() for _ in range(SEATS)], track=seat, reveal=reveal)
                 line = {
                     "row": row,
+                    "reveal": reveal,
                     "seed": seed,
                     "seat": seat,
                     "advisor": a.__dict__,
@@ -79,6 +84,10 @@ def run(first: int, deals: int, rows: list[str], out: Path) -> None:
                 }
                 f.write(json.dumps(line) + "\n")
                 f.flush()
+
+
+#: How the report marks rows counted with the winning accusation shown to every notebook.
+REVEALED = " (winner's accusation shown)"
 
 
 def _share(hits: Sequence[bool]) -> str:
@@ -102,8 +111,9 @@ def report(paths: list[Path]) -> str:
         "certainty: advisor / baseline (fewer) | wrong accusations per game: advisor / baseline |",
         "|---|---|---|---|---|---|",
     ]
-    for row in ("careful", "unseen", *VARIANTS):
-        got = [x for x in lines if x["row"] == row]
+    for row, reveal in itertools.product(("careful", "unseen", *VARIANTS), (False, True)):
+        # files written before the count was fixed showed the winning accusation to every seat
+        got = [x for x in lines if x["row"] == row and x.get("reveal", True) == reveal]
         if not got:
             continue
         seat = [x["seat"] for x in got]
@@ -119,12 +129,12 @@ def report(paths: list[Path]) -> str:
         mb = statistics.fmean(b for b, _ in pairs)
         ma = statistics.fmean(a for _, a in pairs)
         diffs = [b - a for b, a in pairs]
-        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) / mb * 100
+        se = statistics.stdev(diffs) / math.sqrt(len(diffs)) / mb * 100 if len(diffs) > 1 else math.nan
         wrong_a = statistics.fmean(r.wrong[s] for r, s in zip(adv, seat))
         wrong_b = statistics.fmean(r.wrong[s] for r, s in zip(base, seat))
         out.append(
-            f"| {row} | {len(got)} | {_share(win_a)} | {_share(win_b)} | {ma:.2f} / {mb:.2f} "
-            f"({(1 - ma / mb) * 100:.0f}% ± {se:.0f}) | {wrong_a:.3f} / {wrong_b:.3f} |"
+            f"| {row}{REVEALED if reveal else ''} | {len(got)} | {_share(win_a)} | {_share(win_b)} | "
+            f"{ma:.2f} / {mb:.2f} ({(1 - ma / mb) * 100:.1f}% ± {se:.1f}) | {wrong_a:.3f} / {wrong_b:.3f} |"
         )
     seconds = sum(x["seconds"] for x in lines)
     out.append(f"\n{len(lines)} deal-rows, {seconds / 60:.0f} CPU-minutes of play.")
@@ -138,12 +148,18 @@ def main() -> None:
     r.add_argument("--first-seed", type=int, default=1)
     r.add_argument("--deals", type=int, default=20)
     r.add_argument("--rows", default="careful,unseen")
+    r.add_argument(
+        "--reveal",
+        action="store_true",
+        help="show the winning accusation to every notebook (the count before it was fixed: a seat is then "
+        "certain as soon as anyone wins)",
+    )
     r.add_argument("--out", type=Path, required=True)
     rep = sub.add_parser("report", help="the table from result files")
     rep.add_argument("files", type=Path, nargs="+")
     args = ap.parse_args()
     if args.cmd == "run":
-        run(args.first_seed, args.deals, args.rows.split(","), args.out)
+        run(args.first_seed, args.deals, args.rows.split(","), args.out, args.reveal)
     else:
         print(report(args.files))
 

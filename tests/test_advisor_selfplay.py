@@ -85,3 +85,33 @@ def test_the_advisor_seat_plays_the_first_row_of_clue_next(tmp_path: Path) -> No
         out = runner.invoke(app, ["clue", "next", "--file", str(path), "--player", name, "--json"])
         assert out.exit_code == 0, out.output
         assert tuple(json.loads(out.output)["suggestions"][0]["cards"]) == cards, k
+
+
+class _Watched(selfplay.Careful):
+    """A careful seat whose notebook the test can read after the game."""
+
+    seat: selfplay.Seat | None = None
+
+    def suggest(self, seat: selfplay.Seat, rng: random.Random) -> tuple[str, ...]:
+        self.seat = seat
+        return super().suggest(seat, rng)
+
+
+def test_own_suggestions_to_certainty_count_what_the_seat_deduced() -> None:
+    """An opponent's winning accusation names the envelope: a notebook that saw it would be
+    certain at once.  The count goes on without it; ``reveal`` gives the older count."""
+    from cluesolver.clue.log import Accusation
+
+    differs = 0
+    for seed in range(1, 13):
+        watched = _Watched()
+        deduced = selfplay.play_game(seed, [watched, *(selfplay.Careful() for _ in range(3))], track=0)
+        shown = selfplay.play_game(seed, [selfplay.Careful() for _ in range(4)], track=0, reveal=True)
+        assert (deduced.winner, deduced.turns) == (shown.winner, shown.turns)  # the same game until it is won
+        assert watched.seat is not None and watched.seat.certain
+        assert not any(isinstance(e, Accusation) and e.correct for e in watched.seat.log.events)
+        assert deduced.to_certainty is not None and shown.to_certainty is not None
+        assert deduced.to_certainty >= shown.to_certainty
+        if deduced.winner != 0:
+            differs += deduced.to_certainty > shown.to_certainty
+    assert differs >= 3  # when another seat wins first, the seat still had deducing to do

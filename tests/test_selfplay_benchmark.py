@@ -38,3 +38,18 @@ def test_one_deal_is_played_and_reported(tmp_path: Path) -> None:
     assert line["advisor"]["policies"][3] == "advisor" and line["baseline"]["policies"][3] == "careful"
     table = bench.report([out, out])
     assert "| careful | 2 |" in table
+
+
+def test_rows_counted_with_the_winning_accusation_shown_are_marked(tmp_path: Path) -> None:
+    bench = _bench()
+    out = tmp_path / "r.jsonl"
+    bench.run(5, 1, ["careful"], out)
+    line = json.loads(out.read_text())
+    assert line["reveal"] is False
+    old = dict(line)
+    del old["reveal"]  # result files written before the count was fixed
+    older = tmp_path / "old.jsonl"
+    older.write_text(json.dumps(old) + "\n" + json.dumps(old) + "\n")
+    table = bench.report([out, older])
+    assert "| careful | 1 |" in table
+    assert f"| careful{bench.REVEALED} | 2 |" in table

@@ -5,9 +5,14 @@ honestly (:func:`cluesolver.clue.simulate.answer`: clockwise, the first holder s
 of their matching cards at random); each seat keeps its own log (it sees the cards shown
 to it, and the cards it shows) and its exact notebook is that log's counts.  On its turn a
 seat accuses at once when its notebook is certain; otherwise it suggests and then may
-accuse as its policy says.  A wrong accusation puts the seat out (it still answers); a
-correct one wins.  After the game is won the play goes on without accusations until the
-tracked seat's notebook is certain, so that its own suggestions to certainty are known.
+accuse as its policy says.  A wrong accusation puts the seat out (it still answers, and
+every notebook records that the guess was wrong); a correct one wins.  After the game is
+won the play goes on without accusations, every seat suggesting again (those put out
+too), until the tracked seat's notebook is certain, so that its own suggestions to
+certainty are known for every deal.  That count is what the seat *deduced*: the winning
+accusation is not shown to the other notebooks (a correct accusation names the envelope,
+and a notebook that saw it would be certain at once, counting the opponents' speed
+instead of the seat's own).  ``reveal=True`` shows it, as the count did before.
 
 Policies:
 
@@ -171,9 +176,11 @@ def play_game(
     variant_id: str = "classic",
     track: int = 0,
     max_turns: int = 400,
+    reveal: bool = False,
 ) -> GameResult:
     """One whole game; ``policies`` per seat in seating order; ``track`` the seat whose own
-    suggestions to certainty are counted."""
+    suggestions to certainty are counted; ``reveal``: the winning accusation is written in
+    every notebook (then a seat is certain as soon as anyone wins)."""
     variant = variants.get(variant_id)
     n = len(policies)
     players = [f"P{i + 1}" for i in range(n)]
@@ -196,7 +203,7 @@ def play_game(
             break
         if len(out) == n:
             break
-        while who in out:
+        while who in out and (winner is None or reveal):
             who = (who + 1) % n
         seat, policy = seats[who], policies[who]
         playing = winner is None
@@ -216,8 +223,9 @@ def play_game(
             guess = policy.accuse(seat)
             if guess is not None:
                 correct = sorted(guess) == sorted(truth)
-                for viewer in seats:
-                    viewer.add(Accusation(turn + 1, seat.name, tuple(guess), correct))
+                if reveal or not correct:
+                    for viewer in seats:
+                        viewer.add(Accusation(turn + 1, seat.name, tuple(guess), correct))
                 if correct:
                     winner, won_at = who, turn + 1
                 else:
