@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -158,7 +159,8 @@ def threats(
     public = _Public.of(facts)
     rng = random.Random(seed)
     table = puzzle.table
-    views = [_Deal.of(table, holders, row) for row in rows]
+    category = {c: cat for cat, cs in table.categories for c in cs}
+    views = [_Deal.of(table, holders, row, category) for row in rows]
     memo: dict[tuple[object, ...], bool] = {}
     out: list[Threat] = []
     budget = [max_counts, 0]  # counts left, notebooks left uncounted
@@ -168,8 +170,9 @@ def threats(
             continue
         certain = 0.0
         budget[1] = 0
+        showers = tuple(s.shower for s in shown[j])
         for view in views:
-            certain += _knows(j, view, public, shown[j], looks[j], puzzle, rng, memo, budget)
+            certain += _knows(j, view, public, shown[j], showers, looks[j], table, rng, memo, budget)
         bound = budget[1] > 0
         out.append(Threat(j, certain / len(views), False, len(views), exact and not bound, bound))
     return tuple(out)
@@ -189,23 +192,60 @@ def _rows(deals: Deals | SmallDeals, samples: int, seed: int) -> tuple[tuple[str
     return deals.holders, [tuple(r) for r in owner.tolist()], deals.exact
 
 
-@dataclass(frozen=True)
 class _Deal:
     """One deal as the threat test reads it: each card's holder, each holder's cards, the
-    envelope's card of each category, and the cards of each table slot."""
+    envelope's card of each category, and the cards of each table slot.  It also keeps the
+    swaps found so far (see :meth:`swap`): every opponent asks about the same deal."""
 
-    owner: dict[str, str]
-    hands: dict[str, tuple[str, ...]]
-    env: dict[str, str]
+    __slots__ = ("_found", "_more", "env", "hands", "owner")
+
+    def __init__(self, owner: dict[str, str], hands: dict[str, tuple[str, ...]], env: dict[str, str]) -> None:
+        self.owner = owner
+        self.hands = hands
+        self.env = env
+        self._found: list[tuple[str, str]] = []
+        self._more: Iterator[tuple[str, str]] | None = None
 
     @staticmethod
-    def of(table: Table, holders: tuple[str, ...], row: tuple[int, ...]) -> _Deal:
-        owner = {c: holders[h] for c, h in zip(table.cards, row)}
+    def of(table: Table, holders: tuple[str, ...], row: tuple[int, ...], category: dict[str, str]) -> _Deal:
+        """The deal of ``row`` (holder indices); ``category``: each card's category."""
+        owner = dict(zip(table.cards, [holders[h] for h in row]))
         hands: dict[str, list[str]] = {}
         for c, h in owner.items():
             hands.setdefault(h, []).append(c)
-        env = {cat: next(c for c in cs if owner[c] == ENVELOPE) for cat, cs in table.categories}
+        env = {category[c]: c for c in hands[ENVELOPE]}
         return _Deal(owner, {h: tuple(cs) for h, cs in hands.items()}, env)
+
+    def swap(self, j: str, seen: set[tuple[str, str]], public: _Public, table: Table) -> bool:
+        """A deal ``j`` cannot tell apart from this one with another envelope: a player
+        other than ``j`` gives the envelope one of their cards ``x`` and takes its card of
+        that category, breaking no public fact (``j`` did not see them show ``x``).
+
+        Whether a player may is a property of the deal alone, so the swaps are found once,
+        in order and only as far as an answer needs, and shared by every opponent's question.
+        """
+        for p, x in self._found:
+            if p != j and (p, x) not in seen:
+                return True
+        if self._more is None:
+            self._more = self._swaps(public, table)
+        for p, x in self._more:
+            self._found.append((p, x))
+            if p != j and (p, x) not in seen:
+                return True
+        return False
+
+    def _swaps(self, public: _Public, table: Table) -> Iterator[tuple[str, str]]:
+        env = self.env
+        owner = self.owner
+        for cat, cs in table.categories:
+            e = env[cat]
+            for x in cs:
+                p = owner[x]
+                if x == e or p == ENVELOPE or p.startswith("table:"):
+                    continue
+                if _allows(p, x, e, owner, public, env, cat):
+                    yield p, x
 
 
 def _knows(
@@ -213,25 +253,38 @@ def _knows(
     deal: _Deal,
     public: _Public,
     shown: list[_Private],
+    showers: tuple[str, ...],
     looks: list[tuple[str, str]],
-    puzzle: Puzzle,
+    table: Table,
     rng: random.Random,
     memo: dict[tuple[object, ...], bool],
     budget: list[int],
 ) -> float:
     """The chance that ``j``'s notebook, in ``deal``, leaves a single envelope: averaged
-    over which card each shower picked (all picks when few, else one at random)."""
+    over which card each shower picked (all picks when few, else one at random).
+
+    Whether a notebook leaves a single envelope depends on the notebook only, so it is
+    remembered by notebook (two picks often make the same one)."""
     owner = deal.owner
     options = [[s.card] if s.card is not None else [c for c in s.cards if owner[c] == s.shower] for s in shown]
     picks: list[tuple[str, ...]]
-    if math.prod(len(o) for o in options) <= 8:
+    if math.prod(map(len, options)) <= 8:
         picks = list(itertools.product(*options))
     else:
         picks = [tuple(rng.choice(o) for o in options)]
+    hand = deal.hands.get(j, ())
+    slots = tuple((f"table:{slot}", deal.hands[f"table:{slot}"][0]) for slot, _ in looks) if looks else ()
     hits = 0
     for pick in picks:
-        seen = [(s.shower, c) for s, c in zip(shown, pick)]
-        hits += _certain(j, deal, public, seen, looks, puzzle, memo, budget)
+        seen = list(zip(showers, pick))
+        key = (j, hand, tuple(sorted(seen)), slots)
+        found = memo.get(key)
+        if found is None:
+            decided = _certain(j, deal, public, seen, hand, slots, table, budget)
+            if decided is None:
+                continue  # out of counting budget: counted as not certain (a lower bound)
+            found = memo[key] = decided
+        hits += found
     return hits / len(picks)
 
 
@@ -240,65 +293,32 @@ def _certain(
     deal: _Deal,
     public: _Public,
     seen: list[tuple[str, str]],
-    looks: list[tuple[str, str]],
-    puzzle: Puzzle,
-    memo: dict[tuple[object, ...], bool],
+    hand: tuple[str, ...],
+    slots: tuple[tuple[str, str], ...],
+    table: Table,
     budget: list[int],
-) -> bool:
-    """Whether ``j``'s notebook (their hand in ``deal``, the cards they saw) leaves one
-    envelope.  It depends on the notebook only, so it is remembered by notebook; the cheap
-    tests decide most notebooks, the exact count the rest."""
-    table = puzzle.table
-    hand = deal.hands.get(j, ())
-    slots = tuple((f"table:{slot}", deal.hands[f"table:{slot}"][0]) for slot, _ in looks)
-    key = (j, hand, tuple(sorted(seen)), slots)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    known = set(hand) | {c for _, c in seen} | {c for _, c in slots}
-    if all(sum(1 for c in cs if c not in known) == 1 for _, cs in table.categories):
-        memo[key] = True
-        return True
-    if _swap_exists(j, deal, public, seen, table.categories) or _exchange_exists(
-        j, deal, public, set(seen), table.categories
-    ):
-        memo[key] = False
+) -> bool | None:
+    """Whether ``j``'s notebook (``hand``, their hand in ``deal``; the cards they saw, and
+    looked at on the table) leaves one envelope: the cheap tests decide most notebooks, the
+    exact count the rest.  ``None``: undecided, the counting budget being spent."""
+    # certain at once when what j saw leaves one card per category (it takes that many cards)
+    if len(hand) + len(seen) + len(slots) >= len(table.cards) - len(table.categories):
+        known = set(hand) | {c for _, c in seen} | {c for _, c in slots}
+        if all(sum(1 for c in cs if c not in known) == 1 for _, cs in table.categories):
+            return True
+    seen_set = set(seen)
+    if deal.swap(j, seen_set, public, table) or _exchange_exists(j, deal, public, seen_set, table.categories):
         return False
     if budget[0] <= 0:
         budget[1] += 1
-        return False  # out of counting budget: counted as not certain (a lower bound)
+        return None
     budget[0] -= 1
     mine: list[Constraint] = [Has(j, c) for c in hand]
     mine += [Lacks(j, c) for c in table.cards if c not in hand]
     mine += [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
     got = count_once(Puzzle(table, public.constraints + tuple(mine)))  # one-off: not remembered
     env = got.held[ENVELOPE]
-    result = got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
-    memo[key] = result
-    return result
-
-
-def _swap_exists(
-    j: str,
-    deal: _Deal,
-    public: _Public,
-    seen: list[tuple[str, str]],
-    categories: tuple[tuple[str, tuple[str, ...]], ...],
-) -> bool:
-    """A deal ``j`` cannot tell apart from ``deal`` with another envelope: the envelope's card
-    of one category changes places with another card of that category held by a player."""
-    env = deal.env
-    owner = deal.owner
-    seen_set = set(seen)
-    for cat, cs in categories:
-        e = env[cat]
-        for x in cs:
-            p = owner[x]
-            if x == e or p in (j, ENVELOPE) or p.startswith("table:") or (p, x) in seen_set:
-                continue
-            if _allows(p, x, e, owner, public, env, cat):
-                return True
-    return False
+    return got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
 
 
 def _allows(p: str, x: str, e: str, owner: dict[str, str], public: _Public, env: dict[str, str], cat: str) -> bool:
@@ -321,7 +341,7 @@ def _exchange_exists(
     seen: set[tuple[str, str]],
     categories: tuple[tuple[str, tuple[str, ...]], ...],
 ) -> bool:
-    """Like :func:`_swap_exists` with one more card moving: the player ``p`` giving the
+    """Like :meth:`_Deal.swap` with one more card moving: the player ``p`` giving the
     envelope another card ``x`` either passes the envelope's card on to a third player
     ``q`` and takes one of ``q``'s cards (a cycle), or takes it and also trades a card with
     ``q`` to keep a constraint of theirs met.  Each candidate deal is checked against every
