@@ -32,6 +32,8 @@ FLOOR = 0.2
 
 @dataclass(frozen=True)
 class Timing:
+    """Accuse now or wait: the decision and the figures it was taken from."""
+
     decision: str  # "accuse", "wait", "suggest-first" or "final-bet"
     probability: float  # the best guess is the envelope
     danger: float  # an opponent accuses correctly before the player's next turn

@@ -575,6 +575,8 @@ def _outcome(
 
 @dataclass(frozen=True)
 class AccuseAdvice:
+    """Whether to accuse: the best whole guess, its chance, the runners-up and the timing."""
+
     player: str | None
     certain: bool
     cards: tuple[str, ...]

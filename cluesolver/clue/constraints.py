@@ -27,6 +27,8 @@ def slot_holder(slot: str) -> str:
 
 @dataclass(frozen=True)
 class Has:
+    """``holder`` holds ``card``."""
+
     holder: str
     card: str
     lines: tuple[int, ...] = field(default=(), compare=False)
@@ -34,6 +36,8 @@ class Has:
 
 @dataclass(frozen=True)
 class Lacks:
+    """``holder`` does not hold ``card``."""
+
     holder: str
     card: str
     lines: tuple[int, ...] = field(default=(), compare=False)
@@ -41,6 +45,8 @@ class Lacks:
 
 @dataclass(frozen=True)
 class AtLeastOne:
+    """``holder`` holds at least one of ``cards`` (an unseen show)."""
+
     holder: str
     cards: tuple[str, ...]
     lines: tuple[int, ...] = field(default=(), compare=False)
@@ -48,6 +54,8 @@ class AtLeastOne:
 
 @dataclass(frozen=True)
 class NotEnvelope:
+    """The envelope is not exactly ``cards`` (a wrong accusation)."""
+
     cards: tuple[str, ...]
     lines: tuple[int, ...] = field(default=(), compare=False)
 
@@ -78,6 +86,8 @@ class Table:
 
 @dataclass(frozen=True)
 class Puzzle:
+    """A table and the constraints on its deal: what the counting engines count."""
+
     table: Table
     constraints: tuple[Constraint, ...]
 

@@ -101,6 +101,8 @@ class Reply:
 
 @dataclass(frozen=True)
 class Suggestion:
+    """``Ben suggests Plum, Rope, Library`` and the answers, clockwise from the suggester's left."""
+
     line: int = field(compare=False)
     suggester: str
     cards: tuple[str, ...]
@@ -113,6 +115,8 @@ class Suggestion:
 
 @dataclass(frozen=True)
 class Accusation:
+    """``Dan accuses Plum, Wrench, Hall; wrong``."""
+
     line: int = field(compare=False)
     accuser: str
     cards: tuple[str, ...]
@@ -160,6 +164,8 @@ class LooksAt:
 
 @dataclass(frozen=True)
 class RoundEnd:
+    """The end of a round (Lost in Vegas: the clock moves on)."""
+
     line: int = field(compare=False)
 
 
@@ -168,6 +174,8 @@ Event = Union[Suggestion, Accusation, Holds, HoldsNone, Shown, LooksAt, RoundEnd
 
 @dataclass(frozen=True)
 class Header:
+    """The header lines: game, players in seating order, whose notebook, hands, my cards, table."""
+
     game: str
     players: tuple[str, ...]
     me: str | None = None
@@ -179,6 +187,8 @@ class Header:
 
 @dataclass(frozen=True)
 class GameLog:
+    """A parsed ``.clue`` log: its header, its game (variant) and its events in order."""
+
     header: Header
     variant: Variant = field(compare=False)
     events: tuple[Event, ...] = ()
@@ -237,10 +247,17 @@ class _Line:
         return Problem(message, path=self.path, line=self.number, column=column, text=shown, choices=choices)
 
 
-@dataclass
 class _Span:
-    text: str
-    start: int  # 0-based column in the raw line
+    """Some text of a raw line and the column (0-based) where it starts."""
+
+    __slots__ = ("start", "text")
+
+    def __init__(self, text: str, start: int) -> None:
+        self.text = text
+        self.start = start
+
+    def __repr__(self) -> str:
+        return f"_Span(text={self.text!r}, start={self.start!r})"
 
     def strip(self) -> _Span:
         lead = len(self.text) - len(self.text.lstrip())
@@ -803,14 +820,16 @@ class _Reader:
         return LooksAt(line.number, who, slot, card)
 
 
-@dataclass
 class _Answers:
     """Where the answers of a suggestion stand while its line is read."""
 
-    order: list[str]
-    replies: list[Reply] = field(default_factory=list)
-    last_index: int = -1
-    shown: bool = False
+    __slots__ = ("last_index", "order", "replies", "shown")
+
+    def __init__(self, order: list[str]) -> None:
+        self.order = order
+        self.replies: list[Reply] = []
+        self.last_index = -1
+        self.shown = False
 
 
 class _LineError(Exception):

@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Threat:
+    """One opponent's chance of naming the whole envelope now, and over which deals it was taken."""
+
     player: str
     probability: float  # that they can already name the envelope
     out: bool  # already out after a wrong accusation
@@ -65,24 +67,35 @@ class Threat:
         }
 
 
-@dataclass(frozen=True)
 class _Private:
     """A card shown to the opponent: by ``shower``, one of ``cards`` (``card`` when the log names it)."""
 
-    shower: str
-    cards: tuple[str, ...]
-    card: str | None
+    __slots__ = ("card", "cards", "shower")
+
+    def __init__(self, shower: str, cards: tuple[str, ...], card: str | None) -> None:
+        self.shower = shower
+        self.cards = cards
+        self.card = card
 
 
-@dataclass(frozen=True)
 class _Public:
     """What everybody knows: the constraints, and the same indexed for the swap test."""
 
-    constraints: tuple[Constraint, ...]
-    lacks: frozenset[tuple[str, str]]
-    has: frozenset[tuple[str, str]]
-    at_least: dict[str, tuple[tuple[str, ...], ...]]
-    not_env: frozenset[frozenset[str]]
+    __slots__ = ("at_least", "constraints", "has", "lacks", "not_env")
+
+    def __init__(
+        self,
+        constraints: tuple[Constraint, ...],
+        lacks: frozenset[tuple[str, str]],
+        has: frozenset[tuple[str, str]],
+        at_least: dict[str, tuple[tuple[str, ...], ...]],
+        not_env: frozenset[frozenset[str]],
+    ) -> None:
+        self.constraints = constraints
+        self.lacks = lacks
+        self.has = has
+        self.at_least = at_least
+        self.not_env = not_env
 
     @staticmethod
     def of(constraints: list[Constraint]) -> _Public:
