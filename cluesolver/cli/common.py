@@ -25,7 +25,6 @@ called ``[/]`` or ``[bold]x`` prints literally.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -231,6 +230,8 @@ def emit_json(obj: Any) -> None:
 
     Text from an argument that was not UTF-8 (lone surrogates) is written as JSON escapes.
     """
+    import json  # only a --json run needs it (about 1.5 ms of start-up)
+
     text = json.dumps(obj, indent=2, ensure_ascii=False)
     sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
     sys.stdout.flush()
