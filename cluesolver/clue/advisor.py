@@ -431,7 +431,7 @@ def _evaluate(
     total = counts.deals
     outcomes: list[Outcome] = []
     before: list[Constraint] = []
-    sub_count = counter()  # the answers' puzzles are alike: no small attempt after one gives up
+    sub_count = counter(like=puzzle)  # the answers' puzzles are alike: no small attempt after one gives up
     for k in order:
         if all(counts.held[k][c] == 0 for c in cards):
             before.extend(Lacks(k, c) for c in cards)
@@ -673,7 +673,8 @@ def accusation(
             open_n = len(odds) if deals.exact else None
         else:
             cards = tuple(max(cs, key=lambda c: (counts.held[ENVELOPE][c], c)) for _, cs in puzzle.table.categories)
-        n = count(Puzzle(puzzle.table, puzzle.constraints + tuple(Has(ENVELOPE, c) for c in cards))).deals
+        guess = Puzzle(puzzle.table, puzzle.constraints + tuple(Has(ENVELOPE, c) for c in cards))
+        n = counter(like=puzzle)(guess).deals  # the small counter only if it took the log's puzzle
         p = n / counts.deals
     certain = p >= 1.0
     when = None

@@ -95,13 +95,15 @@ def count_once(puzzle: Puzzle, method: str | None = None, settings: CountSetting
     return engine_count(puzzle, method, settings)
 
 
-def counter(limits: SmallLimits | None = None) -> Callable[[Puzzle], Counts]:
+def counter(limits: SmallLimits | None = None, like: Puzzle | None = None) -> Callable[[Puzzle], Counts]:
     """:func:`count` for similar puzzles asked one after another (the parts of a search,
     the answers to one suggestion): the small counter is tried until it first gives up on
     one of them, then the main engine counts the rest, which would give up too.  Both are
     exact, so the answers are those of :func:`count`.  ``limits``: the small counter's
-    (by default as in :func:`count`)."""
-    small = True
+    (by default as in :func:`count`).  ``like``: a puzzle they are all alike to (the log's,
+    which they add a few facts to); when the small counter has given up on it (remembered
+    from counting it), the main engine counts them all."""
+    small = like is None or _Programme.run(like, limits or _limits()) is not None
 
     def one(puzzle: Puzzle) -> Counts:
         nonlocal small
