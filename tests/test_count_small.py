@@ -202,3 +202,36 @@ def test_counter_stops_trying_the_small_counter_after_it_gives_up(monkeypatch: p
     both = counter(UNLIMITED)  # never gives up: every one counted here
     assert [both(p).deals for p in family] == [engine.count(p, "dp").deals for p in family]
     assert tried == [False] + [True] * len(family)
+
+
+def test_counter_like_a_puzzle_the_small_counter_gave_up_on_goes_straight_to_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``counter(like=...)``: puzzles alike to one the small counter gave up on are counted by
+    the main engine without an attempt each; alike to one it takes, they are tried as usual.
+    The answers are the engine's either way."""
+    import cluesolver.clue.count_small as small_module
+    from cluesolver.clue.count_small import counter
+
+    log, _ = random_log(variants.get("master-detective"), 6, 20, random.Random(5))
+    puzzle = puzzle_of(log)
+    family = [Puzzle(puzzle.table, (*puzzle.constraints, Has(p, "Knife"))) for p in log.players[1:4]]
+    tried: list[Puzzle] = []
+    real = small_module.count_small
+
+    def spy(p: Puzzle, limits: SmallLimits = UNLIMITED) -> object:
+        tried.append(p)
+        return real(p, limits)
+
+    monkeypatch.setattr(small_module, "count_small", spy)
+    tiny = SmallLimits(max_states=2, max_steps=2)
+    assert count_small(puzzle, tiny) is None  # the small counter gives up on the log's puzzle
+    one = counter(tiny, like=puzzle)
+    for p in family:
+        got = one(p)
+        truth = engine.count(p, "dp")
+        assert (got.deals, got.held) == (truth.deals, truth.held)
+    assert tried == []
+    both = counter(UNLIMITED, like=puzzle)  # takes the log's puzzle: each one tried here
+    assert [both(p).deals for p in family] == [engine.count(p, "dp").deals for p in family]
+    assert tried == family
