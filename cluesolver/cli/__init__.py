@@ -201,11 +201,6 @@ def main() -> None:
     (``clue play``, ``serve``) still collects.
     """
     gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
-    # One BLAS thread (numpy is loaded later, inside the commands): the advisor multiplies
-    # small matrices, and a second OpenBLAS thread spinning beside the interpreter made the
-    # same products up to 17 times slower on a 2-core machine, depending on where in memory
-    # things landed (e.g. numpy loaded before the clue modules).  The results are the same.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         app()
     except OSError as exc:  # e.g. stdout closed by a pipe reader, a full disk while printing
