@@ -10,6 +10,12 @@ the work of the command without the start-up.  ``add`` works on a fresh copy of 
     python benchmarks/table_speed.py --runs 5
     git archive OLD cluesolver rulesref | tar -x -C /tmp/old
     python benchmarks/table_speed.py --runs 7 --baseline /tmp/old   # before/after, in turn
+    python benchmarks/table_speed.py --sweep --runs 3                 # many positions, the slowest of each
+
+``--sweep`` runs ``next``, ``accuse?`` and ``status`` end to end on logs of 3 seeds at 0, 6,
+12, 20, 30 and 45 events for every game and player count of :data:`SWEEP` and prints, per
+command, the median time of each position's runs: the slowest position, the median
+position and which log was slowest (the fixed positions above are one point of a game).
 """
 
 from __future__ import annotations
@@ -37,6 +43,9 @@ CASES = [
     ("master-detective", 4, 16),
     ("master-detective", 6, 24),
 ]
+SWEEP = [("classic", 3), ("classic", 6), ("master-detective", 4), ("master-detective", 5), ("master-detective", 6)]
+SWEEP_SEEDS = (1, 2, 5)
+SWEEP_EVENTS = (0, 6, 12, 20, 30, 45)
 EXE = str(Path(sys.executable).with_name("cluesolver"))
 
 
@@ -112,6 +121,30 @@ def _in_process(args: list[str], runs: int, prepare: object = None) -> tuple[flo
     return statistics.median(times), statistics.median(cpus)
 
 
+def sweep(folder: Path, runs: int) -> None:
+    """The slowest and the median position per command over :data:`SWEEP`'s logs."""
+    print("Each cell: the slowest position's median wall time (its log) / the median over positions, seconds.")
+    print("| game | players | positions | next | accuse? | status |")
+    print("|---|---|---|---|---|---|")
+    commands = (["clue", "next"], ["clue", "accuse?"], ["clue", "status"])
+    for game, n in SWEEP:
+        times: list[list[tuple[float, str]]] = [[] for _ in commands]
+        for seed in SWEEP_SEEDS:
+            for events in SWEEP_EVENTS:
+                full, _ = random_log(variants.get(game), n, events + 1, random.Random(seed), accusations=False)
+                log = GameLog(full.header, full.variant, full.events[:-1])
+                path = folder / f"{game}-{n}-seed{seed}-{events}.clue"
+                path.write_text(format_log(log), encoding="utf-8")
+                for k, command in enumerate(commands):
+                    wall, _ = _timed([*command, "--file", str(path)], runs)
+                    times[k].append((wall, f"seed {seed}, {len(log.events)} events"))
+        cells = []
+        for got in times:
+            worst = max(got)
+            cells.append(f"{worst[0]:.2f} ({worst[1]}) / {statistics.median(t for t, _ in got):.2f}")
+        print(f"| {game} | {n} | {len(times[0])} | {' | '.join(cells)} |", flush=True)
+
+
 def _fact(log: GameLog) -> str:
     report = analyse(log)
     fact = next((f for f in report.certain if f.holder != log.header.me), None)
@@ -130,6 +163,7 @@ def main() -> None:
         help="a folder holding another version's cluesolver/ and rulesref/ (e.g. from git archive): "
         "end-to-end runs of it and of this checkout, in turn",
     )
+    ap.add_argument("--sweep", action="store_true", help="many positions per game: the slowest and the median")
     args = ap.parse_args()
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
@@ -146,6 +180,10 @@ def main() -> None:
             f"start-up (cluesolver --help): {start:.2f} s wall, {start_cpu:.2f} s user+sys; "
             f"load average {os.getloadavg()[0]:.1f}"
         )
+        if args.sweep:
+            sweep(folder, args.runs)
+            print(f"load average at the end {os.getloadavg()[0]:.1f}")
+            return
         print("Each cell: median wall / median user+sys CPU, seconds.")
         print("| how | game | players | events | next | why | accuse? | status | add |")
         print("|---|---|---|---|---|---|---|---|---|")
