@@ -18,7 +18,7 @@ from cluesolver.clue import variants
 from cluesolver.clue.constraints import Has, Lacks, Puzzle, puzzle_of
 from cluesolver.clue.count import count
 from cluesolver.clue.enumerate import enumerate_counts
-from cluesolver.clue.feasible import has_deal
+from cluesolver.clue.feasible import Feasibility, has_deal
 from cluesolver.clue.simulate import random_log
 from tests.test_count_property import puzzles
 
@@ -52,6 +52,22 @@ def test_has_deal_on_parts_of_honest_logs(edition: str, seed: int, players: int,
         got = has_deal(part)
         if got is not None:
             assert got == (count(part).deals > 0)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles(), st.integers(0, 10**6))
+def test_a_puzzle_read_once_answers_with_facts_added_as_the_whole_puzzle(puzzle: Puzzle, seed: int) -> None:
+    """:class:`Feasibility`: the puzzle's first constraints read once, the rest added per
+    question, gives the answer of the whole puzzle read at once."""
+    rng = random.Random(seed)
+    cut = rng.randint(0, len(puzzle.constraints))
+    base = Feasibility.of(Puzzle(puzzle.table, puzzle.constraints[:cut]))
+    whole = has_deal(puzzle, UNLIMITED)
+    if base is None:
+        assert whole is None
+        return
+    assert base.has_deal(puzzle.constraints[cut:], UNLIMITED) == whole
+    assert base.has_deal((), UNLIMITED) == has_deal(Puzzle(puzzle.table, puzzle.constraints[:cut]), UNLIMITED)
 
 
 def test_why_on_a_six_player_classic_log_needs_no_numpy() -> None:

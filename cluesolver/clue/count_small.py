@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
+from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, NotEnvelope, Puzzle, Table
 from cluesolver.clue.counts import Counts, CountSettings
 
 if TYPE_CHECKING:  # only drawing deals needs it, and the caller brings the generator
@@ -155,38 +155,42 @@ class _Plan:
         self.table = t
         self.names = [*t.players, *([ENVELOPE] * K), *t.slots]
         self.caps = [*t.sizes, *([1] * K), *([1] * len(t.slots))]
-        index = {name: i for i, name in enumerate(t.players)}
-        index.update({s: P + K + j for j, s in enumerate(t.slots)})
-        ci = {c: i for i, c in enumerate(t.cards)}
-        if len(ci) != len(t.cards) or set(ci) != set(cat_of):
+        self.index = {name: i for i, name in enumerate(t.players)}  # holder name -> number (not the envelope)
+        self.index.update({s: P + K + j for j, s in enumerate(t.slots)})
+        self.card_index = {c: i for i, c in enumerate(t.cards)}
+        if len(self.card_index) != len(t.cards) or set(self.card_index) != set(cat_of):
             raise KeyError("cards and categories disagree")
+        self.envelope_of = [P + cat_of[c] for c in t.cards]  # card -> the envelope holder of its category
         others = [h for h in range(len(self.names)) if not P <= h < P + K]
-        self.allowed: list[set[int]] = [{*others, P + cat_of[c]} for c in t.cards]
-
-        def holder(name: str, card: int) -> int:
-            return P + cat_of[t.cards[card]] if name == ENVELOPE else index[name]
-
+        self.not_envelope = frozenset(others)
+        self.allowed: list[set[int]] = [{*others, self.envelope_of[c]} for c in range(len(t.cards))]
         self.constraints: list[tuple[frozenset[int], frozenset[int]]] = []  # (cards, holders meeting it)
-        non_env = frozenset(others)
         for con in puzzle.constraints:
-            if isinstance(con, Lacks):
-                c = ci[con.card]
-                self.allowed[c].discard(holder(con.holder, c))
-            elif isinstance(con, Has):
-                c = ci[con.card]
-                self.allowed[c] &= {holder(con.holder, c)}
-            elif isinstance(con, AtLeastOne):
-                cards = frozenset(ci[x] for x in con.cards)
-                if con.holder != ENVELOPE:  # as the main engine: an envelope "shows" nothing
-                    self.constraints.append((cards, frozenset({index[con.holder]})))
-            elif isinstance(con, NotEnvelope):
-                self.constraints.append((frozenset(ci[x] for x in con.cards), non_env))
+            self.read(con, self.allowed, self.constraints)
         self.constraints = self._simplified()
         self.cons_of: list[list[int]] = [[] for _ in t.cards]  # card -> the constraints it is in
         for j, (cards, _) in enumerate(self.constraints):
             for c in cards:
                 self.cons_of[c].append(j)
         self.order = self._order()
+
+    def read(
+        self, con: Constraint, allowed: list[set[int]], constraints: list[tuple[frozenset[int], frozenset[int]]]
+    ) -> None:
+        """Put ``con`` into ``allowed`` (holders left per card) and ``constraints`` (cards, holders
+        meeting it).  ``KeyError``: a name the table does not know."""
+        if isinstance(con, Lacks):
+            c = self.card_index[con.card]
+            allowed[c].discard(self.envelope_of[c] if con.holder == ENVELOPE else self.index[con.holder])
+        elif isinstance(con, Has):
+            c = self.card_index[con.card]
+            allowed[c] &= {self.envelope_of[c] if con.holder == ENVELOPE else self.index[con.holder]}
+        elif isinstance(con, AtLeastOne):
+            cards = frozenset(self.card_index[x] for x in con.cards)
+            if con.holder != ENVELOPE:  # as the main engine: an envelope "shows" nothing
+                constraints.append((cards, frozenset({self.index[con.holder]})))
+        elif isinstance(con, NotEnvelope):
+            constraints.append((frozenset(self.card_index[x] for x in con.cards), self.not_envelope))
 
     def _simplified(self) -> list[tuple[frozenset[int], frozenset[int]]]:
         """The constraints that still matter, each on the cards that can still meet it.

@@ -14,10 +14,12 @@ and every other constraint as "at least one of these cards goes to one of these 
 
 from __future__ import annotations
 
-from cluesolver.clue.constraints import Puzzle
+from collections.abc import Iterable
+
+from cluesolver.clue.constraints import Constraint, Puzzle
 from cluesolver.clue.count_small import _Plan
 
-__all__ = ["has_deal"]
+__all__ = ["Feasibility", "has_deal"]
 
 #: Search nodes tried before giving up (each costs a few microseconds per card).
 DEFAULT_BUDGET = 400
@@ -30,19 +32,45 @@ class _OutOfBudget(Exception):
 def has_deal(puzzle: Puzzle, budget: int = DEFAULT_BUDGET) -> bool | None:
     """``True`` when at least one deal agrees with ``puzzle``, ``False`` when none does,
     ``None`` when the search passed ``budget`` nodes (or the puzzle is unusual)."""
-    try:
-        plan = _Plan(puzzle)
-    except KeyError:
-        return None
-    n = len(plan.allowed)
-    if sum(plan.caps) != n:
-        return None
-    cons = [(tuple(sorted(cards)), who) for cards, who in plan.constraints]
-    nodes = [budget]
-    try:
-        return _search([set(a) for a in plan.allowed], list(plan.caps), [-1] * n, cons, nodes)
-    except _OutOfBudget:
-        return None
+    base = Feasibility.of(puzzle)
+    return None if base is None else base.has_deal((), budget)
+
+
+class Feasibility:
+    """A puzzle read once, for many questions "is there a deal with these facts too?"
+    (the threat asks one per opponent's notebook, each adding a few facts to the same log)."""
+
+    __slots__ = ("_cons", "_plan")
+
+    def __init__(self, plan: _Plan) -> None:
+        self._plan = plan
+        self._cons = [(tuple(sorted(cards)), who) for cards, who in plan.constraints]
+
+    @staticmethod
+    def of(puzzle: Puzzle) -> Feasibility | None:
+        """``puzzle`` read; ``None`` when it is unusual (a name the table does not know, hand
+        sizes that do not add up to the cards)."""
+        try:
+            plan = _Plan(puzzle)
+        except KeyError:
+            return None
+        return Feasibility(plan) if sum(plan.caps) == len(plan.allowed) else None
+
+    def has_deal(self, extra: Iterable[Constraint], budget: int = DEFAULT_BUDGET) -> bool | None:
+        """:func:`has_deal` of the puzzle with the constraints ``extra`` added."""
+        plan = self._plan
+        allowed = [set(a) for a in plan.allowed]
+        added: list[tuple[frozenset[int], frozenset[int]]] = []
+        try:
+            for con in extra:
+                plan.read(con, allowed, added)
+        except KeyError:
+            return None
+        cons = self._cons + [(tuple(sorted(cards)), who) for cards, who in added] if added else self._cons
+        try:
+            return _search(allowed, list(plan.caps), [-1] * len(allowed), cons, [budget])
+        except _OutOfBudget:
+            return None
 
 
 def _search(

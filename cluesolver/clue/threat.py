@@ -39,6 +39,7 @@ from cluesolver.clue.constraints import (
 )
 from cluesolver.clue.count_small import SmallDeals, count, count_once, small_deals
 from cluesolver.clue.counts import Counts
+from cluesolver.clue.feasible import Feasibility
 from cluesolver.clue.log import Accusation, GameLog, HoldsNone, LooksAt, Shown, Suggestion
 
 if TYPE_CHECKING:
@@ -79,9 +80,10 @@ class _Private:
 
 
 class _Public:
-    """What everybody knows: the constraints, and the same indexed for the swap test."""
+    """What everybody knows: the constraints, the same indexed for the swap test, and read
+    once for the search of a deal with another envelope (``None`` until first needed)."""
 
-    __slots__ = ("at_least", "constraints", "has", "lacks", "not_env")
+    __slots__ = ("at_least", "constraints", "feasibility", "has", "lacks", "not_env")
 
     def __init__(
         self,
@@ -96,6 +98,7 @@ class _Public:
         self.has = has
         self.at_least = at_least
         self.not_env = not_env
+        self.feasibility: Feasibility | None = None
 
     @staticmethod
     def of(constraints: list[Constraint]) -> _Public:
@@ -329,6 +332,15 @@ def _certain(
     mine: list[Constraint] = [Has(j, c) for c in hand]
     mine += [Lacks(j, c) for c in table.cards if c not in hand]
     mine += [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
+    # The deal itself agrees with every fact j knows, so j's notebook leaves one envelope
+    # exactly when no deal agreeing with them has another envelope: a search for one such
+    # deal (it stops at the first, or at a contradiction) instead of counting them all.
+    if public.feasibility is None:
+        public.feasibility = Feasibility.of(Puzzle(table, public.constraints))
+    if public.feasibility is not None:
+        other = public.feasibility.has_deal([*mine, NotEnvelope(tuple(deal.env.values()))])
+        if other is not None:
+            return not other
     got = count_once(Puzzle(table, public.constraints + tuple(mine)))  # one-off: not remembered
     env = got.held[ENVELOPE]
     return got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
