@@ -32,43 +32,55 @@ class _OutOfBudget(Exception):
 def has_deal(puzzle: Puzzle, budget: int = DEFAULT_BUDGET) -> bool | None:
     """``True`` when at least one deal agrees with ``puzzle``, ``False`` when none does,
     ``None`` when the search passed ``budget`` nodes (or the puzzle is unusual)."""
-    base = Feasibility.of(puzzle)
+    base = Feasibility.of(puzzle, settle=False)  # one question: its search propagates at its root
     return None if base is None else base.has_deal((), budget)
 
 
 class Feasibility:
     """A puzzle read once, for many questions "is there a deal with these facts too?"
-    (the threat asks one per opponent's notebook, each adding a few facts to the same log)."""
+    (the threat asks one per opponent's notebook, each adding a few facts to the same log).
 
-    __slots__ = ("_cons", "_plan")
+    The puzzle's own deductions (propagation) are made once too: they stay true with facts
+    added, so each question starts from them."""
 
-    def __init__(self, plan: _Plan) -> None:
+    __slots__ = ("_cons", "_dom", "_placed", "_plan", "_room")
+
+    def __init__(self, plan: _Plan, settle: bool = True) -> None:
         self._plan = plan
         self._cons = [(tuple(sorted(cards)), who) for cards, who in plan.constraints]
+        self._dom: list[set[int]] | None = [set(a) for a in plan.allowed]
+        self._room = list(plan.caps)
+        self._placed = [-1] * len(plan.allowed)
+        if settle and not _propagate(self._dom, self._room, self._placed, self._cons):
+            self._dom = None  # no deal at all
 
     @staticmethod
-    def of(puzzle: Puzzle) -> Feasibility | None:
-        """``puzzle`` read; ``None`` when it is unusual (a name the table does not know, hand
-        sizes that do not add up to the cards)."""
+    def of(puzzle: Puzzle, settle: bool = True) -> Feasibility | None:
+        """``puzzle`` read (and with ``settle``, its deductions made once for every question);
+        ``None`` when it is unusual (a name the table does not know, hand sizes that do not
+        add up to the cards)."""
         try:
             plan = _Plan(puzzle)
         except KeyError:
             return None
-        return Feasibility(plan) if sum(plan.caps) == len(plan.allowed) else None
+        return Feasibility(plan, settle) if sum(plan.caps) == len(plan.allowed) else None
 
     def has_deal(self, extra: Iterable[Constraint], budget: int = DEFAULT_BUDGET) -> bool | None:
         """:func:`has_deal` of the puzzle with the constraints ``extra`` added."""
-        plan = self._plan
-        allowed = [set(a) for a in plan.allowed]
+        if self._dom is None:
+            return False
+        dom = [set(d) for d in self._dom]
         added: list[tuple[frozenset[int], frozenset[int]]] = []
         try:
             for con in extra:
-                plan.read(con, allowed, added)
+                self._plan.read(con, dom, added)
         except KeyError:
             return None
+        if not all(dom):  # a card left without a holder (one placed already included)
+            return False
         cons = self._cons + [(tuple(sorted(cards)), who) for cards, who in added] if added else self._cons
         try:
-            return _search(allowed, list(plan.caps), [-1] * len(allowed), cons, [budget])
+            return _search(dom, list(self._room), list(self._placed), cons, [budget])
         except _OutOfBudget:
             return None
 

@@ -323,24 +323,32 @@ def _certain(
         if all(sum(1 for c in cs if c not in known) == 1 for _, cs in table.categories):
             return True
     seen_set = set(seen)
-    if deal.swap(j, seen_set, public, table) or _exchange_exists(j, deal, public, seen_set, table.categories):
+    if deal.swap(j, seen_set, public, table):
         return False
-    if budget[0] <= 0:
-        budget[1] += 1
-        return None
-    budget[0] -= 1
     mine: list[Constraint] = [Has(j, c) for c in hand]
     mine += [Lacks(j, c) for c in table.cards if c not in hand]
     mine += [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
     # The deal itself agrees with every fact j knows, so j's notebook leaves one envelope
     # exactly when no deal agreeing with them has another envelope: a search for one such
     # deal (it stops at the first, or at a contradiction) instead of counting them all.
+    # Its first step (propagation alone) proves most certain notebooks certain, and it runs
+    # before the exchanges, which it settles then (they only find such deals).  The counting
+    # budget is spent on the same notebooks as ever: those neither cheap test decides.
     if public.feasibility is None:
         public.feasibility = Feasibility.of(Puzzle(table, public.constraints))
-    if public.feasibility is not None:
-        other = public.feasibility.has_deal([*mine, NotEnvelope(tuple(deal.env.values()))])
-        if other is not None:
-            return not other
+    search = public.feasibility
+    extra = [*mine, NotEnvelope(tuple(deal.env.values()))]
+    other = None if search is None else search.has_deal(extra, 1)
+    if other is not False and _exchange_exists(j, deal, public, seen_set, table.categories):
+        return False
+    if budget[0] <= 0:
+        budget[1] += 1
+        return None
+    budget[0] -= 1
+    if other is None and search is not None:
+        other = search.has_deal(extra)
+    if other is not None:
+        return not other
     got = count_once(Puzzle(table, public.constraints + tuple(mine)))  # one-off: not remembered
     env = got.held[ENVELOPE]
     return got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
