@@ -58,7 +58,7 @@ def test_has_deal_on_parts_of_honest_logs(edition: str, seed: int, players: int,
 @given(puzzles(), st.integers(0, 10**6))
 def test_a_puzzle_read_once_answers_with_facts_added_as_the_whole_puzzle(puzzle: Puzzle, seed: int) -> None:
     """:class:`Feasibility`: the puzzle's first constraints read once, the rest added per
-    question, gives the answer of the whole puzzle read at once."""
+    question (and a player's whole hand), gives the answer of the whole puzzle read at once."""
     rng = random.Random(seed)
     cut = rng.randint(0, len(puzzle.constraints))
     base = Feasibility.of(Puzzle(puzzle.table, puzzle.constraints[:cut]))
@@ -68,6 +68,11 @@ def test_a_puzzle_read_once_answers_with_facts_added_as_the_whole_puzzle(puzzle:
         return
     assert base.has_deal(puzzle.constraints[cut:], UNLIMITED) == whole
     assert base.has_deal((), UNLIMITED) == has_deal(Puzzle(puzzle.table, puzzle.constraints[:cut]), UNLIMITED)
+    player = rng.choice(puzzle.table.players)
+    hand = {c for c in puzzle.table.cards if rng.random() < 0.4}
+    whole_hand = [Has(player, c) for c in hand] + [Lacks(player, c) for c in puzzle.table.cards if c not in hand]
+    with_hand = has_deal(Puzzle(puzzle.table, (*puzzle.constraints, *whole_hand)), UNLIMITED)
+    assert base.has_deal(puzzle.constraints[cut:], UNLIMITED, hand=(player, hand)) == with_hand
 
 
 def test_why_on_a_six_player_classic_log_needs_no_numpy() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -191,6 +191,19 @@ class _Plan:
                 constraints.append((cards, frozenset({self.index[con.holder]})))
         elif isinstance(con, NotEnvelope):
             constraints.append((frozenset(self.card_index[x] for x in con.cards), self.not_envelope))
+
+    def read_hand(self, player: str, cards: Collection[str], allowed: list[set[int]]) -> None:
+        """Put "``player`` holds exactly ``cards``" into ``allowed`` (a "has" for each of them
+        and a "lacks" for every other card).  ``KeyError``: a name the table does not know."""
+        h = self.index[player]
+        mine = {self.card_index[c] for c in cards}
+        for c, holders in enumerate(allowed):
+            if c not in mine:
+                holders.discard(h)
+            elif h in holders:
+                holders.intersection_update((h,))
+            else:
+                holders.clear()
 
     def _simplified(self) -> list[tuple[frozenset[int], frozenset[int]]]:
         """The constraints that still matter, each on the cards that can still meet it.

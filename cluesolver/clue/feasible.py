@@ -14,7 +14,7 @@ and every other constraint as "at least one of these cards goes to one of these 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from cluesolver.clue.constraints import Constraint, Puzzle
 from cluesolver.clue.count_small import _Plan
@@ -51,8 +51,12 @@ class Feasibility:
         self._dom: list[set[int]] | None = [set(a) for a in plan.allowed]
         self._room = list(plan.caps)
         self._placed = [-1] * len(plan.allowed)
-        if settle and not _propagate(self._dom, self._room, self._placed, self._cons):
-            self._dom = None  # no deal at all
+        if settle:
+            still = _propagate(self._dom, self._room, self._placed, self._cons)
+            if still is None:
+                self._dom = None  # no deal at all
+            else:
+                self._cons = still  # a constraint met stays met
 
     @staticmethod
     def of(puzzle: Puzzle, settle: bool = True) -> Feasibility | None:
@@ -65,15 +69,25 @@ class Feasibility:
             return None
         return Feasibility(plan, settle) if sum(plan.caps) == len(plan.allowed) else None
 
-    def has_deal(self, extra: Iterable[Constraint], budget: int = DEFAULT_BUDGET) -> bool | None:
-        """:func:`has_deal` of the puzzle with the constraints ``extra`` added."""
+    def has_deal(
+        self,
+        extra: Iterable[Constraint],
+        budget: int = DEFAULT_BUDGET,
+        hand: tuple[str, Collection[str]] | None = None,
+    ) -> bool | None:
+        """:func:`has_deal` of the puzzle with the constraints ``extra`` added, and ``hand``
+        (a player and their whole hand: as "has" each of those cards and "lacks" every
+        other, read at once)."""
         if self._dom is None:
             return False
+        plan = self._plan
         dom = [set(d) for d in self._dom]
         added: list[tuple[frozenset[int], frozenset[int]]] = []
         try:
+            if hand is not None:
+                plan.read_hand(hand[0], hand[1], dom)
             for con in extra:
-                self._plan.read(con, dom, added)
+                plan.read(con, dom, added)
         except KeyError:
             return None
         if not all(dom):  # a card left without a holder (one placed already included)
@@ -95,14 +109,13 @@ def _search(
     nodes[0] -= 1
     if nodes[0] < 0:
         raise _OutOfBudget
-    if not _propagate(dom, room, placed, cons):
+    still = _propagate(dom, room, placed, cons)
+    if still is None:
         return False
     # branch on the open constraint with the fewest ways to meet it, else on the card
     # with the fewest holders left
     best: list[tuple[int, int]] | None = None
-    for cards, who in cons:
-        if any(placed[c] in who for c in cards):
-            continue
+    for cards, who in still:
         ways = [(c, h) for c in cards if placed[c] == -1 for h in sorted(dom[c] & who)]
         if best is None or len(ways) < len(best):
             best = ways
@@ -117,7 +130,7 @@ def _search(
         r = list(room)
         p = list(placed)
         _place(d, r, p, c, h)
-        if _search(d, r, p, cons, nodes):
+        if _search(d, r, p, still, nodes):
             return True
     return False
 
@@ -130,45 +143,67 @@ def _place(dom: list[set[int]], room: list[int], placed: list[int], c: int, h: i
 
 def _propagate(
     dom: list[set[int]], room: list[int], placed: list[int], cons: list[tuple[tuple[int, ...], frozenset[int]]]
-) -> bool:
-    """Sound deductions until nothing changes; ``False`` when no deal is left."""
+) -> list[tuple[tuple[int, ...], frozenset[int]]] | None:
+    """Sound deductions until nothing changes: the constraints not met yet (in their order;
+    one met stays met), ``None`` when no deal is left.
+
+    Each round: a card loses the holders whose hands are full and is placed when one holder
+    is left; a holder with exactly as many cards able to go to them as room left takes them
+    all (too few: no deal); a "one of these" that a single card can still meet keeps that
+    card among the holders meeting it (none: no deal)."""
     n = len(placed)
+    holders = range(len(room))
     changed = True
     while changed:
         changed = False
+        full = {h for h in holders if room[h] <= 0}
         for c in range(n):
             if placed[c] != -1:
                 continue
             d = dom[c]
-            full = [h for h in d if room[h] <= 0]
-            if full:
-                d.difference_update(full)
+            if full and not full.isdisjoint(d):
+                d -= full
             if not d:
-                return False
+                return None
             if len(d) == 1:
-                _place(dom, room, placed, c, next(iter(d)))
+                h = next(iter(d))
+                _place(dom, room, placed, c, h)
+                if room[h] <= 0:
+                    full.add(h)
                 changed = True
-        for h, left in enumerate(room):
+        takers = [0] * len(room)  # cards not placed yet that each holder may take
+        for c in range(n):
+            if placed[c] == -1:
+                for h in dom[c]:
+                    takers[h] += 1
+        for h in holders:
+            left = room[h]
             if left < 0:
-                return False
+                return None
             if left == 0:
                 continue
-            takers = [c for c in range(n) if placed[c] == -1 and h in dom[c]]
-            if len(takers) < left:
-                return False
-            if len(takers) == left:
-                for c in takers:
-                    _place(dom, room, placed, c, h)
+            if takers[h] < left:
+                return None
+            if takers[h] == left:
+                for c in range(n):
+                    if placed[c] == -1 and h in dom[c]:
+                        for other in dom[c]:
+                            takers[other] -= 1
+                        _place(dom, room, placed, c, h)
                 changed = True
-        for cards, who in cons:
+        still = []
+        for con in cons:
+            cards, who = con
             if any(placed[c] in who for c in cards):
                 continue
+            still.append(con)
             live = [c for c in cards if placed[c] == -1 and dom[c] & who]
             if not live:
-                return False
+                return None
             if len(live) == 1:
                 d = dom[live[0]]
                 if not d <= who:
                     d.intersection_update(who)
                     changed = True
-    return True
+        cons = still
+    return cons

@@ -325,9 +325,7 @@ def _certain(
     seen_set = set(seen)
     if deal.swap(j, seen_set, public, table):
         return False
-    mine: list[Constraint] = [Has(j, c) for c in hand]
-    mine += [Lacks(j, c) for c in table.cards if c not in hand]
-    mine += [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
+    shown: list[Constraint] = [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
     # The deal itself agrees with every fact j knows, so j's notebook leaves one envelope
     # exactly when no deal agreeing with them has another envelope: a search for one such
     # deal (it stops at the first, or at a contradiction) instead of counting them all.
@@ -337,8 +335,8 @@ def _certain(
     if public.feasibility is None:
         public.feasibility = Feasibility.of(Puzzle(table, public.constraints))
     search = public.feasibility
-    extra = [*mine, NotEnvelope(tuple(deal.env.values()))]
-    other = None if search is None else search.has_deal(extra, 1)
+    extra = [*shown, NotEnvelope(tuple(deal.env.values()))]
+    other = None if search is None else search.has_deal(extra, 1, (j, hand))
     if other is not False and _exchange_exists(j, deal, public, seen_set, table.categories):
         return False
     if budget[0] <= 0:
@@ -346,9 +344,10 @@ def _certain(
         return None
     budget[0] -= 1
     if other is None and search is not None:
-        other = search.has_deal(extra)
+        other = search.has_deal(extra, hand=(j, hand))
     if other is not None:
         return not other
+    mine = [Has(j, c) for c in hand] + [Lacks(j, c) for c in table.cards if c not in hand] + shown
     got = count_once(Puzzle(table, public.constraints + tuple(mine)))  # one-off: not remembered
     env = got.held[ENVELOPE]
     return got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
