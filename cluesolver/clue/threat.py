@@ -325,7 +325,7 @@ def _certain(
     seen_set = set(seen)
     if deal.swap(j, seen_set, public, table):
         return False
-    shown: list[Constraint] = [Has(k, c) for k, c in seen] + [Has(h, c) for h, c in slots]
+    shown: list[Constraint] = [Has(k, c) for k, c in (*seen, *slots)]
     # The deal itself agrees with every fact j knows, so j's notebook leaves one envelope
     # exactly when no deal agreeing with them has another envelope: a search for one such
     # deal (it stops at the first, or at a contradiction) instead of counting them all.
@@ -347,7 +347,9 @@ def _certain(
         other = search.has_deal(extra, hand=(j, hand))
     if other is not None:
         return not other
-    mine = [Has(j, c) for c in hand] + [Lacks(j, c) for c in table.cards if c not in hand] + shown
+    mine: list[Constraint] = [Has(j, c) for c in hand]
+    mine += [Lacks(j, c) for c in table.cards if c not in hand]
+    mine += shown
     got = count_once(Puzzle(table, public.constraints + tuple(mine)))  # one-off: not remembered
     env = got.held[ENVELOPE]
     return got.deals > 0 and all(sum(1 for c in cs if env[c] > 0) == 1 for _, cs in table.categories)
