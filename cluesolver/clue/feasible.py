@@ -194,16 +194,24 @@ def _propagate(
         still = []
         for con in cons:
             cards, who = con
-            if any(placed[c] in who for c in cards):
-                continue
-            still.append(con)
-            live = [c for c in cards if placed[c] == -1 and dom[c] & who]
-            if not live:
-                return None
-            if len(live) == 1:
-                d = dom[live[0]]
-                if not d <= who:
-                    d.intersection_update(who)
-                    changed = True
+            live = 0  # cards not placed yet that may still meet it; ``last``: the last of them
+            last = -1
+            for c in cards:
+                h = placed[c]
+                if h == -1:
+                    if not who.isdisjoint(dom[c]):
+                        live += 1
+                        last = c
+                elif h in who:
+                    break  # met
+            else:
+                still.append(con)
+                if not live:
+                    return None
+                if live == 1:
+                    d = dom[last]
+                    if not d <= who:
+                        d.intersection_update(who)
+                        changed = True
         cons = still
     return cons

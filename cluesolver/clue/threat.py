@@ -186,9 +186,9 @@ def threats(
             continue
         certain = 0.0
         budget[1] = 0
-        showers = tuple(s.shower for s in shown[j])
+        seen = _Seen(shown[j])
         for view in views:
-            certain += _knows(j, view, public, shown[j], showers, looks[j], table, rng, memo, budget)
+            certain += _knows(j, view, public, seen, looks[j], table, rng, memo, budget)
         bound = budget[1] > 0
         out.append(Threat(j, certain / len(views), False, len(views), exact and not bound, bound))
     return tuple(out)
@@ -264,12 +264,29 @@ class _Deal:
                     yield p, x
 
 
+class _Seen:
+    """The shows to one opponent, each (shower, card) they may have seen numbered: a pick
+    of one card per show is a tuple of numbers, and the sorted numbers name the notebook's
+    seen cards as the sorted pairs would, faster."""
+
+    __slots__ = ("pairs", "shows")
+
+    def __init__(self, shown: list[_Private]) -> None:
+        number: dict[tuple[str, str], int] = {}
+        #: per show: its shower, and its cards with their numbers (only the card named, when the log names it)
+        self.shows: list[tuple[str, bool, tuple[tuple[str, int], ...]]] = []
+        for s in shown:
+            cards = (s.card,) if s.card is not None else s.cards
+            ids = tuple((c, number.setdefault((s.shower, c), len(number))) for c in cards)
+            self.shows.append((s.shower, s.card is not None, ids))
+        self.pairs = list(number)  # number -> (shower, card)
+
+
 def _knows(
     j: str,
     deal: _Deal,
     public: _Public,
-    shown: list[_Private],
-    showers: tuple[str, ...],
+    shown: _Seen,
     looks: list[tuple[str, str]],
     table: Table,
     rng: random.Random,
@@ -282,8 +299,8 @@ def _knows(
     Whether a notebook leaves a single envelope depends on the notebook only, so it is
     remembered by notebook (two picks often make the same one)."""
     owner = deal.owner
-    options = [[s.card] if s.card is not None else [c for c in s.cards if owner[c] == s.shower] for s in shown]
-    picks: list[tuple[str, ...]]
+    options = [[ids[0][1]] if named else [i for c, i in ids if owner[c] == k] for k, named, ids in shown.shows]
+    picks: list[tuple[int, ...]]
     if math.prod(map(len, options)) <= 8:
         picks = list(itertools.product(*options))
     else:
@@ -292,10 +309,10 @@ def _knows(
     slots = tuple((f"table:{slot}", deal.hands[f"table:{slot}"][0]) for slot, _ in looks) if looks else ()
     hits = 0
     for pick in picks:
-        seen = list(zip(showers, pick))
-        key = (j, hand, tuple(sorted(seen)), slots)
+        key = (j, hand, tuple(sorted(pick)), slots)
         found = memo.get(key)
         if found is None:
+            seen = [shown.pairs[i] for i in pick]
             decided = _certain(j, deal, public, seen, hand, slots, table, budget)
             if decided is None:
                 continue  # out of counting budget: counted as not certain (a lower bound)
