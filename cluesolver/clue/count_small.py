@@ -145,9 +145,10 @@ def _zero(table: Table) -> Counts:
 
 
 class _Plan:
-    """Holders, allowed holders per card, constraints as bits, and the card order."""
+    """Holders, allowed holders per card, constraints as bits, and the card order (only
+    with ``ordered``: a search for one deal needs none)."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, ordered: bool = True) -> None:
         t = puzzle.table
         cats = [cat for cat, _ in t.categories]
         cat_of = {c: cats.index(cat) for cat, cards in t.categories for c in cards}
@@ -172,7 +173,7 @@ class _Plan:
         for j, (cards, _) in enumerate(self.constraints):
             for c in cards:
                 self.cons_of[c].append(j)
-        self.order = self._order()
+        self.order = self._order() if ordered else []
 
     def read(
         self, con: Constraint, allowed: list[set[int]], constraints: list[tuple[frozenset[int], frozenset[int]]]

@@ -64,7 +64,7 @@ class Feasibility:
         ``None`` when it is unusual (a name the table does not know, hand sizes that do not
         add up to the cards)."""
         try:
-            plan = _Plan(puzzle)
+            plan = _Plan(puzzle, ordered=False)
         except KeyError:
             return None
         return Feasibility(plan, settle) if sum(plan.caps) == len(plan.allowed) else None
