@@ -81,9 +81,10 @@ class _Private:
 
 class _Public:
     """What everybody knows: the constraints, the same indexed for the swap test, and read
-    once for the search of a deal with another envelope (``None`` until first needed)."""
+    once for the search of a deal with another envelope (when first needed); and how often
+    the exchange test found a deal (``finds``) or would not have (``fails``) so far."""
 
-    __slots__ = ("at_least", "constraints", "feasibility", "has", "lacks", "not_env")
+    __slots__ = ("at_least", "constraints", "fails", "feasibility", "finds", "has", "lacks", "not_env", "read")
 
     def __init__(
         self,
@@ -99,6 +100,16 @@ class _Public:
         self.at_least = at_least
         self.not_env = not_env
         self.feasibility: Feasibility | None = None
+        self.read = False  # feasibility is set (None: the search cannot read these facts)
+        self.finds = 0
+        self.fails = 0
+
+    def search(self, table: Table) -> Feasibility | None:
+        """The public facts read for the search (once)."""
+        if not self.read:
+            self.feasibility = Feasibility.of(Puzzle(table, self.constraints))
+            self.read = True
+        return self.feasibility
 
     @staticmethod
     def of(constraints: list[Constraint]) -> _Public:
@@ -346,22 +357,27 @@ def _certain(
     # The deal itself agrees with every fact j knows, so j's notebook leaves one envelope
     # exactly when no deal agreeing with them has another envelope: a search for one such
     # deal (it stops at the first, or at a contradiction) instead of counting them all.
-    # Its first step (propagation alone) proves most certain notebooks certain, and it runs
-    # before the exchanges, which it settles then (they only find such deals).  The counting
-    # budget is spent on the same notebooks as ever: those neither cheap test decides.
-    if public.feasibility is None:
-        public.feasibility = Feasibility.of(Puzzle(table, public.constraints))
-    search = public.feasibility
+    # Its first step (propagation alone) proves most certain notebooks certain, and when
+    # enough notebooks so far were (the exchange test, which runs to its end on those, then
+    # costs more than it saves) it runs before the exchanges, which it settles when it finds
+    # no such deal (they only find such deals).  Either way the counting budget is spent on
+    # the same notebooks as ever: those neither cheap test decides.
     extra = [*shown, NotEnvelope(tuple(deal.env.values()))]
-    other = None if search is None else search.has_deal(extra, 1, (j, hand))
+    other = None
+    if 4 * public.fails > public.finds:
+        search = public.search(table)
+        other = None if search is None else search.has_deal(extra, 1, (j, hand))
     if other is not False and _exchange_exists(j, deal, public, seen_set, table.categories):
+        public.finds += 1
         return False
+    public.fails += 1
     if budget[0] <= 0:
         budget[1] += 1
         return None
     budget[0] -= 1
-    if other is None and search is not None:
-        other = search.has_deal(extra, hand=(j, hand))
+    if other is None:
+        search = public.search(table)
+        other = None if search is None else search.has_deal(extra, hand=(j, hand))
     if other is not None:
         return not other
     mine: list[Constraint] = [Has(j, c) for c in hand]
