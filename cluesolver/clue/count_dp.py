@@ -26,6 +26,7 @@ with some constraints left out, drives the uniform sampler of
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -38,7 +39,27 @@ from cluesolver.clue.deal_state import PRIME, DealState, crt, deal_bound
 #: Counts below this are exact in one wrapping int64 pass (beyond, a prime pass and CRT).
 WRAP_LIMIT = 1 << 62
 
-Axis = tuple[str, int]  # ("h", holder) or ("g", constraint index)
+Axis = tuple[str, int]  # ("h", holder), ("g", constraint index), ("e", envelope holder) or ("b", 0)
+
+#: Canonical order of the axes of a frontier: the batch, holders, constraints, envelope labels.
+_KIND_ORDER = {"b": -1, "h": 0, "g": 1, "e": 2}
+#: The batch axis of a programme that fixes some envelope cards (:class:`Split`).
+_BATCH: Axis = ("b", 0)
+
+
+@dataclass(frozen=True)
+class Split:
+    """How a programme tells the envelope's cards apart (:meth:`DealDP.envelopes`).
+
+    ``batched``: envelope holders (one per category) whose card is fixed, every
+    combination of their cards at once along a batch axis (cheap in Python, the work
+    grows with the combinations).  ``labelled``: envelope holders that keep *which* card
+    they took instead of how many (an axis of their cards plus "none yet", opened at
+    their first card and kept to the end).
+    """
+
+    batched: tuple[int, ...] = ()
+    labelled: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,27 +75,30 @@ class _Plan:
 
 
 def _canonical(axes: set[Axis]) -> tuple[Axis, ...]:
-    return tuple(sorted(axes, key=lambda a: (a[0] != "h", a[1])))
+    return tuple(sorted(axes, key=lambda a: (_KIND_ORDER[a[0]], a[1])))
 
 
-def _spans(order: list[int], sets: list[frozenset[int]]) -> list[tuple[int, int]]:
+def _spans(order: list[int], sets: list[frozenset[int]], kept: int = 0) -> list[tuple[int, int]]:
     pos = {c: i for i, c in enumerate(order)}
     out = []
-    for cs in sets:
+    for j, cs in enumerate(sets):
         ps = [pos[c] for c in cs if c in pos]
-        out.append((min(ps), max(ps)) if ps else (-1, -1))
+        out.append((min(ps), len(order) - 1 if j >= len(sets) - kept else max(ps)) if ps else (-1, -1))
     return out
 
 
-def order_cost(order: list[int], weights: list[float], sets: list[frozenset[int]], recv: dict[int, int]) -> float:
+def order_cost(
+    order: list[int], weights: list[float], sets: list[frozenset[int]], recv: dict[int, int], kept: int = 0
+) -> float:
     """Planned work of an order: per step, the widest frontier times the card's holders.
 
     ``sets[j]`` are the cards of axis ``j`` (a holder's allowed cards, or a constraint's
-    cards) and ``weights[j]`` the log2 of its length.
+    cards) and ``weights[j]`` the log2 of its length.  The last ``kept`` axes, once
+    opened, stay to the end (the envelope's labels, see :class:`DealDP`).
     """
     n = len(order)
     delta = [0.0] * (n + 1)
-    for (a, b), w in zip(_spans(order, sets), weights):
+    for (a, b), w in zip(_spans(order, sets, kept), weights):
         if a >= 0:
             delta[a] += w
             delta[b + 1] -= w
@@ -93,8 +117,9 @@ def plan_order(
     seed: int = 0,
     polish_above: float = 1e6,
     polish_seconds: float = 0.15,
+    kept: int = 0,
 ) -> list[int]:
-    """An order of ``cards`` with little work (see :func:`order_cost`).
+    """An order of ``cards`` with little work (see :func:`order_cost`; ``kept`` as there).
 
     A greedy pass deals next the card whose step leaves the narrowest frontier (closing
     axes first; a few passes with random tie-breaks), then, when the work is above
@@ -111,6 +136,7 @@ def plan_order(
             if c in member:
                 member[c].append(j)
     left = [len([c for c in cs if c in member]) for cs in sets]
+    ends = [j < len(sets) - kept for j in range(len(sets))]  # the axis closes at its last card
 
     def greedy(noise: float) -> list[int]:
         remaining = set(cards)
@@ -121,25 +147,25 @@ def plan_order(
         while remaining:
             best, best_key = -1, (math.inf, math.inf)
             for c in remaining:
-                opens = sum(weights[j] for j in member[c] if not started[j] and rest[j] > 1)
-                closes = sum(weights[j] for j in member[c] if started[j] and rest[j] == 1)
+                opens = sum(weights[j] for j in member[c] if not started[j] and (rest[j] > 1 or not ends[j]))
+                closes = sum(weights[j] for j in member[c] if started[j] and rest[j] == 1 and ends[j])
                 key = (level + opens - closes + noise * rng.random(), opens)
                 if key < best_key:
                     best, best_key = c, key
             remaining.discard(best)
             order.append(best)
             for j in member[best]:
-                if not started[j] and rest[j] > 1:
+                if not started[j] and (rest[j] > 1 or not ends[j]):
                     level += weights[j]
-                elif started[j] and rest[j] == 1:
+                elif started[j] and rest[j] == 1 and ends[j]:
                     level -= weights[j]
                 started[j] = True
                 rest[j] -= 1
         return order
 
     candidates = [greedy(0.0)] + [greedy(0.5) for _ in range(3 if polish_above < math.inf else 0)]
-    best = min(candidates, key=lambda o: order_cost(o, weights, sets, recv))
-    best_cost = order_cost(best, weights, sets, recv)
+    best = min(candidates, key=lambda o: order_cost(o, weights, sets, recv, kept))
+    best_cost = order_cost(best, weights, sets, recv, kept)
     improved = best_cost > polish_above
     deadline = time.perf_counter() + polish_seconds
     while improved and time.perf_counter() < deadline:
@@ -150,7 +176,7 @@ def plan_order(
             base = [x for x in best if x != c]
             for p in range(len(best)):
                 trial = [*base[:p], c, *base[p:]]
-                cost = order_cost(trial, weights, sets, recv)
+                cost = order_cost(trial, weights, sets, recv, kept)
                 if cost < best_cost * 0.999:
                     best, best_cost, improved = trial, cost, True
                     break
@@ -163,9 +189,12 @@ class DealDP:
     ``constraints`` defaults to all of the state's "at least one" constraints; the
     sampler passes a subset.  ``wrap_limit``: counts whose bound is below it are exact in
     one wrapping int64 pass; tests lower it to force the prime pass and the CRT.
-    ``polish``: improve the greedy order by local moves (see :func:`plan_order`).
+    ``polish``: improve the greedy order by local moves (see :func:`plan_order`) for at
+    most ``polish_seconds``.
     ``tighten``: when the simple bound on the deals (:func:`deal_bound`) needs the prime
     pass, try the tighter bound of :func:`_free_bound` (one pass may then do).
+    ``split``: the envelope holders told apart for :meth:`envelopes` (see :class:`Split`);
+    such a programme only runs forward.
     """
 
     def __init__(
@@ -175,6 +204,8 @@ class DealDP:
         constraints: list[tuple[int, frozenset[int]]] | None = None,
         polish: bool = True,
         tighten: bool = True,
+        split: Split | None = None,
+        polish_seconds: float = 0.15,
     ) -> None:
         self.st = st
         self.wrap_limit = wrap_limit
@@ -182,28 +213,56 @@ class DealDP:
         self.free = free
         receiving = [h for h in range(st.n_holders) if free[h] > 0]
         self.receivers = receiving
-        self.implicit = max(receiving, key=lambda h: free[h]) if receiving else None
-        self.constraints = list(st.at_least if constraints is None else constraints)
         unknown = st.unknown()
-        explicit = [h for h in receiving if h != self.implicit]
+        split = split or Split()
+        self.split = split
+        #: labelled envelope holders -> their cards (label i + 1 is the i-th card)
+        self.labelled = {h: [c for c in unknown if st.allowed[c, h]] for h in sorted(split.labelled)}
+        self.label = {c: i + 1 for cards in self.labelled.values() for i, c in enumerate(cards)}
+        #: batched envelope holders -> their cards; one batch entry per combination of them
+        self.batched = {h: [c for c in unknown if st.allowed[c, h]] for h in sorted(split.batched)}
+        self.combos = list(itertools.product(*self.batched.values()))
+        #: a batched card -> the batch entries (the first axis) that put it in the envelope
+        self.in_envelope = {
+            c: np.array([b for b, combo in enumerate(self.combos) if combo[k] == c], dtype=np.int64)
+            for k, cards in enumerate(self.batched.values())
+            for c in cards
+        }
+        counted = [h for h in receiving if h not in self.labelled and h not in self.batched]
+        self.implicit = max(counted, key=lambda h: free[h]) if counted else None
+        self.constraints = list(st.at_least if constraints is None else constraints)
+        explicit = [h for h in counted if h != self.implicit]
         allowed_sets = [frozenset(c for c in unknown if st.allowed[c, h]) for h in explicit]
-        sets = allowed_sets + [cs for _, cs in self.constraints]
+        label_sets = [frozenset(cards) for cards in self.labelled.values()]
+        sets = allowed_sets + [cs for _, cs in self.constraints] + label_sets
         weights = [math.log2(free[h] + 1) for h in explicit] + [1.0] * len(self.constraints)
+        weights += [math.log2(len(cs) + 1) for cs in label_sets]
         recv = {c: int(sum(1 for h in receiving if st.allowed[c, h])) for c in unknown}
-        self.cards = plan_order(unknown, weights, sets, recv, polish_above=1e6 if polish else math.inf)
+        self.cards = plan_order(
+            unknown,
+            weights,
+            sets,
+            recv,
+            polish_above=1e6 if polish else math.inf,
+            polish_seconds=polish_seconds,
+            kept=len(label_sets),
+        )
         self.bound = deal_bound(st)
         self.modulus: int | None = None
         # the steps
         pos = {c: i for i, c in enumerate(self.cards)}
         h_span = {h: (min(pos[c] for c in s), max(pos[c] for c in s)) for h, s in zip(explicit, allowed_sets) if s}
         g_span = {g: (min(pos[c] for c in cs), max(pos[c] for c in cs)) for g, (_, cs) in enumerate(self.constraints)}
+        e_start = {h: min(pos[c] for c in cards) for h, cards in self.labelled.items()}
         self.plans: list[_Plan] = []
-        live: set[Axis] = set()
+        live: set[Axis] = {_BATCH} if self.batched else set()
         for i, c in enumerate(self.cards):
             pre = _canonical(live)
-            opened = [("h", h) for h, (a, _) in h_span.items() if a == i] + [
-                ("g", g) for g, (a, _) in g_span.items() if a == i
-            ]
+            opened = (
+                [("h", h) for h, (a, _) in h_span.items() if a == i]
+                + [("g", g) for g, (a, _) in g_span.items() if a == i]
+                + [("e", h) for h, a in e_start.items() if a == i]
+            )
             mid = pre + tuple(opened)
             closing_bits = tuple(g for g, (_, b) in g_span.items() if b == i)
             closing_holders = tuple(h for h, (_, b) in h_span.items() if b == i)
@@ -216,8 +275,16 @@ class DealDP:
 
     # -- sizes, before anything is allocated ---------------------------------------------
 
+    def _length(self, axis: Axis) -> int:
+        kind, k = axis
+        if kind == "h":
+            return self.free[k] + 1
+        if kind == "b":
+            return len(self.combos)
+        return 2 if kind == "g" else len(self.labelled[k]) + 1
+
     def _size(self, axes: tuple[Axis, ...]) -> int:
-        return math.prod(self.free[k] + 1 if kind == "h" else 2 for kind, k in axes)
+        return math.prod(self._length(a) for a in axes)
 
     def states(self) -> int:
         """The largest array of a step."""
@@ -231,13 +298,16 @@ class DealDP:
         stored = sum(self._size(p.pre) for p in self.plans) + 1
         return 8 * (stored + 6 * self.states())
 
+    def forward_work(self) -> float:
+        """Planned element operations of one forward pass (what :meth:`envelopes` runs)."""
+        return sum(
+            self._size(p.mid) * (4 + 3 * sum(1 for h in self.receivers if self.st.allowed[p.card, h]))
+            for p in self.plans
+        )
+
     def cost(self) -> float:
         """Planned element operations of :meth:`run` (forward, backward and marginals)."""
-        work = 0.0
-        for p in self.plans:
-            k = sum(1 for h in self.receivers if self.st.allowed[p.card, h])
-            work += self._size(p.mid) * (4 + 3 * k)
-        return 3 * work * self.passes()
+        return 3 * self.forward_work() * self.passes()
 
     # -- one step ----------------------------------------------------------------------
 
@@ -246,9 +316,8 @@ class DealDP:
 
     def _open(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
         """Add the opened axes (count 0, constraint not met)."""
-        for kind, k in plan.mid[len(plan.pre) :]:
-            n = self.free[k] + 1 if kind == "h" else 2
-            wide = np.zeros((*arr.shape, n), dtype=arr.dtype)
+        for axis in plan.mid[len(plan.pre) :]:
+            wide = np.zeros((*arr.shape, self._length(axis)), dtype=arr.dtype)
             wide[..., 0] = arr
             arr = wide
         return arr
@@ -266,14 +335,18 @@ class DealDP:
         """``h`` takes the card: the met constraint axes, and where states go (source, target).
 
         A constraint of ``h`` that the card meets is met afterwards whatever it was
-        before, so the target is its "met" half; ``h``'s count moves up by one.
+        before, so the target is its "met" half; ``h``'s count moves up by one (a labelled
+        envelope holder goes from "none yet" to this card).
         """
         met = self._met(plan, h)
         srcs = [slice(None)] * ndim
         dst = [slice(None)] * ndim
         for a in met:
             dst[a] = slice(1, 2)
-        if h != self.implicit:
+        if h in self.labelled:
+            a, j = self._ax(plan, ("e", h)), self.label[plan.card]
+            srcs[a], dst[a] = slice(0, 1), slice(j, j + 1)
+        elif h != self.implicit and h not in self.batched:
             a = self._ax(plan, ("h", h))
             srcs[a], dst[a] = slice(0, -1), slice(1, None)
         return met, tuple(srcs), tuple(dst)
@@ -281,7 +354,10 @@ class DealDP:
     def _give(self, arr: np.ndarray, plan: _Plan, h: int) -> tuple[np.ndarray, tuple[slice, ...], tuple[slice, ...]]:
         """``out[target] += given[source]`` deals the card to ``h`` (met axes summed to length 1)."""
         met, srcs, dst = self._moves(plan, h, arr.ndim)
-        given = arr.sum(axis=tuple(met), keepdims=True) if met else arr
+        parts = _parts(arr, met)
+        given = parts[0]
+        for part in parts[1:]:  # added up (a reduction over middle axes is several times slower)
+            given = given + part
         return given, srcs, dst
 
     def _close(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
@@ -301,9 +377,8 @@ class DealDP:
         kept = [a for a in plan.mid if a in plan.post]
         if kept != list(plan.post):
             back = np.transpose(back, [list(plan.post).index(a) for a in kept])
-        shape = [self.free[k] + 1 if kind == "h" else 2 for kind, k in plan.mid]
-        out = np.zeros(shape, dtype=back.dtype)
-        index: list[slice | int] = [slice(None)] * len(shape)
+        out = np.zeros([self._length(a) for a in plan.mid], dtype=back.dtype)
+        index: list[slice | int] = [slice(None)] * out.ndim
         for g in plan.closing_bits:
             index[self._ax(plan, ("g", g))] = 1
         for h in plan.closing_holders:
@@ -319,9 +394,13 @@ class DealDP:
         wide = self._open(arr, plan)
         out = np.zeros_like(wide)
         for h in self.receivers:
-            if self.st.allowed[plan.card, h]:
-                given, srcs, dst = self._give(wide, plan, h)
-                out[dst] += given[srcs]
+            if self.st.allowed[plan.card, h] and h not in self.batched:
+                met, srcs, dst = self._moves(plan, h, wide.ndim)
+                for part in _parts(wide, met):  # each part straight into place: no temporary sum
+                    out[dst] += part[srcs]
+        entries = self.in_envelope.get(plan.card)
+        if entries is not None:  # a batched card: in these entries it goes to the envelope and nowhere else
+            out[entries] = wide[entries]
         return self._mod(self._close(out, plan))
 
     def _step_adjoint(self, back: np.ndarray, plan: _Plan) -> np.ndarray:
@@ -351,6 +430,38 @@ class DealDP:
             return crt((wrapped, 1 << 64), (residue, PRIME))
 
         return join(deals, p_deals), {c: {h: join(v, p_held[c][h]) for h, v in row.items()} for c, row in held.items()}
+
+    def envelopes(self) -> dict[tuple[int, ...], int]:
+        """With ``split``: the deals of every choice of the batched and labelled envelope
+        holders' cards (card indices: the batched holders', then the labelled ones', each in
+        holder order; choices without deals left out), exactly, from one forward pass (two
+        and the CRT when the counts may pass ``wrap_limit``)."""
+        got = self._labelled(None)
+        if self.bound >= self.wrap_limit:
+            if self.bound >= (1 << 93):
+                raise OverflowError("counts beyond 2**93 deals")
+            residues = self._labelled(PRIME)
+            got = {key: crt((got.get(key, 0), 1 << 64), (residues.get(key, 0), PRIME)) for key in got.keys() | residues}
+        return {key: v for key, v in got.items() if v}
+
+    def _labelled(self, modulus: int | None) -> dict[tuple[int, ...], int]:
+        self.modulus = modulus
+        with np.errstate(over="ignore"):
+            fwd = np.ones((len(self.combos),) if self.batched else (), dtype=np.int64)
+            for plan in self.plans:
+                fwd = self._step(fwd, plan)
+        self.modulus = None
+        # the last frontier keeps only the batch and the labels, in holder order; label 0
+        # (no card taken) is no deal
+        combos = self.combos if self.batched else [()]
+        taken = fwd.reshape(len(combos), *fwd.shape[1 if self.batched else 0 :])
+        taken = taken[(slice(None),) + (slice(1, None),) * (taken.ndim - 1)]
+        cards = list(self.labelled.values())
+        out: dict[tuple[int, ...], int] = {}
+        for index in zip(*np.nonzero(taken)):
+            v = int(taken[index]) % (1 << 64) if modulus is None else int(taken[index])
+            out[combos[int(index[0])] + tuple(cs[int(i)] for cs, i in zip(cards, index[1:]))] = v
+        return out
 
     def _backs(self, dtype: type, scale: bool = False) -> tuple[list[np.ndarray], float]:
         """Completions from every frontier, last first reversed: ``backs[i]`` is before card i.
@@ -411,7 +522,7 @@ class DealDP:
             for key in plan.mid[len(plan.pre) :]:
                 idx[key] = np.zeros(n, dtype=np.int64)
             nxt = backs[i + 1].reshape(-1)
-            dims = [self.free[k] + 1 if kind == "h" else 2 for kind, k in plan.post]
+            dims = [self._length(a) for a in plan.post]
             strides = {key: math.prod(dims[j + 1 :]) for j, key in enumerate(plan.post)}
             base = np.zeros(n, dtype=np.int64)
             for key, stride in strides.items():
@@ -454,6 +565,21 @@ class DealDP:
     def _meets(self, g: int, h: int, card: int) -> bool:
         holder, cards = self.constraints[g]
         return holder == h and card in cards
+
+
+def _parts(arr: np.ndarray, axes: list[int]) -> list[np.ndarray]:
+    """``arr`` cut along each of ``axes`` (all of length 2) into its halves: the 2**len(axes)
+    views that add up to ``arr.sum(axis=axes, keepdims=True)``."""
+    parts = [arr]
+    for a in axes:
+        index: list[slice] = [slice(None)] * arr.ndim
+        cut = []
+        for part in parts:
+            for half in (slice(0, 1), slice(1, 2)):
+                index[a] = half
+                cut.append(part[tuple(index)])
+        parts = cut
+    return parts
 
 
 def relaxed(st: DealState, work: float, max_bytes: int) -> DealDP:
