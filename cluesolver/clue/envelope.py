@@ -1,16 +1,17 @@
 """The exact joint distribution of the envelope: how likely each whole solution is.
 
 Per-card envelope odds say how likely each card is; an accusation needs the odds of a
-whole combination.  A position the small counter takes on gives them all from one run of
-its programme (:func:`cluesolver.clue.count_small.envelope_deals`: the paths carried
-forward with the envelope's cards taken so far).  Otherwise one forward run of the main
-engine's card-by-card programme gives them all (:meth:`DealDP.envelopes`): some categories'
-envelope cards fixed in turn along a batch axis, the others kept as labels; of every way
-to split the categories so, the one with the least planned work runs.  Cards that are
-interchangeable (same possible holders, same constraints) have the same odds, so only
-one of each such group is told apart.  Wrong accusations are dropped from the list
-afterwards.  Past the engine's budget, every category but the widest is fixed in the
-envelope, one combination of them at a time, and counted exactly.
+whole combination.  A small position gives them all from one run of the small counter's
+programme (:func:`cluesolver.clue.count_small.envelope_deals`: the paths carried forward
+with the envelope's cards taken so far, in plain Python; "small" is :class:`JointLimits`).
+Otherwise one forward run of the main engine's card-by-card programme gives them all
+(:meth:`DealDP.envelopes`): some categories' envelope cards fixed in turn along a batch
+axis, at most one category's kept as a label; of these ways to split the categories, the
+one with the least planned work runs.  Cards that are interchangeable (same possible
+holders, same constraints) have the same odds, so only one of each such group is told
+apart.  Wrong accusations are dropped from the list afterwards.  Past the engine's budget,
+every category but the widest is fixed in the envelope, one combination of them at a
+time, and counted exactly.
 """
 
 from __future__ import annotations
@@ -38,10 +39,12 @@ class JointLimits:
     """How big a programme :func:`solutions` runs for the whole joint (else it counts each
     partial envelope on its own); planned element operations of its forward pass."""
 
-    #: While numpy is not loaded, the small programme's walk (plain Python) answers positions
-    #: below this size: open envelopes times the product of (room + 1) of the players with
-    #: room left (about 3,000 a millisecond; numpy and the engine take about 50 ms to load).
+    #: The small programme's walk (plain Python) answers positions below this size: open
+    #: envelopes times the product of (room + 1) of the players with room left (about 3,000
+    #: a millisecond); past it the main engine, whose import takes about 50 ms ...
     walk_below: float = 1.8e5
+    #: ... or, once numpy is loaded, past this one (a run then takes a few milliseconds).
+    walk_below_loaded: float = 3e4
     max_work: float = 3e8
     max_bytes: int = 256 * 2**20
     polish_above: float = 1e7  # past this work the two most promising orders are improved
@@ -70,8 +73,7 @@ def solutions(
     ``None`` when more than ``limit`` combinations are still open (early game), or when
     ``counts`` is an estimate (each combination would be a count past the budget too).
     ``small``: how big a position is read from one run of the small counter's programme
-    (tried first while numpy is not loaded and the position is small, see
-    :class:`JointLimits`); ``joint``: how big from one run of the main engine's (``None``:
+    (tried first when the position is small, see :class:`JointLimits`); ``joint``: how big from one run of the main engine's (``None``:
     count each partial envelope instead).
     """
     if counts.deals == 0:
@@ -85,7 +87,9 @@ def solutions(
     if total > limit:
         return None
     whole = None
-    if joint is None or ("numpy" not in sys.modules and _walk_size(counts, total) < joint.walk_below):
+    if joint is None or _walk_size(counts, total) < (
+        joint.walk_below_loaded if "numpy" in sys.modules else joint.walk_below
+    ):
         whole = envelope_deals(puzzle, small)
     if whole is None and joint is not None:
         whole = _joint(puzzle, joint)
