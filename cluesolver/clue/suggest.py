@@ -107,8 +107,7 @@ def score_all(
     hold_now = np.stack([np.bincount(owner[:, c], minlength=n_hold) for c in range(len(table.cards))])
     card_bits_now = _entropy(hold_now.astype(np.float64), total.repeat(len(table.cards)))
     hand_now = card_bits_now[candidates].sum(axis=1)
-    # one-hot of each category's envelope card, per deal
-    x_env = np.concatenate([np.eye(len(cs), dtype=np.float32)[e] for e, cs in zip(env_pos, cat_cards)], axis=1)
+    q_all = sum(len(cs) for cs in cat_cards)  # the envelope histogram's columns: every category's cards
     seat = np.full(n_hold, n_pl - 1, dtype=np.int8)
     seat[order] = np.arange(n_pl - 1, dtype=np.int8)
     pos = [seat[owner[:, p]] for p in pools]  # (n, p_k): where each pooled card's holder answers
@@ -130,11 +129,31 @@ def score_all(
     made: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 
     def left_of(j: int, f: np.ndarray) -> np.ndarray:
-        """``f`` times the envelope's one-hot (``j`` -1) or card j's holders' one-hot, flattened."""
+        """``f`` times card j's holders' one-hot, flattened."""
         if (j, id(f)) not in made:
-            other = x_env[:, None, :] if j < 0 else hot[j]
-            made[j, id(f)] = (f, (f[:, :, None] * other).reshape(n, -1))
+            made[j, id(f)] = (f, (f[:, :, None] * hot[j]).reshape(n, -1))
         return made[j, id(f)][1]
+
+    # the deals grouped by each category's envelope card: (order, slice bounds per card)
+    groups = []
+    for e, cs in zip(env_pos, cat_cards):
+        by_card = np.argsort(e, kind="stable")
+        bounds = np.searchsorted(e[by_card], np.arange(len(cs) + 1))
+        groups.append((by_card, bounds))
+
+    def envelope_of(first: np.ndarray, right: np.ndarray) -> np.ndarray:
+        """The envelope histogram per candidate (M, q): for each category's card x, the
+        deals with x in the envelope summed alone (the same sums as ``first`` times the
+        envelope's one-hot times ``right``, without the one-hot's zeros)."""
+        out = np.empty((m_all, q_all), dtype=np.float32)
+        col = 0
+        for by_card, bounds in groups:
+            f, r = first[by_card], right[by_card]
+            for k in range(len(bounds) - 1):
+                lo, hi = bounds[k], bounds[k + 1]
+                out[:, col] = (f[lo:hi].T @ r[lo:hi]).ravel() if hi > lo else 0.0
+                col += 1
+        return out
 
     def stats(factors: list[np.ndarray], r: int, known: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """For the deals weighted by the product of ``factors``: per candidate the weight,
@@ -143,8 +162,7 @@ def score_all(
         seat ``r``: its holder is the player there, so its column needs no product."""
         right = others(factors, 0)
         size = split(0, factors[0], right)[:, 0]
-        q = x_env.shape[1]
-        env = split(0, left_of(-1, factors[0]), right, q)
+        env = envelope_of(factors[0], right)
         hands = np.zeros((m_all, k_cat, n_hold), dtype=np.float32)
         for j in range(k_cat):
             if j == known:
@@ -162,7 +180,7 @@ def score_all(
     n_keys = len(keys)
     size = np.zeros((m_all, n_keys))
     weight = np.zeros((m_all, n_keys))
-    env = np.zeros((m_all, n_keys, x_env.shape[1]), dtype=np.float32)  # deal counts, exact in float32
+    env = np.zeros((m_all, n_keys, q_all), dtype=np.float32)  # deal counts, exact in float32
     hands = np.zeros((m_all, n_keys, k_cat, n_hold), dtype=np.float32)
     at_least = [[(q >= r).astype(np.float32) for q in pos] for r in range(n_pl)]
     if seen:
