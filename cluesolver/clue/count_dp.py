@@ -360,13 +360,19 @@ class DealDP:
             given = given + part
         return given, srcs, dst
 
-    def _close(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
-        """Keep the met constraints and the full hands, drop their axes, reorder."""
+    def _kept(self, plan: _Plan) -> dict[int, int]:
+        """The axes closed by the step (by position in ``plan.mid``) and the entry each keeps:
+        "met" for a constraint, a full hand for a holder."""
+        kept = {self._ax(plan, ("g", g)): 1 for g in plan.closing_bits}
+        kept.update({self._ax(plan, ("h", h)): self.free[h] for h in plan.closing_holders})
+        return kept
+
+    def _close(self, arr: np.ndarray, plan: _Plan, only_kept: bool = False) -> np.ndarray:
+        """Keep the met constraints and the full hands, drop their axes, reorder
+        (``only_kept``: ``arr`` holds just those entries already, on axes of length 1)."""
         index: list[slice | int] = [slice(None)] * arr.ndim
-        for g in plan.closing_bits:
-            index[self._ax(plan, ("g", g))] = 1
-        for h in plan.closing_holders:
-            index[self._ax(plan, ("h", h))] = self.free[h]
+        for a, k in self._kept(plan).items():
+            index[a] = 0 if only_kept else k
         arr = np.asarray(arr[tuple(index)])
         kept = [a for a in plan.mid if a in plan.post]
         if kept != list(plan.post):
@@ -392,16 +398,27 @@ class DealDP:
     def _step(self, arr: np.ndarray, plan: _Plan) -> np.ndarray:
         """Deal the plan's card: the next frontier."""
         wide = self._open(arr, plan)
-        out = np.zeros_like(wide)
+        # only the entries the step keeps are worked out: the closing axes have length 1
+        kept = self._kept(plan)
+        out = np.zeros([1 if a in kept else n for a, n in enumerate(wide.shape)], dtype=wide.dtype)
         for h in self.receivers:
             if self.st.allowed[plan.card, h] and h not in self.batched:
                 met, srcs, dst = self._moves(plan, h, wide.ndim)
+                if kept:
+                    src, to = list(srcs), list(dst)
+                    for a, k in kept.items():
+                        to[a] = slice(None)
+                        if a not in met:  # a met constraint's part lands on "met"; else the entry before the card
+                            k -= plan.mid[a] == ("h", h)  # h's own count went up by one
+                            src[a] = slice(k, k + 1)
+                    srcs, dst = tuple(src), tuple(to)
                 for part in _parts(wide, met):  # each part straight into place: no temporary sum
                     out[dst] += part[srcs]
         entries = self.in_envelope.get(plan.card)
         if entries is not None:  # a batched card: in these entries it goes to the envelope and nowhere else
-            out[entries] = wide[entries]
-        return self._mod(self._close(out, plan))
+            index = [slice(kept[a], kept[a] + 1) if a in kept else slice(None) for a in range(wide.ndim)]
+            out[entries] = wide[(entries, *index[1:])]
+        return self._mod(self._close(out, plan, only_kept=True))
 
     def _step_adjoint(self, back: np.ndarray, plan: _Plan) -> np.ndarray:
         """The transpose of :meth:`_step`: completions counted from before the card."""
