@@ -121,6 +121,13 @@ def _in_process(args: list[str], runs: int, prepare: object = None) -> tuple[flo
     return statistics.median(times), statistics.median(cpus)
 
 
+def _position(game: str, players: int, events: int, seed: int) -> tuple[GameLog, GameLog]:
+    """A random honest game seen by its first player, ``events`` lines in; and the same
+    game one line further (the line ``add`` records)."""
+    full, _ = random_log(variants.get(game), players, events + 1, random.Random(seed), accusations=False)
+    return GameLog(full.header, full.variant, full.events[:-1]), full
+
+
 def sweep(folder: Path, runs: int) -> None:
     """The slowest and the median position per command over :data:`SWEEP`'s logs."""
     print("Each cell: the slowest position's median wall time (its log) / the median over positions, seconds.")
@@ -131,8 +138,7 @@ def sweep(folder: Path, runs: int) -> None:
         times: list[list[tuple[float, str]]] = [[] for _ in commands]
         for seed in SWEEP_SEEDS:
             for events in SWEEP_EVENTS:
-                full, _ = random_log(variants.get(game), n, events + 1, random.Random(seed), accusations=False)
-                log = GameLog(full.header, full.variant, full.events[:-1])
+                log, _ = _position(game, n, events, seed)
                 path = folder / f"{game}-{n}-seed{seed}-{events}.clue"
                 path.write_text(format_log(log), encoding="utf-8")
                 for k, command in enumerate(commands):
@@ -188,8 +194,7 @@ def main() -> None:
         print("| how | game | players | events | next | why | accuse? | status | add |")
         print("|---|---|---|---|---|---|---|---|---|")
         for game, n, turns in CASES:
-            full, _ = random_log(variants.get(game), n, turns + 1, random.Random(args.seed), accusations=False)
-            log = GameLog(full.header, full.variant, full.events[:-1])
+            log, full = _position(game, n, turns, args.seed)
             path = folder / f"{game}-{n}.clue"
             path.write_text(format_log(log), encoding="utf-8")
             work = folder / f"{game}-{n}-add.clue"
