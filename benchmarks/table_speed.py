@@ -11,6 +11,7 @@ the work of the command without the start-up.  ``add`` works on a fresh copy of 
     git archive OLD cluesolver rulesref | tar -x -C /tmp/old
     python benchmarks/table_speed.py --runs 7 --baseline /tmp/old   # before/after, in turn
     python benchmarks/table_speed.py --sweep --runs 3                 # many positions, the slowest of each
+    python benchmarks/table_speed.py --sweep --runs 3 --baseline /tmp/old --games master-detective-6
 
 ``--sweep`` runs ``next``, ``accuse?`` and ``status`` end to end on logs of 3 seeds at 0, 6,
 12, 20, 30 and 45 events for every game and player count of :data:`SWEEP` and prints, per
@@ -128,27 +129,43 @@ def _position(game: str, players: int, events: int, seed: int) -> tuple[GameLog,
     return GameLog(full.header, full.variant, full.events[:-1]), full
 
 
-def sweep(folder: Path, runs: int) -> None:
-    """The slowest and the median position per command over :data:`SWEEP`'s logs."""
-    print("Each cell: the slowest position's median wall time (its log) / the median over positions, seconds.")
-    print("| game | players | positions | next | accuse? | status |")
-    print("|---|---|---|---|---|---|")
+def sweep(folder: Path, runs: int, baseline: Path | None = None, games: list[str] | None = None) -> None:
+    """The slowest and the median position per command over :data:`SWEEP`'s logs (with
+    ``baseline``: both trees side by side, position by position); ``games`` keeps the rows
+    whose ``game-players`` (e.g. ``master-detective-6``) is listed."""
+    print(
+        "Each cell: the slowest position's median wall time (its log) / the median over positions / "
+        "positions over 0.3 s, seconds."
+    )
+    print("| tree | game | players | positions | next | accuse? | status |")
+    print("|---|---|---|---|---|---|---|")
     commands = (["clue", "next"], ["clue", "accuse?"], ["clue", "status"])
+    trees = ("baseline", "this checkout") if baseline is not None else ("this checkout",)
     for game, n in SWEEP:
-        times: list[list[tuple[float, str]]] = [[] for _ in commands]
+        if games and f"{game}-{n}" not in games:
+            continue
+        times: dict[str, list[list[tuple[float, str]]]] = {t: [[] for _ in commands] for t in trees}
         for seed in SWEEP_SEEDS:
             for events in SWEEP_EVENTS:
                 log, _ = _position(game, n, events, seed)
                 path = folder / f"{game}-{n}-seed{seed}-{events}.clue"
                 path.write_text(format_log(log), encoding="utf-8")
+                where = f"seed {seed}, {len(log.events)} events"
                 for k, command in enumerate(commands):
-                    wall, _ = _timed([*command, "--file", str(path)], runs)
-                    times[k].append((wall, f"seed {seed}, {len(log.events)} events"))
-        cells = []
-        for got in times:
-            worst = max(got)
-            cells.append(f"{worst[0]:.2f} ({worst[1]}) / {statistics.median(t for t, _ in got):.2f}")
-        print(f"| {game} | {n} | {len(times[0])} | {' | '.join(cells)} |", flush=True)
+                    args = [*command, "--file", str(path)]
+                    if baseline is not None:
+                        (base, _), (now, _) = _side_by_side(args, runs, baseline)
+                        times["baseline"][k].append((base, where))
+                    else:
+                        now, _ = _timed(args, runs)
+                    times["this checkout"][k].append((now, where))
+        for tree in trees:
+            cells = []
+            for got in times[tree]:
+                worst = max(got)
+                over = sum(1 for t, _ in got if t > 0.3)
+                cells.append(f"{worst[0]:.2f} ({worst[1]}) / {statistics.median(t for t, _ in got):.2f} / {over}")
+            print(f"| {tree} | {game} | {n} | {len(times[tree][0])} | {' | '.join(cells)} |", flush=True)
 
 
 def _fact(log: GameLog) -> str:
@@ -170,6 +187,11 @@ def main() -> None:
         "end-to-end runs of it and of this checkout, in turn",
     )
     ap.add_argument("--sweep", action="store_true", help="many positions per game: the slowest and the median")
+    ap.add_argument(
+        "--games",
+        nargs="*",
+        help="with --sweep: only these game-players rows, e.g. master-detective-5 master-detective-6",
+    )
     args = ap.parse_args()
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
@@ -187,7 +209,7 @@ def main() -> None:
             f"load average {os.getloadavg()[0]:.1f}"
         )
         if args.sweep:
-            sweep(folder, args.runs)
+            sweep(folder, args.runs, args.baseline, args.games)
             print(f"load average at the end {os.getloadavg()[0]:.1f}")
             return
         print("Each cell: median wall / median user+sys CPU, seconds.")
