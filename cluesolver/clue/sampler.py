@@ -35,9 +35,39 @@ Rng = Union[random.Random, "np.random.Generator"]
 
 
 def _uniform(rng: Rng, n: int) -> np.ndarray:
+    """``n`` uniform numbers in [0, 1): with Python's generator, the numbers (and the state
+    left behind) of ``n`` calls of ``rng.random()``, made from its 32-bit words at once."""
+    if type(rng) is random.Random:
+        if n <= 0:
+            return np.zeros(0, dtype=np.float64)
+        # random() takes two words a, b and returns (a >> 5, b >> 6) as 53 bits; getrandbits
+        # hands out the same words in the same order, the first one least significant
+        words = np.frombuffer(rng.getrandbits(64 * n).to_bytes(8 * n, "little"), dtype="<u4")
+        return ((words[0::2] >> 5) * 67108864.0 + (words[1::2] >> 6)) * (1.0 / 9007199254740992.0)
     if isinstance(rng, random.Random):
         return np.fromiter(itertools.starmap(rng.random, itertools.repeat((), n)), dtype=np.float64, count=n)
     return rng.random(n)
+
+
+#: One move's read in the backward pass: ``out[dst] += nxt[src]``.
+_Read = tuple[tuple[Union[int, slice, None], ...], tuple[Union[int, slice], ...]]
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One card of the order: the holders it may go to (its moves, in receiver order) and
+    how each move reads the next frontier, in the backward pass and in the draws."""
+
+    card: int
+    flags: int  # open constraints before the card (the flag axes of the frontier)
+    reads: tuple[_Read | None, ...]  # per move (None: the move never finishes)
+    holders: np.ndarray  # per move: the holder
+    axes: np.ndarray  # per move: its place among the receivers
+    caps: np.ndarray  # per move: the holder's room
+    stride: np.ndarray  # per move (a column): the step in the counts' part of a state's place (0: implicit)
+    size: int  # the flags' part of a place after the card (2 ** open constraints)
+    follow: np.ndarray  # (moves, flags' part before): the flags' part after the move (-1: a constraint left unmet)
+    closing: bool  # some constraint closes at the card (``follow`` may be -1)
 
 
 @dataclass(frozen=True)
@@ -130,111 +160,122 @@ class DealSampler:
         """Constraints whose flag is part of the state before card number ``i``."""
         return [g for g in range(len(self._cons)) if self._first[g] < i <= self._last[g]]
 
+    def _plan(self) -> None:
+        """What each card's step reads and writes, worked out once for the pass and the draws.
+
+        A state is the count of every receiver but one and the flags of the open
+        constraints.  The receiver with most room (``_implicit``) has no axis: its count is
+        the cards dealt so far minus the others', so only the states with a possible count
+        for it are ever read (the others' entries are never looked at)."""
+        n_recv = len(self._receivers)
+        self._implicit = max(range(n_recv), key=lambda a: (self._caps[a], -a)) if n_recv else -1
+        explicit = [a for a in range(n_recv) if a != self._implicit]
+        self._shape = tuple(self._caps[a] + 1 for a in explicit)
+        dim = {a: k for k, a in enumerate(explicit)}
+        stride = {a: math.prod(self._shape[k + 1 :]) for a, k in dim.items()}
+        n_cons = len(self._cons)
+        self._steps: list[_Step] = []
+        for i, c in enumerate(self._order):
+            before, after = self._open(i), self._open(i + 1)
+            names = sorted(set(before) | {g for g in range(n_cons) if self._first[g] == i})
+            closing = [g for g in names if g not in after]
+            moves: list[tuple[int, int, frozenset[int]]] = []
+            reads: list[_Read | None] = []
+            for a, h in enumerate(self._receivers):
+                if not self._allowed[c, h]:
+                    continue
+                hits = frozenset(g for g in names if self._cons[g][0] == h and c in self._cons[g][1])
+                moves.append((h, a, hits))
+                if any(g not in before and g not in hits for g in closing):
+                    reads.append(None)  # a constraint that opens and closes here, unmet: never
+                    continue
+                src: list[int | slice | None] = [slice(None)] * len(explicit)
+                dst: list[int | slice] = [slice(None)] * len(explicit)
+                if a in dim:  # a state with k of h's cards finishes as the one with k + 1
+                    src[dim[a]] = slice(1, None)
+                    dst[dim[a]] = slice(0, -1)
+                for g in names:
+                    if g in after:  # met by the card, carried, or opened unmet
+                        src.append(1 if g in hits else slice(None) if g in before else 0)
+                    if g in before and g in hits:
+                        src.append(None)  # met whatever it was before
+                # a constraint that closes here unmet by the card must have been met before
+                dst += [1 if g in closing and g not in hits else slice(None) for g in before]
+                reads.append((tuple(src), tuple(dst)))
+            self._steps.append(
+                _Step(
+                    card=c,
+                    flags=len(before),
+                    reads=tuple(reads),
+                    holders=np.array([h for h, _, _ in moves], dtype=np.int64),
+                    axes=np.array([a for _, a, _ in moves], dtype=np.intp),
+                    caps=np.array([[self._caps[a]] for _, a, _ in moves], dtype=np.int64),
+                    stride=np.array([[stride.get(a, 0)] for _, a, _ in moves], dtype=np.int64),
+                    size=1 << len(after),
+                    follow=_follow(before, names, after, [hits for _, _, hits in moves]),
+                    closing=bool(closing),
+                )
+            )
+
     def _backward(self) -> None:
-        nh = len(self._receivers)
-        n = len(self._order)
-        end = np.zeros(tuple(k + 1 for k in self._caps), dtype=np.float64)
-        end[tuple(self._caps)] = 1.0
-        backs = [end]
-        for i in range(n - 1, -1, -1):
-            backs.append(self._step_back(backs[-1], i, nh))
-        backs.reverse()
-        self._backs = backs
-        self.total = float(backs[0][(0,) * nh]) if n or nh else 1.0
+        self._plan()
+        size = math.prod(self._shape)
+        end = np.zeros(size + 1, dtype=np.float64)
+        end[size - 1] = 1.0  # every explicit receiver full: the last state
+        flats = [end]
+        for step in reversed(self._steps):
+            flats.append(self._step_back(flats[-1], step))
+        flats.reverse()
+        # each frontier flat, with one more entry (0.0) that the draws read for a move not allowed
+        self._flats = flats
+        self.total = float(flats[0][0])
 
-    def _names(self, i: int) -> tuple[list[int], list[int], list[int]]:
-        before = self._open(i)
-        after = self._open(i + 1)
-        names = sorted(set(before) | {g for g in range(len(self._cons)) if self._first[g] == i})
-        return before, names, after
-
-    def _hits(self, c: int, h: int, names: list[int]) -> set[int]:
-        return {g for g in names if self._cons[g][0] == h and c in self._cons[g][1]}
-
-    def _step_back(self, nxt: np.ndarray, i: int, nh: int) -> np.ndarray:
-        c = self._order[i]
-        before, names, after = self._names(i)
-        mid = nxt
-        for g in names:  # flags of constraints that close here must end up met
-            if g not in after:
-                pos = nh + names.index(g)
-                mid = np.stack([np.zeros_like(mid), mid], axis=pos)
-        shape = tuple(k + 1 for k in self._caps) + (2,) * len(before)
-        out = np.zeros(shape, dtype=np.float64)
-        for h in self._receivers:
-            if not self._allowed[c, h]:
-                continue
-            hits = self._hits(c, h, names)
-            a = self._axis[h]
-            idx: list[int | slice] = [slice(None)] * nh
-            idx[a] = slice(1, None)
-            for g in names:
-                if g in hits:
-                    idx.append(1)
-                elif g not in before:
-                    idx.append(0)
-                else:
-                    idx.append(slice(None))  # a flag from before that this card leaves alone
-            part = mid[tuple(idx)]
-            for g in before:
-                if g in hits:
-                    part = np.expand_dims(part, nh + before.index(g))
-            # a state with k of h's cards finishes as the state with k + 1 (none when h is full)
-            into: list[slice] = [slice(None)] * len(shape)
-            into[a] = slice(0, -1)
-            out[tuple(into)] += part
-        return out
+    def _step_back(self, nxt: np.ndarray, step: _Step) -> np.ndarray:
+        """Ways to finish from every state before the card: the sum, over the holders it
+        may go to (in receiver order, so the float sums are the same whatever the layout),
+        of the ways from the state each leads to."""
+        shape = self._shape + (2,) * step.flags
+        flat = np.zeros(math.prod(shape) + 1, dtype=np.float64)
+        out = flat[:-1].reshape(shape)
+        after = nxt[:-1].reshape(self._shape + (2,) * (step.size.bit_length() - 1))
+        for read in step.reads:
+            if read is not None:
+                src, dst = read
+                out[dst] += after[src]
+        return flat
 
     # -- drawing ----------------------------------------------------------------------
 
-    def _moves(
-        self, i: int, counts: np.ndarray, flags: dict[int, np.ndarray]
-    ) -> list[tuple[int, int, np.ndarray, dict[int, np.ndarray]]]:
-        """Card number ``i`` to each holder it may go to, from the states ``(counts, flags)``:
-        the holder, its axis in ``counts`` (which the card adds one to), the ways to finish
-        from the state reached (0 where it is not allowed), and that state's flags."""
-        c = self._order[i]
-        _, names, after = self._names(i)
-        nxt = self._backs[i + 1]
-        flat = nxt.reshape(-1)
-        m = counts.shape[0]
-        zero = np.zeros(m, dtype=np.int64)
-        one = np.ones(m, dtype=np.int64)
-        # a state's place in ``flat``: each axis's index (counts capped, then the flags) by its step
-        steps = [math.prod(nxt.shape[k + 1 :]) for k in range(nxt.ndim)]
-        base = np.minimum(counts, self._caps) @ np.array(steps[: len(self._receivers)], dtype=np.int64)
-        out = []
-        for h in self._receivers:
-            if not self._allowed[c, h]:
-                continue
-            hits = self._hits(c, h, names)
-            a = self._axis[h]
-            ok = counts[:, a] < self._caps[a]
-            new = {g: (one if g in hits else flags.get(g, zero)) for g in names}
-            for g in names:
-                if g not in after:
-                    ok &= new[g] == 1
-            at = base + steps[a]
-            for k, g in enumerate(after):
-                at = at + new[g] * steps[len(self._receivers) + k]
-            ways = np.where(ok, flat[np.where(ok, at, 0)], 0.0)
-            out.append((h, a, ways, {g: new[g] for g in after}))
-        return out
+    def _ways(self, i: int, counts: np.ndarray, at: np.ndarray, flags: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Card number ``i`` to each holder it may go to (a row each), from the states
+        ``counts`` (a row per receiver), ``at`` (the counts' part of their place in the
+        frontier) and ``flags`` (the flags' part): the ways to finish from the state
+        reached (0 where the move is not allowed) and the flags' part there."""
+        step = self._steps[i]
+        ok = counts[step.axes] < step.caps
+        follow = step.follow[:, flags]
+        if step.closing:
+            ok &= follow >= 0
+        flat = self._flats[i + 1]
+        place = np.where(ok, (at + step.stride) * step.size + follow, len(flat) - 1)
+        return flat[place], follow
 
     def _draw(self, n: int, rng: Rng) -> np.ndarray:
-        counts = np.zeros((n, len(self._receivers)), dtype=np.int64)
-        flags: dict[int, np.ndarray] = {}
-        owner = np.repeat(self._fixed[None, :], n, axis=0)
+        counts = np.zeros((len(self._receivers), n), dtype=np.int64)
+        at = np.zeros(n, dtype=np.int64)
+        flags = np.zeros(n, dtype=np.int64)
+        owner = np.repeat(self._fixed[:, None], n, axis=1)
         rows = np.arange(n)
-        for i, c in enumerate(self._order):
-            moves = self._moves(i, counts, flags)
-            cum = np.cumsum(np.stack([w for _, _, w, _ in moves], axis=1), axis=1)
-            u = _uniform(rng, n) * cum[:, -1]
-            pick = np.minimum((cum <= u[:, None]).sum(axis=1), len(moves) - 1)
-            owner[:, c] = np.array([h for h, _, _, _ in moves])[pick]
-            counts[rows, np.array([a for _, a, _, _ in moves])[pick]] += 1
-            flags = {g: np.stack([f[g] for _, _, _, f in moves])[pick, rows] for g in moves[0][3]} if moves else {}
-        return owner
+        uniforms = _uniform(rng, n * len(self._order)).reshape(len(self._order), n)
+        for i, step in enumerate(self._steps):
+            ways, follow = self._ways(i, counts, at, flags)
+            cum = _cumsum(ways)
+            pick = np.minimum((cum <= uniforms[i] * cum[-1]).sum(axis=0), len(step.holders) - 1)
+            owner[step.card] = step.holders[pick]
+            counts[step.axes[pick], rows] += 1
+            at += step.stride[pick, 0]
+            flags = follow[pick, rows]
+        return np.ascontiguousarray(owner.T)
 
     def _accept(self, owner: np.ndarray) -> np.ndarray:
         ok = np.ones(owner.shape[0], dtype=bool)
@@ -272,26 +313,48 @@ class DealSampler:
             return Deals(self.holders, self.cards, np.zeros((0, len(self.cards)), dtype=np.int8), True)
         if self.total > limit:
             return None
-        owner = self._fixed[None, :].copy()
-        counts = np.zeros((1, len(self._receivers)), dtype=np.int64)
-        flags: dict[int, np.ndarray] = {}
-        for i, c in enumerate(self._order):
-            moves = self._moves(i, counts, flags)
-            keep = [np.flatnonzero(w > 0) for _, _, w, _ in moves]
-            parts = []
-            taken = []
-            for (h, a, _, _), rows in zip(moves, keep):
-                o = owner[rows].copy()
-                o[:, c] = h
-                parts.append(o)
-                cnt = counts[rows]
-                cnt[:, a] += 1
-                taken.append(cnt)
-            owner = np.concatenate(parts)
-            counts = np.concatenate(taken)
-            flags = {g: np.concatenate([f[g][rows] for (_, _, _, f), rows in zip(moves, keep)]) for g in moves[0][3]}
+        owner = self._fixed[:, None].copy()
+        counts = np.zeros((len(self._receivers), 1), dtype=np.int64)
+        at = np.zeros(1, dtype=np.int64)
+        flags = np.zeros(1, dtype=np.int64)
+        for i, step in enumerate(self._steps):
+            ways, follow = self._ways(i, counts, at, flags)
+            keep = [np.flatnonzero(w > 0) for w in ways]
+            picks = np.concatenate([np.full(len(rows), j, dtype=np.intp) for j, rows in enumerate(keep)])
+            rows = np.concatenate(keep)
+            owner = owner[:, rows]
+            owner[step.card] = step.holders[picks]
+            counts = counts[:, rows]
+            counts[step.axes[picks], np.arange(len(rows))] += 1
+            at = at[rows] + step.stride[picks, 0]
+            flags = follow[picks, rows]
+        owner = np.ascontiguousarray(owner.T)
         owner = owner[self._accept(owner)]
         return Deals(self.holders, self.cards, self._out_code[owner], True)
+
+
+def _cumsum(ways: np.ndarray) -> np.ndarray:
+    """``np.cumsum(ways, axis=0)`` (the same sums, in the same order), a row at a time: for
+    a few rows of many columns several times faster."""
+    cum = ways.copy()
+    for j in range(1, len(cum)):
+        np.add(cum[j - 1], cum[j], out=cum[j])
+    return cum
+
+
+def _follow(before: list[int], names: list[int], after: list[int], hits: list[frozenset[int]]) -> np.ndarray:
+    """The flags' part of the state after each move (a row per move) from each flags' part
+    before the card (a column each), or -1 where a constraint closing here is left unmet."""
+    table = np.zeros((len(hits), 1 << len(before)), dtype=np.int64)
+    for f in range(1 << len(before)):
+        was = {g: (f >> (len(before) - 1 - k)) & 1 for k, g in enumerate(before)}
+        for j, hit in enumerate(hits):
+            now = {g: 1 if g in hit else was.get(g, 0) for g in names}
+            if any(not now[g] for g in names if g not in after):
+                table[j, f] = -1
+            else:
+                table[j, f] = sum(now[g] << (len(after) - 1 - k) for k, g in enumerate(after))
+    return table
 
 
 def _order(unknown: list[int], cons: list[tuple[int, frozenset[int]]]) -> list[int]:
