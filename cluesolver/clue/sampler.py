@@ -49,6 +49,9 @@ def _uniform(rng: Rng, n: int) -> np.ndarray:
     return rng.random(n)
 
 
+#: A place no state has (a full receiver, a constraint left unmet): below any place times 2**flags.
+_FULL = -(1 << 40)
+
 #: One move's read in the backward pass: ``out[dst] += nxt[src]``.
 _Read = tuple[tuple[Union[int, slice, None], ...], tuple[Union[int, slice], ...]]
 
@@ -62,12 +65,10 @@ class _Step:
     flags: int  # open constraints before the card (the flag axes of the frontier)
     reads: tuple[_Read | None, ...]  # per move (None: the move never finishes)
     holders: np.ndarray  # per move: the holder
-    axes: np.ndarray  # per move: its place among the receivers
-    caps: np.ndarray  # per move: the holder's room
-    stride: np.ndarray  # per move (a column): the step in the counts' part of a state's place (0: implicit)
+    rows: np.ndarray  # per move (a column): where its receiver's row of ``_next`` starts
     size: int  # the flags' part of a place after the card (2 ** open constraints)
-    follow: np.ndarray  # (moves, flags' part before): the flags' part after the move (-1: a constraint left unmet)
-    closing: bool  # some constraint closes at the card (``follow`` may be -1)
+    follow: np.ndarray  # (moves, flags' part before): the flags' part after the move (_FULL: a constraint left unmet)
+    flagged: bool  # some constraint is open before or after the card, or opens and closes at it
 
 
 @dataclass(frozen=True)
@@ -166,54 +167,76 @@ class DealSampler:
         A state is the count of every receiver but one and the flags of the open
         constraints.  The receiver with most room (``_implicit``) has no axis: its count is
         the cards dealt so far minus the others', so only the states with a possible count
-        for it are ever read (the others' entries are never looked at)."""
+        for it are ever read (the others' entries are never looked at).  The states that
+        would overfill it finish in no way: their entries are 0."""
         n_recv = len(self._receivers)
         self._implicit = max(range(n_recv), key=lambda a: (self._caps[a], -a)) if n_recv else -1
         explicit = [a for a in range(n_recv) if a != self._implicit]
         self._shape = tuple(self._caps[a] + 1 for a in explicit)
         dim = {a: k for k, a in enumerate(explicit)}
         stride = {a: math.prod(self._shape[k + 1 :]) for a, k in dim.items()}
+        # a state's counts' part after each receiver takes a card (_FULL where it is full)
+        size = math.prod(self._shape)
+        states = np.arange(size, dtype=np.int64)
+        nxt = np.empty((n_recv, size), dtype=np.int64)
+        for a in range(n_recv):
+            if a in dim:
+                room = (states // stride[a]) % self._shape[dim[a]] < self._caps[a]
+                nxt[a] = np.where(room, states + stride[a], _FULL)
+            else:
+                nxt[a] = states
+        self._next = nxt.reshape(-1)
+        # each receiver's read when no constraint is open: the count one up (none for the implicit)
+        plain: list[tuple[list[int | slice | None], list[int | slice]]] = []
+        for a in range(n_recv):
+            src: list[int | slice | None] = [slice(None)] * len(explicit)
+            dst: list[int | slice] = [slice(None)] * len(explicit)
+            if a in dim:  # a state with k of h's cards finishes as the one with k + 1
+                src[dim[a]] = slice(1, None)
+                dst[dim[a]] = slice(0, -1)
+            plain.append((src, dst))
+        recv = np.array(self._receivers, dtype=np.int64)
+        takes = self._allowed[np.ix_(self._order, self._receivers)] if self._order else np.zeros((0, n_recv), bool)
         n_cons = len(self._cons)
         self._steps: list[_Step] = []
         for i, c in enumerate(self._order):
+            axes = np.flatnonzero(takes[i])
             before, after = self._open(i), self._open(i + 1)
             names = sorted(set(before) | {g for g in range(n_cons) if self._first[g] == i})
-            closing = [g for g in names if g not in after]
-            moves: list[tuple[int, int, frozenset[int]]] = []
-            reads: list[_Read | None] = []
-            for a, h in enumerate(self._receivers):
-                if not self._allowed[c, h]:
-                    continue
-                hits = frozenset(g for g in names if self._cons[g][0] == h and c in self._cons[g][1])
-                moves.append((h, a, hits))
-                if any(g not in before and g not in hits for g in closing):
-                    reads.append(None)  # a constraint that opens and closes here, unmet: never
-                    continue
-                src: list[int | slice | None] = [slice(None)] * len(explicit)
-                dst: list[int | slice] = [slice(None)] * len(explicit)
-                if a in dim:  # a state with k of h's cards finishes as the one with k + 1
-                    src[dim[a]] = slice(1, None)
-                    dst[dim[a]] = slice(0, -1)
-                for g in names:
-                    if g in after:  # met by the card, carried, or opened unmet
-                        src.append(1 if g in hits else slice(None) if g in before else 0)
-                    if g in before and g in hits:
-                        src.append(None)  # met whatever it was before
-                # a constraint that closes here unmet by the card must have been met before
-                dst += [1 if g in closing and g not in hits else slice(None) for g in before]
-                reads.append((tuple(src), tuple(dst)))
+            if not names:
+                reads: list[_Read | None] = [(tuple(plain[a][0]), tuple(plain[a][1])) for a in axes.tolist()]
+                follow = np.zeros((len(axes), 1), dtype=np.int64)
+            else:
+                closing = [g for g in names if g not in after]
+                hits = [
+                    frozenset(g for g in names if self._cons[g][0] == self._receivers[a] and c in self._cons[g][1])
+                    for a in axes.tolist()
+                ]
+                reads = []
+                for a, hit in zip(axes.tolist(), hits):
+                    if any(g not in before and g not in hit for g in closing):
+                        reads.append(None)  # a constraint that opens and closes here, unmet: never
+                        continue
+                    src, dst = list(plain[a][0]), list(plain[a][1])
+                    for g in names:
+                        if g in after:  # met by the card, carried, or opened unmet
+                            src.append(1 if g in hit else slice(None) if g in before else 0)
+                        if g in before and g in hit:
+                            src.append(None)  # met whatever it was before
+                    # a constraint that closes here unmet by the card must have been met before
+                    dst += [1 if g in closing and g not in hit else slice(None) for g in before]
+                    reads.append((tuple(src), tuple(dst)))
+                follow = _follow(before, names, after, hits)
             self._steps.append(
                 _Step(
                     card=c,
                     flags=len(before),
                     reads=tuple(reads),
-                    holders=np.array([h for h, _, _ in moves], dtype=np.int64),
-                    axes=np.array([a for _, a, _ in moves], dtype=np.intp),
-                    caps=np.array([[self._caps[a]] for _, a, _ in moves], dtype=np.int64),
-                    stride=np.array([[stride.get(a, 0)] for _, a, _ in moves], dtype=np.int64),
+                    holders=recv[axes],
+                    rows=(axes * size)[:, None],
                     size=1 << len(after),
-                    follow=_follow(before, names, after, [hits for _, _, hits in moves]),
-                    closing=bool(closing),
+                    follow=follow,
+                    flagged=bool(names),
                 )
             )
 
@@ -246,35 +269,31 @@ class DealSampler:
 
     # -- drawing ----------------------------------------------------------------------
 
-    def _ways(self, i: int, counts: np.ndarray, at: np.ndarray, flags: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Card number ``i`` to each holder it may go to (a row each), from the states
-        ``counts`` (a row per receiver), ``at`` (the counts' part of their place in the
-        frontier) and ``flags`` (the flags' part): the ways to finish from the state
-        reached (0 where the move is not allowed) and the flags' part there."""
+    def _ways(self, i: int, at: np.ndarray, flags: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Card number ``i`` to each holder it may go to (a row each) from the states whose
+        counts' part is ``at`` and flags' part ``flags``: the ways to finish from the state
+        reached (0 where the move is not allowed), and its counts' and flags' parts (the
+        flags' part as one column when it is the same for every state)."""
         step = self._steps[i]
-        ok = counts[step.axes] < step.caps
-        follow = step.follow[:, flags]
-        if step.closing:
-            ok &= follow >= 0
-        flat = self._flats[i + 1]
-        place = np.where(ok, (at + step.stride) * step.size + follow, len(flat) - 1)
-        return flat[place], follow
+        counted = self._next[step.rows + at]
+        follow = step.follow[:, flags] if step.flags else step.follow
+        place = counted * step.size + follow if step.flagged else counted
+        # a move that is not allowed has a negative place: it reads the 0.0 at the end
+        return self._flats[i + 1][np.maximum(place, -1)], counted, follow
 
     def _draw(self, n: int, rng: Rng) -> np.ndarray:
-        counts = np.zeros((len(self._receivers), n), dtype=np.int64)
         at = np.zeros(n, dtype=np.int64)
         flags = np.zeros(n, dtype=np.int64)
         owner = np.repeat(self._fixed[:, None], n, axis=1)
         rows = np.arange(n)
         uniforms = _uniform(rng, n * len(self._order)).reshape(len(self._order), n)
         for i, step in enumerate(self._steps):
-            ways, follow = self._ways(i, counts, at, flags)
+            ways, counted, follow = self._ways(i, at, flags)
             cum = _cumsum(ways)
             pick = np.minimum((cum <= uniforms[i] * cum[-1]).sum(axis=0), len(step.holders) - 1)
             owner[step.card] = step.holders[pick]
-            counts[step.axes[pick], rows] += 1
-            at += step.stride[pick, 0]
-            flags = follow[pick, rows]
+            at = counted[pick, rows]
+            flags = follow[pick, rows] if step.flags else follow[pick, 0]
         return np.ascontiguousarray(owner.T)
 
     def _accept(self, owner: np.ndarray) -> np.ndarray:
@@ -314,20 +333,17 @@ class DealSampler:
         if self.total > limit:
             return None
         owner = self._fixed[:, None].copy()
-        counts = np.zeros((len(self._receivers), 1), dtype=np.int64)
         at = np.zeros(1, dtype=np.int64)
         flags = np.zeros(1, dtype=np.int64)
         for i, step in enumerate(self._steps):
-            ways, follow = self._ways(i, counts, at, flags)
+            ways, counted, follow = self._ways(i, at, flags)
             keep = [np.flatnonzero(w > 0) for w in ways]
             picks = np.concatenate([np.full(len(rows), j, dtype=np.intp) for j, rows in enumerate(keep)])
             rows = np.concatenate(keep)
             owner = owner[:, rows]
             owner[step.card] = step.holders[picks]
-            counts = counts[:, rows]
-            counts[step.axes[picks], np.arange(len(rows))] += 1
-            at = at[rows] + step.stride[picks, 0]
-            flags = follow[picks, rows]
+            at = counted[picks, rows]
+            flags = follow[picks, rows] if step.flags else follow[picks, 0]
         owner = np.ascontiguousarray(owner.T)
         owner = owner[self._accept(owner)]
         return Deals(self.holders, self.cards, self._out_code[owner], True)
@@ -344,14 +360,14 @@ def _cumsum(ways: np.ndarray) -> np.ndarray:
 
 def _follow(before: list[int], names: list[int], after: list[int], hits: list[frozenset[int]]) -> np.ndarray:
     """The flags' part of the state after each move (a row per move) from each flags' part
-    before the card (a column each), or -1 where a constraint closing here is left unmet."""
+    before the card (a column each), or _FULL where a constraint closing here is left unmet."""
     table = np.zeros((len(hits), 1 << len(before)), dtype=np.int64)
     for f in range(1 << len(before)):
         was = {g: (f >> (len(before) - 1 - k)) & 1 for k, g in enumerate(before)}
         for j, hit in enumerate(hits):
             now = {g: 1 if g in hit else was.get(g, 0) for g in names}
             if any(not now[g] for g in names if g not in after):
-                table[j, f] = -1
+                table[j, f] = _FULL
             else:
                 table[j, f] = sum(now[g] << (len(after) - 1 - k) for k, g in enumerate(after))
     return table
