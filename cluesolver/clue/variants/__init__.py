@@ -5,6 +5,11 @@ may ``extends = "<built-in id or file>"`` to rename cards (``[rename]``) and add
 in any language (``[card_aliases]``).  Every file is read by the one checking reader
 (:mod:`cluesolver.clue.variants.reader`): bounded, typed, every problem at once.  See
 ``docs/variants.md``.
+
+A command reads one edition on every start, so the built-in editions come from an
+already-checked snapshot while their files are unchanged
+(:mod:`~cluesolver.clue.variants.snapshot`), and the TOML parser and the checking reader
+are imported only for a file that must be read.
 """
 
 from __future__ import annotations
@@ -12,22 +17,21 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cluesolver.clue.variants.model import Card, Category, Variant, normalise
-from cluesolver.clue.variants.reader import DEFAULT_LIMITS, VariantLimits, read_variant
 from rulesref.core.errors import InputError, Problem, UnknownNameError
-from rulesref.core.files import read_text
 from rulesref.core.names import closest
 from rulesref.core.text import clip
-from rulesref.core.tomlfile import parse_toml
+
+if TYPE_CHECKING:
+    from cluesolver.clue.variants.reader import VariantLimits
 
 __all__ = [
     "BUILT_IN",
-    "DEFAULT_LIMITS",
     "Card",
     "Category",
     "Variant",
-    "VariantLimits",
     "built_ins",
     "get",
     "load_file",
@@ -49,6 +53,21 @@ def _built_in_parent(name: str, base_dir: Path | None) -> Variant:
 
 @cache
 def _built_in(variant_id: str) -> Variant:
+    from cluesolver.clue.variants.snapshot import load
+
+    return load(variant_id, built_in_bytes) or read_built_in(variant_id)
+
+
+def built_in_bytes(variant_id: str) -> bytes:
+    """The bytes of a built-in edition's file."""
+    return (DATA / f"{variant_id}.toml").read_bytes()
+
+
+def read_built_in(variant_id: str) -> Variant:
+    """A built-in edition read from its file by the checking reader (no snapshot)."""
+    from cluesolver.clue.variants.reader import DEFAULT_LIMITS, read_variant
+    from rulesref.core.tomlfile import parse_toml
+
     label = f"built-in:{variant_id}"
     text = (DATA / f"{variant_id}.toml").read_text(encoding="utf-8")
     return read_variant(text, parse_toml(text, label), label, None, _built_in_parent, DEFAULT_LIMITS)
@@ -58,17 +77,23 @@ def built_ins() -> list[Variant]:
     return [_built_in(v) for v in BUILT_IN]
 
 
-def load_file(path: Path, *, limits: VariantLimits = DEFAULT_LIMITS) -> Variant:
-    """Read a user variant file (TOML); every problem at once as an InputError (exit 2)."""
+def load_file(path: Path, *, limits: VariantLimits | None = None) -> Variant:
+    """Read a user variant file (TOML); every problem at once as an InputError (exit 2).
+
+    ``limits``: how big it may be (default :data:`~cluesolver.clue.variants.reader.DEFAULT_LIMITS`).
+    """
     return _load(path, limits, ())
 
 
-def get(name: str, base_dir: Path | None = None, *, limits: VariantLimits = DEFAULT_LIMITS) -> Variant:
-    """A variant by id, alias, or path to a variant file (relative to ``base_dir``)."""
+def get(name: str, base_dir: Path | None = None, *, limits: VariantLimits | None = None) -> Variant:
+    """A variant by id, alias, or path to a variant file (relative to ``base_dir``).
+
+    ``limits`` bound a variant file (default :data:`~cluesolver.clue.variants.reader.DEFAULT_LIMITS`).
+    """
     return _get(name, base_dir, limits, ())
 
 
-def _get(name: str, base_dir: Path | None, limits: VariantLimits, chain: tuple[str, ...]) -> Variant:
+def _get(name: str, base_dir: Path | None, limits: VariantLimits | None, chain: tuple[str, ...]) -> Variant:
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
@@ -92,8 +117,14 @@ def _get(name: str, base_dir: Path | None, limits: VariantLimits, chain: tuple[s
     )
 
 
-def _load(path: Path, limits: VariantLimits, chain: tuple[str, ...]) -> Variant:
+def _load(path: Path, limits: VariantLimits | None, chain: tuple[str, ...]) -> Variant:
     """Read one file of a chain of ``extends``; a file met twice is a cycle, named."""
+    from cluesolver.clue.variants.reader import DEFAULT_LIMITS, read_variant
+    from rulesref.core.files import read_text
+    from rulesref.core.tomlfile import parse_toml
+
+    if limits is None:
+        limits = DEFAULT_LIMITS
     me = os.path.realpath(path)
     if me in chain:
         loop = [Path(p).name for p in chain[chain.index(me) :]] + [Path(me).name]

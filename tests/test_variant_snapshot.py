@@ -1,0 +1,57 @@
+"""The built-in editions' snapshot: fresh, equal to reading the TOML files, ignored once a file changes."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cluesolver.clue import variants
+from cluesolver.clue.variants import snapshot
+from cluesolver.clue.variants.built_in import EDITIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+REMAKE = "the snapshot is stale: run python -m cluesolver.clue.variants.snapshot"
+
+
+def test_every_built_in_edition_has_a_snapshot() -> None:
+    assert set(EDITIONS) == set(variants.BUILT_IN)
+
+
+@pytest.mark.parametrize("variant_id", variants.BUILT_IN)
+def test_snapshot_is_fresh_and_equals_the_checked_reading(variant_id: str) -> None:
+    made = snapshot.load(variant_id, variants.built_in_bytes)
+    assert made is not None, REMAKE
+    read = variants.read_built_in(variant_id)
+    for f in dataclasses.fields(read):  # every field, those equality skips too
+        assert getattr(made, f.name) == getattr(read, f.name), f.name
+    assert made == read
+
+
+@pytest.mark.parametrize("variant_id", ["classic", "cluedo"])
+def test_a_changed_file_is_read_instead(variant_id: str) -> None:
+    """cluedo extends classic: a change to either file makes cluedo's entry stale."""
+
+    def edited(name: str) -> bytes:
+        raw = variants.built_in_bytes(name)
+        return raw + b"# edited\n" if name == "classic" else raw
+
+    assert snapshot.load(variant_id, edited) is None
+    assert snapshot.load("master-detective", edited) is not None
+
+
+def test_a_table_command_reads_no_toml() -> None:
+    """A log of a built-in edition is read without the TOML parser or the variant checker."""
+    code = (
+        "import sys\n"
+        "from cluesolver.clue.log import parse_log\n"
+        "log = parse_log('game: md\\nplayers: Ann, Ben, Cat\\n')\n"
+        "assert log.variant.id == 'master-detective'\n"
+        "loaded = [m for m in ('tomllib', 'rulesref.core.tomlfile', 'cluesolver.clue.variants.reader') if m in sys.modules]\n"
+        "print(','.join(loaded))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
