@@ -1,4 +1,5 @@
-"""The built-in editions' snapshot: fresh, equal to reading the TOML files, ignored once a file changes."""
+"""Reading editions fast: the built-in snapshot (fresh, equal to reading the TOML files, ignored once a
+file changes) and the ASCII shortcut of name folding."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cluesolver.clue import variants
 from cluesolver.clue.variants import snapshot
 from cluesolver.clue.variants.built_in import EDITIONS
+from cluesolver.clue.variants.model import normalise
 
 ROOT = Path(__file__).resolve().parent.parent
 REMAKE = "the snapshot is stale: run python -m cluesolver.clue.variants.snapshot"
@@ -55,3 +59,25 @@ def test_a_table_command_reads_no_toml() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def _normalise_by_unicode(text: str) -> str:
+    """normalise() without its ASCII shortcut (the way every name was folded before it)."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    words = "".join(ch if ch.isalnum() else " " for ch in folded if not unicodedata.combining(ch)).split()
+    if words and words[0] == "the" and len(words) > 1:
+        words = words[1:]
+    return " ".join(words)
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)) | st.text())
+def test_normalise_shortcut_folds_as_unicode_does(text: str) -> None:
+    assert normalise(text) == _normalise_by_unicode(text)
+
+
+def test_normalise_every_ascii_character() -> None:
+    for i in range(128):
+        text = f"The Ab{chr(i)}c{chr(i)}"
+        assert normalise(text) == _normalise_by_unicode(text), i

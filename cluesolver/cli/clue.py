@@ -60,7 +60,7 @@ def _path(file: Path | None, session: str | None, *, as_json: bool = False, to_s
 
     Nothing is added to ``--json`` output; ``to_stderr`` keeps stdout for the log itself.
     """
-    from cluesolver.clue.session import resolve
+    from cluesolver.clue.session_read import resolve
 
     path = resolve(file, session)
     if not as_json:
@@ -69,13 +69,13 @@ def _path(file: Path | None, session: str | None, *, as_json: bool = False, to_s
 
 
 def _load(file: Path | None, session: str | None, *, as_json: bool = False) -> GameLog:
-    from cluesolver.clue.session import read_session
+    from cluesolver.clue.session_read import read_session
 
     return read_session(_path(file, session, as_json=as_json))[1]
 
 
 def _replay(file: Path | None, session: str | None, *, as_json: bool = False) -> Replay:
-    from cluesolver.clue.session import replay_session
+    from cluesolver.clue.session_read import replay_session
 
     return replay_session(_path(file, session, as_json=as_json))
 
@@ -199,7 +199,7 @@ def export(
     Example: cluesolver clue export --out saturday.clue
     """
     from cluesolver.clue.log import format_log
-    from cluesolver.clue.session import read_session
+    from cluesolver.clue.session_read import read_session
 
     text = format_log(read_session(_path(file, session, to_stderr=True))[1])
     if out is None:

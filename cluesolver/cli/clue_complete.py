@@ -56,7 +56,7 @@ def complete(before: str, pool: Iterable[str], first: Iterable[str]) -> list[tup
 
 def _session_log(params: dict[str, Any]) -> GameLog | None:
     """The log of the session a command line names (or the current one); None if unreadable."""
-    from cluesolver.clue.session import read_session, resolve
+    from cluesolver.clue.session_read import read_session, resolve
     from rulesref.core.errors import CluesolverError
 
     try:

@@ -49,7 +49,9 @@ def show_analysis(result: Replay, *, as_json: bool) -> int:
     out.print(R.notebook(report, width=out.width))
     out.print(R.envelope_odds(report))
     out.print(R.facts_text(report), soft_wrap=True)
-    out.print(R.summary(report, result.at, result.solutions()), soft_wrap=True)
+    # the list of envelopes only names the likeliest when the log is not solved yet
+    top = None if report.solved() else result.solutions()
+    out.print(R.summary(report, result.at, top), soft_wrap=True)
     return EXIT_OK
 
 

@@ -53,7 +53,8 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
         from cluesolver.clue.threat import threats as opponent_threats
 
         data = result.to_json()  # the contract JSON, plus the threats
-        data["threats"] = [t.to_json() for t in opponent_threats(result.log, samples=200, max_counts=60)]
+        found = opponent_threats(result.log, result.report.counts, samples=200, max_counts=60)
+        data["threats"] = [t.to_json() for t in found]
         emit_json(data)
         return 0
     code = show_analysis(result, as_json=as_json)
@@ -80,7 +81,7 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
         from cluesolver.cli.clue_live_render import threat_text
         from cluesolver.clue.threat import threats as opponent_threats
 
-        out.print(threat_text(opponent_threats(log, samples=200, max_counts=60)))
+        out.print(threat_text(opponent_threats(log, result.report.counts, samples=200, max_counts=60)))
     if _is_vegas(log):
         _print_clock(log)
     return 0

@@ -10,7 +10,9 @@ link planted in its place is refused, its target never touched.
 
 Where sessions live: ``$CLUESOLVER_HOME/sessions`` when that variable is set, else the
 user data folder (``platformdirs.user_data_dir("cluesolver")/sessions``).  A file
-``current`` in the home folder names the session commands use by default.
+``current`` in the home folder names the session commands use by default.  Finding and
+reading a session is :mod:`cluesolver.clue.session_read` (its names are offered here too):
+the commands that only read a session import that module alone.
 """
 
 from __future__ import annotations
@@ -25,68 +27,53 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cluesolver.clue.log import GameLog, format_event, format_header, parse_log, split_lines, typed
+from cluesolver.clue.session_read import (
+    CURRENT_LIMIT,
+    HOME_ENV,
+    SUFFIX,
+    check_name,
+    current_name,
+    home,
+    path_of,
+    read_session,
+    replay_session,
+    resolve,
+    sessions_dir,
+)
 from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError, UnknownNameError
 from rulesref.core.files import atomic_write, read_text, stale_temps
 from rulesref.core.names import closest
 
-if TYPE_CHECKING:
-    from cluesolver.clue.report import Replay
+__all__ = [
+    "CURRENT_LIMIT",
+    "HOME_ENV",
+    "SUFFIX",
+    "Change",
+    "SessionInfo",
+    "add",
+    "check_name",
+    "check_statements",
+    "create",
+    "current_name",
+    "fresh_name",
+    "header_of",
+    "home",
+    "list_sessions",
+    "locked",
+    "path_of",
+    "read_session",
+    "replay_session",
+    "resolve",
+    "sessions_dir",
+    "set_current",
+    "start",
+    "undo",
+    "use",
+]
 
-HOME_ENV = "CLUESOLVER_HOME"
-SUFFIX = ".clue"
 AllowFn = Callable[[GameLog, GameLog], None]
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
-#: The ``current`` pointer holds one session name; anything longer is not ours.
-CURRENT_LIMIT = 4096
-
-
-def home() -> Path:
-    """The folder holding ``sessions/`` and the ``current`` pointer."""
-    env = os.environ.get(HOME_ENV)
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("cluesolver"))
-
-
-def sessions_dir() -> Path:
-    return home() / "sessions"
-
-
-def check_name(name: str) -> str:
-    """A session name: letters, digits, ``.``, ``_``, ``-`` (no paths)."""
-    name = typed(name, "a session name")
-    bare = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else name
-    if not _NAME.fullmatch(bare):
-        raise InputError(Problem("a session name uses letters, digits, '.', '_' or '-' (up to 64)", text=name))
-    return bare
-
-
-def path_of(name: str) -> Path:
-    return sessions_dir() / f"{check_name(name)}{SUFFIX}"
-
-
-def current_name() -> str | None:
-    """The session named by the ``current`` file, or None when there is none.
-
-    A ``current`` file that is not a session name (not UTF-8, a device, garbage) is a
-    :class:`SessionError` saying how to repair it.
-    """
-    pointer = home() / "current"
-    if not os.path.lexists(pointer):
-        return None
-    try:
-        name = read_text(pointer, limit=CURRENT_LIMIT, what="session pointer").strip()
-        return check_name(name) if name else None
-    except InputError as exc:
-        raise SessionError(
-            f"{pointer}: not a session name ({exc.problems()[0].message}); "
-            "pick a session with 'cluesolver clue use NAME' or delete the file"
-        ) from None
 
 
 def set_current(name: str) -> None:
@@ -132,21 +119,6 @@ def list_sessions() -> list[SessionInfo]:
             continue
         out.append(SessionInfo(name, path, name == current, log.header.game, log.players, len(log.events)))
     return out
-
-
-def resolve(file: Path | None = None, name: str | None = None) -> Path:
-    """The session file a command works on: ``--file``, else ``--session``, else current."""
-    if file is not None:
-        return file
-    if name is not None:
-        return path_of(name)
-    current = current_name()
-    if current is None:
-        raise SessionError(
-            "no current session: start one with 'cluesolver clue new', "
-            "pick one with 'cluesolver clue use NAME', or pass --file PATH"
-        )
-    return path_of(current)
 
 
 # ----------------------------------------------------------------------------- files
@@ -211,22 +183,6 @@ def locked(path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
-
-
-def read_session(path: Path) -> tuple[str, GameLog]:
-    """The raw text and parsed log of a session file."""
-    if not os.path.lexists(path):
-        raise SessionError(f"{path}: no such session (see 'cluesolver clue list')")
-    text = read_text(path, what="session")
-    return text, parse_log(text, str(path), path.parent)
-
-
-def replay_session(path: Path) -> Replay:
-    """A session's log with its source lines and exact analysis (what ``clue status`` shows)."""
-    from cluesolver.clue.report import replay
-
-    text, log = read_session(path)
-    return replay(log, tuple(split_lines(text)))
 
 
 # ----------------------------------------------------------------------------- changes

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 
 from rulesref.core.errors import Problem, UnknownNameError
 from rulesref.core.names import closest
 
+#: Every ASCII character that is not a letter or a digit, as a space (:func:`normalise`).
+_ASCII_SPACES = str.maketrans({chr(i): " " for i in range(128) if not chr(i).isalnum()})
+
 
 def normalise(text: str) -> str:
-    """Fold a name for matching: case, accents, punctuation and a leading 'the'."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    kept = "".join(ch if ch.isalnum() else " " for ch in folded if not unicodedata.combining(ch))
-    words = kept.split()
+    """Fold a name for matching: case, accents, punctuation and a leading 'the'.
+
+    ASCII text (almost every name a log holds) takes a shortcut with the same result: it
+    has no accents to take apart, and its case folds as ``lower()`` does.
+    """
+    if text.isascii():
+        words = text.lower().translate(_ASCII_SPACES).split()
+    else:
+        import unicodedata  # loaded only for names beyond ASCII
+
+        folded = unicodedata.normalize("NFKD", text.casefold())
+        words = "".join(ch if ch.isalnum() else " " for ch in folded if not unicodedata.combining(ch)).split()
     if words and words[0] == "the" and len(words) > 1:
         words = words[1:]
     return " ".join(words)
@@ -21,6 +31,8 @@ def normalise(text: str) -> str:
 
 @dataclass(frozen=True)
 class Card:
+    """A card: its name, its category's id and the other spellings a log may use."""
+
     name: str
     category: str
     aliases: tuple[str, ...] = ()
@@ -28,6 +40,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Category:
+    """A category (suspect, weapon, room ...): its cards in the edition's order."""
+
     id: str
     name: str
     cards: tuple[str, ...]
@@ -36,6 +50,8 @@ class Category:
 
 @dataclass(frozen=True)
 class Variant:
+    """An edition: its categories and cards, the players it takes, where it was read from."""
+
     id: str
     name: str
     categories: tuple[Category, ...]
