@@ -17,7 +17,6 @@ With every deal listed the figures are exact; with a sample they are estimates.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,11 +59,12 @@ def candidates_of(pools: list[np.ndarray]) -> np.ndarray:
     return np.stack([g.ravel() for g in grids], axis=1).astype(np.int64)
 
 
-def _product(factors: list[np.ndarray]) -> np.ndarray:
-    """Row-wise outer product of (n, p_k) factors: (n, prod p_k), columns in product order."""
+def _product_t(factors: list[np.ndarray]) -> np.ndarray:
+    """Outer product per deal of (p_k, n) factors (deals along the last axis): (prod p_k, n),
+    rows in product order."""
     out = factors[0]
     for f in factors[1:]:
-        out = (out[:, :, None] * f[:, None, :]).reshape(out.shape[0], -1)
+        out = (out[:, None, :] * f[None, :, :]).reshape(-1, out.shape[-1])
     return out
 
 
@@ -108,68 +108,67 @@ def score_all(
     card_bits_now = _entropy(hold_now.astype(np.float64), total.repeat(len(table.cards)))
     hand_now = card_bits_now[candidates].sum(axis=1)
     q_all = sum(len(cs) for cs in cat_cards)  # the envelope histogram's columns: every category's cards
+    # Seats answer in turn from the suggester's left (0, 1, ...); the suggester, the envelope
+    # and the table's slots never show (the last seat).  Per-card arrays run over the deals
+    # along their last axis (the products below are then contiguous).
     seat = np.full(n_hold, n_pl - 1, dtype=np.int8)
     seat[order] = np.arange(n_pl - 1, dtype=np.int8)
-    pos = [seat[owner[:, p]] for p in pools]  # (n, p_k): where each pooled card's holder answers
-    held = [owner[:, p] for p in pools]
-    hot = [np.stack([(h == code) for code in range(n_hold)], axis=2).astype(np.float32) for h in held]
+    held = [owner[:, p].T for p in pools]  # (p_k, n)
+    pos = [seat[h] for h in held]  # (p_k, n): where each pooled card's holder answers
+    # the holders in seat order: those seated at r or later are the rows from r on
+    by_seat = np.array([*order.tolist(), *(h for h in range(n_hold) if h not in set(order.tolist()))], dtype=np.intp)
+    hot = [(h[None, :, :] == by_seat[:, None, None]).astype(np.float32) for h in held]  # (holders, p_k, n)
 
-    def split(j: int, left: np.ndarray, right: np.ndarray, width: int = 1) -> np.ndarray:
-        """``left.T @ right`` where ``left`` is category j's factor (n, p_j * width) and
-        ``right`` the product of the others' factors: per candidate, ``width`` values."""
-        out = (left.T @ right).reshape([sizes[j], width, *(s for i, s in enumerate(sizes) if i != j)])
-        out = np.moveaxis(out, [0, 1], [j, k_cat])
-        return out.reshape(m_all, width)  # float32: whole numbers (deal counts) stay exact, as do the weights
+    def place(j: int, out: np.ndarray, width: int) -> np.ndarray:
+        """Rows (``width`` values per card of category j) by columns (the other categories'
+        combinations) to (width, M), the candidates in product order."""
+        out = out.reshape([width, sizes[j], *(s for i, s in enumerate(sizes) if i != j)])
+        return np.moveaxis(out, 1, 1 + j).reshape(width, m_all)
 
     def others(factors: list[np.ndarray], j: int) -> np.ndarray:
         rest = [f for i, f in enumerate(factors) if i != j]
-        return _product(rest) if rest else np.ones((n, 1), dtype=np.float32)
-
-    # left factors shared by several answers are made once (keyed by the factor array, kept alive in ``made``)
-    made: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
-
-    def left_of(j: int, f: np.ndarray) -> np.ndarray:
-        """``f`` times card j's holders' one-hot, flattened."""
-        if (j, id(f)) not in made:
-            made[j, id(f)] = (f, (f[:, :, None] * hot[j]).reshape(n, -1))
-        return made[j, id(f)][1]
+        return _product_t(rest) if rest else np.ones((1, n), dtype=np.float32)
 
     # the deals grouped by each category's envelope card: (order, slice bounds per card)
     groups = []
     for e, cs in zip(env_pos, cat_cards):
         by_card = np.argsort(e, kind="stable")
-        bounds = np.searchsorted(e[by_card], np.arange(len(cs) + 1))
+        bounds = np.searchsorted(e[by_card], np.arange(len(cs) + 1)).tolist()
         groups.append((by_card, bounds))
 
     def envelope_of(first: np.ndarray, right: np.ndarray) -> np.ndarray:
-        """The envelope histogram per candidate (M, q): for each category's card x, the
+        """The envelope histogram per candidate (q, M): for each category's card x, the
         deals with x in the envelope summed alone (the same sums as ``first`` times the
         envelope's one-hot times ``right``, without the one-hot's zeros)."""
-        out = np.empty((m_all, q_all), dtype=np.float32)
+        out = np.zeros((q_all, sizes[0], len(right)), dtype=np.float32)
         col = 0
         for by_card, bounds in groups:
-            f, r = first[by_card], right[by_card]
+            f, r = first[:, by_card], right[:, by_card]
             for k in range(len(bounds) - 1):
                 lo, hi = bounds[k], bounds[k + 1]
-                out[:, col] = (f[lo:hi].T @ r[lo:hi]).ravel() if hi > lo else 0.0
+                if hi > lo:
+                    np.matmul(f[:, lo:hi], r[:, lo:hi].T, out=out[col])
                 col += 1
-        return out
+        return out.reshape(q_all, m_all)
 
     def stats(factors: list[np.ndarray], r: int, known: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For the deals weighted by the product of ``factors``: per candidate the weight,
-        the envelope histogram (M, sum of category sizes) and the holders of the
-        suggested cards (M, k, holders).  With ``known``, that card's holder answers at
-        seat ``r``: its holder is the player there, so its column needs no product."""
+        """For the deals weighted by the product of ``factors`` (every card's holder seated
+        at r or later, card ``known``'s at r): per candidate the weight (M), the envelope
+        histogram (sum of category sizes, M) and the holders of the suggested cards (k,
+        holders in seat order, M).  Card ``known``'s holder is the player at r, so its row
+        needs no product; the others' holders are seated at r or later (the one-hot's rows
+        from r on)."""
         right = others(factors, 0)
-        size = split(0, factors[0], right)[:, 0]
         env = envelope_of(factors[0], right)
-        hands = np.zeros((m_all, k_cat, n_hold), dtype=np.float32)
+        size = env[: len(cat_cards[0])].sum(axis=0)  # every deal has one envelope card per category
+        hands = np.zeros((k_cat, n_hold, m_all), dtype=np.float32)
+        wide = n_hold - r
         for j in range(k_cat):
             if j == known:
-                hands[:, j, order[r]] = size
+                hands[j, r] = size
                 continue
-            y = left_of(j, factors[j])  # (n, p_j * H)
-            hands[:, j, :] = split(j, y, right if j == 0 else others(factors, j), n_hold)
+            y = hot[j][r:].reshape(wide * sizes[j], n)  # (holders seated at r or later * p_j, n)
+            hands[j, r:] = place(j, y @ (right if j == 0 else others(factors, j)).T, wide)
         return size, env, hands
 
     if seen:
@@ -180,39 +179,46 @@ def score_all(
     n_keys = len(keys)
     size = np.zeros((m_all, n_keys))
     weight = np.zeros((m_all, n_keys))
-    env = np.zeros((m_all, n_keys, q_all), dtype=np.float32)  # deal counts, exact in float32
-    hands = np.zeros((m_all, n_keys, k_cat, n_hold), dtype=np.float32)
+    env = np.zeros((n_keys, q_all, m_all), dtype=np.float32)  # deal counts, exact in float32
+    hands = np.zeros((n_keys, k_cat, n_hold, m_all), dtype=np.float32)  # holders in seat order
     at_least = [[(q >= r).astype(np.float32) for q in pos] for r in range(n_pl)]
     if seen:
         exactly = [[(q == r).astype(np.float32) for q in pos] for r in range(n_pl)]
-        later = [[(q > r).astype(np.float32) for q in pos] for r in range(n_pl)]
+        # A shower holding t more of the cards shows card j once in 1 + t.  Per deal and
+        # combination of the other cards, the weight is 1 / (1 + t) when all of them are
+        # seated at r or later (t: those at r), else 0: a product of per-card codes (0
+        # before r, 1 after, 2 at r) is 2 ** t or 0, and looks the weight up.  These are
+        # sums of fractions in float32: the product's operands keep the memory layouts that
+        # make every sum add up in the same order (the weights by deals row by row, the
+        # card at r deals-major).
+        code_type = np.uint8 if k_cat <= 8 else np.int64
+        weights_of = np.zeros(2 ** (k_cat - 1) + 1, dtype=np.float32)
+        for t in range(k_cat):
+            weights_of[2**t] = np.ones(1, dtype=np.float32)[0] / (1 + t)
         for r in range(n_pl - 1):
+            codes = [((q >= r).astype(code_type) << (q == r).astype(code_type)) for q in pos]
             for j in range(k_cat):
                 g = r * k_cat + j
                 fs = [exactly[r][i] if i == j else at_least[r][i] for i in range(k_cat)]
-                size[:, g], env[:, g], hands[:, g] = stats(fs, r, known=j)
-                # a shower holding t more of the cards shows card j once in 1 + t
-                rest = [i for i in range(k_cat) if i != j]
-                right = np.zeros((n, m_all // sizes[j]), dtype=np.float32)
-                for t in range(len(rest) + 1):
-                    for chosen in itertools.combinations(rest, t):
-                        fw = [exactly[r][i] if i in chosen else later[r][i] for i in rest]
-                        right += _product(fw) / (1 + t) if fw else 1.0 / (1 + t)
-                weight[:, g] = split(j, exactly[r][j], right)[:, 0]
-        size[:, -1], env[:, -1], hands[:, -1] = stats(at_least[n_pl - 1], n_pl - 1)
+                size[:, g], env[g], hands[g] = stats(fs, r, known=j)
+                rest = [codes[i] for i in range(k_cat) if i != j]
+                by_deal = np.ascontiguousarray(weights_of[_product_t(rest)].T) if rest else np.ones((n, 1), np.float32)
+                shown = (exactly[r][j] @ by_deal).reshape([sizes[j], *(s for i, s in enumerate(sizes) if i != j)])
+                weight[:, g] = np.moveaxis(shown, 0, j).reshape(m_all)
+        size[:, -1], env[-1], hands[-1] = stats(at_least[n_pl - 1], n_pl - 1)
         weight[:, -1] = size[:, -1]
     else:
         cum = [stats(at_least[r], r) for r in range(n_pl)]
         for r in range(n_pl - 1):
             size[:, r] = cum[r][0] - cum[r + 1][0]
-            env[:, r] = cum[r][1] - cum[r + 1][1]
-            hands[:, r] = cum[r][2] - cum[r + 1][2]
-        size[:, -1], env[:, -1], hands[:, -1] = cum[n_pl - 1]
+            env[r] = cum[r][1] - cum[r + 1][1]
+            hands[r] = cum[r][2] - cum[r + 1][2]
+        size[:, -1], env[-1], hands[-1] = cum[n_pl - 1]
         weight[:] = size
     # Only the answers that happen in some deal are worked out (often fewer than half of
     # them); the others stay at zero, as the same formulas give for an empty answer.
     live = np.nonzero(size > 0)
-    env_l, size_l = env[live].astype(np.float64), size[live]
+    env_l, size_l = env[live[1], :, live[0]].astype(np.float64), size[live]
     bits_l = np.zeros(len(size_l))
     opened_l = np.zeros(len(size_l))
     powered_l = np.zeros(len(size_l))
@@ -234,7 +240,11 @@ def score_all(
     settles = np.zeros((m_all, n_keys, k_cat), dtype=bool)
     hand_after = np.zeros((m_all, n_keys))
     bits[live], opened[live], powered[live], settles[live] = bits_l, opened_l, powered_l, settles_l
-    hand_after[live] = _entropy(hands[live].astype(np.float64), np.repeat(size_l[:, None], k_cat, axis=1)).sum(axis=1)
+    seat_of = np.argsort(by_seat)  # each holder's row in seat order
+    hands_l = hands[
+        live[1][:, None, None], np.arange(k_cat)[None, :, None], seat_of[None, None, :], live[0][:, None, None]
+    ]
+    hand_after[live] = _entropy(hands_l.astype(np.float64), np.repeat(size_l[:, None], k_cat, axis=1)).sum(axis=1)
     prob = weight / n
     return Scores(
         candidates,
