@@ -52,22 +52,22 @@ def _uniform(rng: Rng, n: int) -> np.ndarray:
 #: A place no state has (a full receiver, a constraint left unmet): below any place times 2**flags.
 _FULL = -(1 << 40)
 
-#: One move's read in the backward pass: ``out[dst] += nxt[src]``.
-_Read = tuple[tuple[Union[int, slice, None], ...], tuple[Union[int, slice], ...]]
-
 
 @dataclass(frozen=True)
 class _Step:
     """One card of the order: the holders it may go to (its moves, in receiver order) and
-    how each move reads the next frontier, in the backward pass and in the draws."""
+    how each move leads from a state to the next, in the backward pass and in the draws.
+
+    A frontier is a flat array: a row of the counts' part per flags' part, then one 0.0."""
 
     card: int
-    flags: int  # open constraints before the card (the flag axes of the frontier)
-    reads: tuple[_Read | None, ...]  # per move (None: the move never finishes)
+    flags: int  # open constraints before the card: the frontier has 2 ** flags rows
+    size: int  # rows of the frontier after the card (2 ** open constraints)
+    moves: tuple[tuple[int, int], ...]  # per move: its receiver, its step in the counts' part (0: implicit)
+    span: tuple[int, int]  # the counts' parts the backward pass works out (around the box of _box)
     holders: np.ndarray  # per move: the holder
     rows: np.ndarray  # per move (a column): where its receiver's row of ``_next`` starts
-    size: int  # the flags' part of a place after the card (2 ** open constraints)
-    follow: np.ndarray  # (moves, flags' part before): the flags' part after the move (_FULL: a constraint left unmet)
+    follow: np.ndarray  # (moves, rows before): the row after the move (_FULL: a constraint left unmet)
     flagged: bool  # some constraint is open before or after the card, or opens and closes at it
 
 
@@ -168,81 +168,59 @@ class DealSampler:
         constraints.  The receiver with most room (``_implicit``) has no axis: its count is
         the cards dealt so far minus the others', so only the states with a possible count
         for it are ever read (the others' entries are never looked at).  The states that
-        would overfill it finish in no way: their entries are 0."""
+        would overfill it finish in no way: their entries are 0.  Of each frontier only the
+        counts' parts from the box of :func:`_box`'s first corner to its last are worked out."""
         n_recv = len(self._receivers)
         self._implicit = max(range(n_recv), key=lambda a: (self._caps[a], -a)) if n_recv else -1
-        explicit = [a for a in range(n_recv) if a != self._implicit]
+        # the receivers with least room (the envelope's places) outermost: the box's span
+        # is narrow while their cards are not dealt yet or all dealt
+        explicit = sorted((a for a in range(n_recv) if a != self._implicit), key=lambda a: (self._caps[a], a))
         self._shape = tuple(self._caps[a] + 1 for a in explicit)
         dim = {a: k for k, a in enumerate(explicit)}
         stride = {a: math.prod(self._shape[k + 1 :]) for a, k in dim.items()}
-        # a state's counts' part after each receiver takes a card (_FULL where it is full)
         size = math.prod(self._shape)
-        states = np.arange(size, dtype=np.int64)
-        nxt = np.empty((n_recv, size), dtype=np.int64)
-        for a in range(n_recv):
-            if a in dim:
-                room = (states // stride[a]) % self._shape[dim[a]] < self._caps[a]
-                nxt[a] = np.where(room, states + stride[a], _FULL)
-            else:
-                nxt[a] = states
+        self._states = size
+        # per receiver: 1.0 where it has room for a card, and the counts' part after it takes
+        # one (_FULL where it is full)
+        self._room = np.ones((n_recv, size), dtype=np.float64)
+        nxt = np.arange(size, dtype=np.int64) + np.array([stride.get(a, 0) for a in range(n_recv)])[:, None]
+        for a, k in dim.items():
+            full = (slice(None),) * k + (self._caps[a],)
+            self._room[a].reshape(self._shape)[full] = 0.0
+            nxt[a].reshape(self._shape)[full] = _FULL
         self._next = nxt.reshape(-1)
-        # each receiver's read when no constraint is open: the count one up (none for the implicit)
-        plain: list[tuple[list[int | slice | None], list[int | slice]]] = []
-        for a in range(n_recv):
-            src: list[int | slice | None] = [slice(None)] * len(explicit)
-            dst: list[int | slice] = [slice(None)] * len(explicit)
-            if a in dim:  # a state with k of h's cards finishes as the one with k + 1
-                src[dim[a]] = slice(1, None)
-                dst[dim[a]] = slice(0, -1)
-            plain.append((src, dst))
         recv = np.array(self._receivers, dtype=np.int64)
         takes = self._allowed[np.ix_(self._order, self._receivers)] if self._order else np.zeros((0, n_recv), bool)
+        low, high = _box(takes, self._caps, self._implicit, explicit)
+        steps = np.array([stride[a] for a in explicit], dtype=np.int64)
+        first, last = (low @ steps).tolist(), (high @ steps).tolist()  # the box's corners
         n_cons = len(self._cons)
         self._steps: list[_Step] = []
         for i, c in enumerate(self._order):
             axes = np.flatnonzero(takes[i])
             before, after = self._open(i), self._open(i + 1)
             names = sorted(set(before) | {g for g in range(n_cons) if self._first[g] == i})
-            if not names:
-                reads: list[_Read | None] = [(tuple(plain[a][0]), tuple(plain[a][1])) for a in axes.tolist()]
-                follow = np.zeros((len(axes), 1), dtype=np.int64)
-            else:
-                closing = [g for g in names if g not in after]
-                hits = [
-                    frozenset(g for g in names if self._cons[g][0] == self._receivers[a] and c in self._cons[g][1])
-                    for a in axes.tolist()
-                ]
-                reads = []
-                for a, hit in zip(axes.tolist(), hits):
-                    if any(g not in before and g not in hit for g in closing):
-                        reads.append(None)  # a constraint that opens and closes here, unmet: never
-                        continue
-                    src, dst = list(plain[a][0]), list(plain[a][1])
-                    for g in names:
-                        if g in after:  # met by the card, carried, or opened unmet
-                            src.append(1 if g in hit else slice(None) if g in before else 0)
-                        if g in before and g in hit:
-                            src.append(None)  # met whatever it was before
-                    # a constraint that closes here unmet by the card must have been met before
-                    dst += [1 if g in closing and g not in hit else slice(None) for g in before]
-                    reads.append((tuple(src), tuple(dst)))
-                follow = _follow(before, names, after, hits)
+            hits = [
+                frozenset(g for g in names if self._cons[g][0] == self._receivers[a] and c in self._cons[g][1])
+                for a in axes.tolist()
+            ]
             self._steps.append(
                 _Step(
                     card=c,
                     flags=len(before),
-                    reads=tuple(reads),
+                    size=1 << len(after),
+                    moves=tuple((a, stride.get(a, 0)) for a in axes.tolist()),
+                    span=(max(first[i], 0), min(last[i], size - 1)),
                     holders=recv[axes],
                     rows=(axes * size)[:, None],
-                    size=1 << len(after),
-                    follow=follow,
+                    follow=_follow(before, names, after, hits) if names else np.zeros((len(axes), 1), dtype=np.int64),
                     flagged=bool(names),
                 )
             )
 
     def _backward(self) -> None:
         self._plan()
-        size = math.prod(self._shape)
+        size = self._states
         end = np.zeros(size + 1, dtype=np.float64)
         end[size - 1] = 1.0  # every explicit receiver full: the last state
         flats = [end]
@@ -256,15 +234,23 @@ class DealSampler:
     def _step_back(self, nxt: np.ndarray, step: _Step) -> np.ndarray:
         """Ways to finish from every state before the card: the sum, over the holders it
         may go to (in receiver order, so the float sums are the same whatever the layout),
-        of the ways from the state each leads to."""
-        shape = self._shape + (2,) * step.flags
-        flat = np.zeros(math.prod(shape) + 1, dtype=np.float64)
-        out = flat[:-1].reshape(shape)
-        after = nxt[:-1].reshape(self._shape + (2,) * (step.size.bit_length() - 1))
-        for read in step.reads:
-            if read is not None:
-                src, dst = read
-                out[dst] += after[src]
+        of the ways from the state each leads to (none when the holder is full)."""
+        size = self._states
+        rows = 1 << step.flags
+        flat = np.zeros(rows * size + 1, dtype=np.float64)
+        out = flat[:-1].reshape(rows, size)
+        after = nxt[:-1].reshape(step.size, size)
+        lo, hi = step.span
+        for j, (a, shift) in enumerate(step.moves):
+            top = min(hi, size - 1 - shift) + 1  # beyond, the receiver is full
+            if top <= lo:
+                continue
+            part = after[:, lo + shift : top + shift]
+            if shift:
+                part = part * self._room[a, lo:top]
+            for row, to in enumerate(step.follow[j].tolist()):
+                if to >= 0:  # else a constraint closing here is left unmet
+                    out[row, lo:top] += part[to]
         return flat
 
     # -- drawing ----------------------------------------------------------------------
@@ -277,7 +263,7 @@ class DealSampler:
         step = self._steps[i]
         counted = self._next[step.rows + at]
         follow = step.follow[:, flags] if step.flags else step.follow
-        place = counted * step.size + follow if step.flagged else counted
+        place = follow * self._states + counted if step.flagged else counted
         # a move that is not allowed has a negative place: it reads the 0.0 at the end
         return self._flats[i + 1][np.maximum(place, -1)], counted, follow
 
@@ -347,6 +333,33 @@ class DealSampler:
         owner = np.ascontiguousarray(owner.T)
         owner = owner[self._accept(owner)]
         return Deals(self.holders, self.cards, self._out_code[owner], True)
+
+
+def _box(takes: np.ndarray, caps: list[int], implicit: int, explicit: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Per frontier (before card ``i`` of the order, a row each) and explicit receiver, the
+    fewest and most cards it can have in a state that is reached (at most its allowed
+    cards dealt so far) and that finishes (its room at most its allowed cards still to
+    come), also given the others' and the implicit receiver's bounds (the counts add up
+    to ``i``).
+
+    ``takes[i, a]``: receiver ``a`` may take card number ``i``.  A state outside the box
+    that a state inside reads finishes in no way (its entry stays 0), and the draws reach
+    none, so the backward pass need not work out the others."""
+    n = len(takes)
+    if not explicit:
+        return np.zeros((n + 1, 0), dtype=np.int64), np.zeros((n + 1, 0), dtype=np.int64)
+    room = np.array(caps, dtype=np.int64)
+    seen = np.zeros((n + 1, len(caps)), dtype=np.int64)
+    np.cumsum(takes, axis=0, out=seen[1:])
+    high = np.minimum(room, seen)
+    low = np.maximum(0, room - (seen[-1] - seen))
+    level = np.arange(n + 1)
+    lo, hi = low[:, explicit], high[:, explicit]
+    rest_hi = hi.sum(axis=1, keepdims=True) - hi
+    rest_lo = lo.sum(axis=1, keepdims=True) - lo
+    lo = np.maximum(lo, (level - high[:, implicit])[:, None] - rest_hi)
+    hi = np.minimum(hi, (level - low[:, implicit])[:, None] - rest_lo)
+    return lo, hi
 
 
 def _cumsum(ways: np.ndarray) -> np.ndarray:
