@@ -53,18 +53,53 @@ def _entropy(counts: np.ndarray, size: np.ndarray) -> np.ndarray:
     return 0.0 - terms.sum(axis=-1)
 
 
+def _sum_rows(a: np.ndarray) -> np.ndarray:
+    """The sum over the first axis, added up as numpy adds up a contiguous last axis
+    (pairwise: eight running sums from eight items on, blocks of 128 halved), so that the
+    figures stay those of ``a.T.sum(axis=-1)`` to the last bit while every addition runs
+    over whole rows."""
+    n = len(a)
+    if n < 8:
+        total = 0.0 + a[0]
+        for i in range(1, n):
+            total += a[i]
+        return total
+    if n <= 128:
+        acc = [a[j].copy() for j in range(8)]
+        i = 8
+        while i < n - n % 8:
+            for j in range(8):
+                acc[j] += a[i + j]
+            i += 8
+        total = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]))
+        for tail in range(i, n):
+            total += a[tail]
+        return total
+    half = n // 2
+    half -= half % 8
+    return _sum_rows(a[:half]) + _sum_rows(a[half:])
+
+
+def _entropy_rows(counts: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """:func:`_entropy` along the first axis of ``counts`` (the same figures to the last bit)."""
+    p = counts / size
+    terms = np.log2(np.maximum(p, np.finfo(np.float64).tiny))  # p is 0 or at least 1 / size
+    terms *= p  # p log p; -0.0 where p is 0, which adds nothing
+    return 0.0 - _sum_rows(terms)
+
+
 def candidates_of(pools: list[np.ndarray]) -> np.ndarray:
     """Every combination of one card per pool, in ``itertools.product`` order (M, pools)."""
     grids = np.meshgrid(*pools, indexing="ij")
     return np.stack([g.ravel() for g in grids], axis=1).astype(np.int64)
 
 
-def _product_t(factors: list[np.ndarray]) -> np.ndarray:
-    """Outer product per deal of (p_k, n) factors (deals along the last axis): (prod p_k, n),
-    rows in product order."""
+def _outer_t(factors: list[np.ndarray], op: np.ufunc = np.multiply) -> np.ndarray:
+    """Outer product (or with ``op`` another outer operation) per deal of (p_k, n) factors,
+    deals along the last axis: (prod p_k, n), rows in product order."""
     out = factors[0]
     for f in factors[1:]:
-        out = (out[:, None, :] * f[None, :, :]).reshape(-1, out.shape[-1])
+        out = op(out[:, None, :], f[None, :, :]).reshape(-1, out.shape[-1])
     return out
 
 
@@ -125,9 +160,16 @@ def score_all(
         out = out.reshape([width, sizes[j], *(s for i, s in enumerate(sizes) if i != j)])
         return np.moveaxis(out, 1, 1 + j).reshape(width, m_all)
 
+    made: dict[tuple[int, ...], np.ndarray] = {}  # products of a seat's factors (emptied at each seat)
+
+    def product_of(factors: list[np.ndarray]) -> np.ndarray:
+        key = tuple(id(f) for f in factors)
+        if key not in made:
+            made[key] = _outer_t(factors) if factors else np.ones((1, n), dtype=np.float32)
+        return made[key]
+
     def others(factors: list[np.ndarray], j: int) -> np.ndarray:
-        rest = [f for i, f in enumerate(factors) if i != j]
-        return _product_t(rest) if rest else np.ones((1, n), dtype=np.float32)
+        return product_of([f for i, f in enumerate(factors) if i != j])
 
     # the deals grouped by each category's envelope card: (order, slice bounds per card)
     groups = []
@@ -184,31 +226,36 @@ def score_all(
     at_least = [[(q >= r).astype(np.float32) for q in pos] for r in range(n_pl)]
     if seen:
         exactly = [[(q == r).astype(np.float32) for q in pos] for r in range(n_pl)]
-        # A shower holding t more of the cards shows card j once in 1 + t.  Per deal and
-        # combination of the other cards, the weight is 1 / (1 + t) when all of them are
-        # seated at r or later (t: those at r), else 0: a product of per-card codes (0
-        # before r, 1 after, 2 at r) is 2 ** t or 0, and looks the weight up.  These are
-        # sums of fractions in float32: the product's operands keep the memory layouts that
-        # make every sum add up in the same order (the weights by deals row by row, the
-        # card at r deals-major).
-        code_type = np.uint8 if k_cat <= 8 else np.int64
-        weights_of = np.zeros(2 ** (k_cat - 1) + 1, dtype=np.float32)
-        for t in range(k_cat):
-            weights_of[2**t] = np.ones(1, dtype=np.float32)[0] / (1 + t)
+        # A shower holding t more of the cards shows card j once in 1 + t: per deal and
+        # combination of the other cards the weight is 1 / (1 + t) when all of them are
+        # seated at r or later (t: those at r), else 0.  These are sums of fractions in
+        # float32: the product's operands keep the memory layouts that make every sum add
+        # up in the same order (the weights deals-major, row by row; the card at r
+        # card-major).
         for r in range(n_pl - 1):
-            codes = [((q >= r).astype(code_type) << (q == r).astype(code_type)) for q in pos]
+            made.clear()
             for j in range(k_cat):
                 g = r * k_cat + j
                 fs = [exactly[r][i] if i == j else at_least[r][i] for i in range(k_cat)]
                 size[:, g], env[g], hands[g] = stats(fs, r, known=j)
-                rest = [codes[i] for i in range(k_cat) if i != j]
-                by_deal = np.ascontiguousarray(weights_of[_product_t(rest)].T) if rest else np.ones((n, 1), np.float32)
+                rest = [i for i in range(k_cat) if i != j]
+                by_deal = np.ones((n, 1), dtype=np.float32)
+                if rest:
+                    ways = _outer_t([exactly[r][i] for i in rest], np.add)
+                    ways += 1
+                    by_deal = np.ascontiguousarray(
+                        np.divide(product_of([at_least[r][i] for i in rest]), ways, out=ways).T
+                    )
                 shown = (exactly[r][j] @ by_deal).reshape([sizes[j], *(s for i, s in enumerate(sizes) if i != j)])
                 weight[:, g] = np.moveaxis(shown, 0, j).reshape(m_all)
+        made.clear()
         size[:, -1], env[-1], hands[-1] = stats(at_least[n_pl - 1], n_pl - 1)
         weight[:, -1] = size[:, -1]
     else:
-        cum = [stats(at_least[r], r) for r in range(n_pl)]
+        cum = []
+        for r in range(n_pl):
+            made.clear()
+            cum.append(stats(at_least[r], r))
         for r in range(n_pl - 1):
             size[:, r] = cum[r][0] - cum[r + 1][0]
             env[r] = cum[r][1] - cum[r + 1][1]
@@ -218,7 +265,8 @@ def score_all(
     # Only the answers that happen in some deal are worked out (often fewer than half of
     # them); the others stay at zero, as the same formulas give for an empty answer.
     live = np.nonzero(size > 0)
-    env_l, size_l = env[live[1], :, live[0]].astype(np.float64), size[live]
+    size_l = size[live]
+    env_l = env.transpose(1, 0, 2)[:, live[1], live[0]].astype(np.float64)  # (q, live answers)
     bits_l = np.zeros(len(size_l))
     opened_l = np.zeros(len(size_l))
     powered_l = np.zeros(len(size_l))
@@ -226,14 +274,14 @@ def score_all(
     opened_now = 0.0
     start = 0
     for k, cs in enumerate(cat_cards):
-        part = env_l[:, start : start + len(cs)]
+        part = env_l[start : start + len(cs)]
         start += len(cs)
-        cat_bits = _entropy(part, size_l)
+        cat_bits = _entropy_rows(part, size_l)
         bits_l += cat_bits
         powered_l += np.maximum(cat_bits, 0.0) ** norm
-        opened_l += np.maximum((part > 0.5).sum(axis=1) - 1, 0)
+        opened_l += np.maximum((part > 0.5).sum(axis=0) - 1, 0)
         opened_now += max(int((env_now[k] > 0).sum()) - 1, 0)
-        settles_l[:, k] = (part >= size_l[:, None] - 0.5).any(axis=1) & ~solved_now[k]
+        settles_l[:, k] = (part >= size_l - 0.5).any(axis=0) & ~solved_now[k]
     bits = np.zeros((m_all, n_keys))
     opened = np.zeros((m_all, n_keys))
     powered = np.zeros((m_all, n_keys))
@@ -241,10 +289,8 @@ def score_all(
     hand_after = np.zeros((m_all, n_keys))
     bits[live], opened[live], powered[live], settles[live] = bits_l, opened_l, powered_l, settles_l
     seat_of = np.argsort(by_seat)  # each holder's row in seat order
-    hands_l = hands[
-        live[1][:, None, None], np.arange(k_cat)[None, :, None], seat_of[None, None, :], live[0][:, None, None]
-    ]
-    hand_after[live] = _entropy(hands_l.astype(np.float64), np.repeat(size_l[:, None], k_cat, axis=1)).sum(axis=1)
+    hands_l = hands[live[1], :, :, live[0]][:, :, seat_of].transpose(1, 2, 0).astype(np.float64)  # (k, holders, live)
+    hand_after[live] = _sum_rows(np.stack([_entropy_rows(h, size_l) for h in hands_l]))
     prob = weight / n
     return Scores(
         candidates,
