@@ -221,8 +221,8 @@ def score_all(
     n_keys = len(keys)
     size = np.zeros((m_all, n_keys))
     weight = np.zeros((m_all, n_keys))
-    env = np.zeros((n_keys, q_all, m_all), dtype=np.float32)  # deal counts, exact in float32
-    hands = np.zeros((n_keys, k_cat, n_hold, m_all), dtype=np.float32)  # holders in seat order
+    env = np.zeros((q_all, n_keys, m_all), dtype=np.float32)  # deal counts, exact in float32
+    hands = np.zeros((k_cat, n_hold, n_keys, m_all), dtype=np.float32)  # holders in seat order
     at_least = [[(q >= r).astype(np.float32) for q in pos] for r in range(n_pl)]
     if seen:
         exactly = [[(q == r).astype(np.float32) for q in pos] for r in range(n_pl)]
@@ -237,7 +237,7 @@ def score_all(
             for j in range(k_cat):
                 g = r * k_cat + j
                 fs = [exactly[r][i] if i == j else at_least[r][i] for i in range(k_cat)]
-                size[:, g], env[g], hands[g] = stats(fs, r, known=j)
+                size[:, g], env[:, g], hands[:, :, g] = stats(fs, r, known=j)
                 rest = [i for i in range(k_cat) if i != j]
                 by_deal = np.ones((n, 1), dtype=np.float32)
                 if rest:
@@ -249,7 +249,7 @@ def score_all(
                 shown = (exactly[r][j] @ by_deal).reshape([sizes[j], *(s for i, s in enumerate(sizes) if i != j)])
                 weight[:, g] = np.moveaxis(shown, 0, j).reshape(m_all)
         made.clear()
-        size[:, -1], env[-1], hands[-1] = stats(at_least[n_pl - 1], n_pl - 1)
+        size[:, -1], env[:, -1], hands[:, :, -1] = stats(at_least[n_pl - 1], n_pl - 1)
         weight[:, -1] = size[:, -1]
     else:
         cum = []
@@ -258,15 +258,16 @@ def score_all(
             cum.append(stats(at_least[r], r))
         for r in range(n_pl - 1):
             size[:, r] = cum[r][0] - cum[r + 1][0]
-            env[r] = cum[r][1] - cum[r + 1][1]
-            hands[r] = cum[r][2] - cum[r + 1][2]
-        size[:, -1], env[-1], hands[-1] = cum[n_pl - 1]
+            env[:, r] = cum[r][1] - cum[r + 1][1]
+            hands[:, :, r] = cum[r][2] - cum[r + 1][2]
+        size[:, -1], env[:, -1], hands[:, :, -1] = cum[n_pl - 1]
         weight[:] = size
     # Only the answers that happen in some deal are worked out (often fewer than half of
     # them); the others stay at zero, as the same formulas give for an empty answer.
     live = np.nonzero(size > 0)
     size_l = size[live]
-    env_l = env.transpose(1, 0, 2)[:, live[1], live[0]].astype(np.float64)  # (q, live answers)
+    at = live[1] * m_all + live[0]  # the live answers in the (answer, candidate) columns below
+    env_l = np.take(env.reshape(q_all, -1), at, axis=1).astype(np.float64)  # (q, live answers)
     bits_l = np.zeros(len(size_l))
     opened_l = np.zeros(len(size_l))
     powered_l = np.zeros(len(size_l))
@@ -279,7 +280,7 @@ def score_all(
         cat_bits = _entropy_rows(part, size_l)
         bits_l += cat_bits
         powered_l += np.maximum(cat_bits, 0.0) ** norm
-        opened_l += np.maximum((part > 0.5).sum(axis=0) - 1, 0)
+        opened_l += np.maximum(np.count_nonzero(part > 0.5, axis=0) - 1, 0)
         opened_now += max(int((env_now[k] > 0).sum()) - 1, 0)
         settles_l[:, k] = (part >= size_l - 0.5).any(axis=0) & ~solved_now[k]
     bits = np.zeros((m_all, n_keys))
@@ -289,7 +290,7 @@ def score_all(
     hand_after = np.zeros((m_all, n_keys))
     bits[live], opened[live], powered[live], settles[live] = bits_l, opened_l, powered_l, settles_l
     seat_of = np.argsort(by_seat)  # each holder's row in seat order
-    hands_l = hands[live[1], :, :, live[0]][:, :, seat_of].transpose(1, 2, 0).astype(np.float64)  # (k, holders, live)
+    hands_l = np.take(hands.reshape(k_cat, n_hold, -1)[:, seat_of], at, axis=2).astype(np.float64)  # (k, holders, live)
     hand_after[live] = _sum_rows(np.stack([_entropy_rows(h, size_l) for h in hands_l]))
     prob = weight / n
     return Scores(
