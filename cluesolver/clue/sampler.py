@@ -34,16 +34,22 @@ MAX_STATES = 400_000
 Rng = Union[random.Random, "np.random.Generator"]
 
 
+#: Uniforms made from one call of getrandbits (whose bit count must fit a C int).
+_CHUNK = 1 << 20
+
+
 def _uniform(rng: Rng, n: int) -> np.ndarray:
     """``n`` uniform numbers in [0, 1): with Python's generator, the numbers (and the state
     left behind) of ``n`` calls of ``rng.random()``, made from its 32-bit words at once."""
     if type(rng) is random.Random:
-        if n <= 0:
-            return np.zeros(0, dtype=np.float64)
         # random() takes two words a, b and returns (a >> 5, b >> 6) as 53 bits; getrandbits
         # hands out the same words in the same order, the first one least significant
-        words = np.frombuffer(rng.getrandbits(64 * n).to_bytes(8 * n, "little"), dtype="<u4")
-        return ((words[0::2] >> 5) * 67108864.0 + (words[1::2] >> 6)) * (1.0 / 9007199254740992.0)
+        chunks = [np.zeros(0, dtype=np.float64)]
+        for start in range(0, n, _CHUNK):
+            k = min(_CHUNK, n - start)
+            words = np.frombuffer(rng.getrandbits(64 * k).to_bytes(8 * k, "little"), dtype="<u4")
+            chunks.append(((words[0::2] >> 5) * 67108864.0 + (words[1::2] >> 6)) * (1.0 / 9007199254740992.0))
+        return chunks[-1] if len(chunks) <= 2 else np.concatenate(chunks)
     if isinstance(rng, random.Random):
         return np.fromiter(itertools.starmap(rng.random, itertools.repeat((), n)), dtype=np.float64, count=n)
     return rng.random(n)
@@ -107,17 +113,18 @@ class DealSampler:
         caps = list(t.sizes) + [1] * len(cat_ids) + [1] * len(t.slots)
         n_ph = len(names)
         allowed = np.zeros((len(t.cards), n_ph), dtype=bool)
-        for c, card in enumerate(t.cards):
-            for h in range(n_ph):
-                if names[h] == ENVELOPE and h != n_players + card_cat[c]:
-                    continue
-                allowed[c, h] = counts.deals > 0 and counts.held[names[h]][card] > 0
-        fixed = np.full(len(t.cards), -1, dtype=np.int64)
-        for c in range(len(t.cards)):
-            opts = np.flatnonzero(allowed[c])
-            if len(opts) == 1:
-                fixed[c] = opts[0]
-        free = [caps[h] - int(np.sum(fixed == h)) for h in range(n_ph)]
+        if counts.deals > 0:
+            for h, name in enumerate(names):
+                if name != ENVELOPE:
+                    held = counts.held[name]
+                    allowed[:, h] = [held[card] > 0 for card in t.cards]
+            held = counts.held[ENVELOPE]  # a card's own category's envelope place alone
+            allowed[np.arange(len(t.cards)), n_players + np.array(card_cat, dtype=np.intp)] = [
+                held[card] > 0 for card in t.cards
+            ]
+        fixed = np.where(allowed.sum(axis=1) == 1, allowed.argmax(axis=1), -1).astype(np.int64)
+        placed = np.bincount(fixed[fixed >= 0], minlength=n_ph)
+        free = [caps[h] - int(placed[h]) for h in range(n_ph)]
         self._fixed = fixed
         self._allowed = allowed
         unknown = [c for c in range(len(t.cards)) if fixed[c] == -1]
@@ -137,7 +144,6 @@ class DealSampler:
         self._not_env = [tuple(ci[x] for x in con.cards) for con in puzzle.constraints if isinstance(con, NotEnvelope)]
         self._receivers = [h for h in range(n_ph) if free[h] > 0]
         self._caps = [free[h] for h in self._receivers]
-        self._axis = {h: a for a, h in enumerate(self._receivers)}
         base = math.prod(k + 1 for k in self._caps)
         kept = sorted(cons, key=lambda x: (x[0], sorted(x[1])))
         while True:
@@ -272,11 +278,10 @@ class DealSampler:
         flags = np.zeros(n, dtype=np.int64)
         owner = np.repeat(self._fixed[:, None], n, axis=1)
         rows = np.arange(n)
-        uniforms = _uniform(rng, n * len(self._order)).reshape(len(self._order), n)
         for i, step in enumerate(self._steps):
             ways, counted, follow = self._ways(i, at, flags)
             cum = _cumsum(ways)
-            pick = np.minimum((cum <= uniforms[i] * cum[-1]).sum(axis=0), len(step.holders) - 1)
+            pick = np.minimum((cum <= _uniform(rng, n) * cum[-1]).sum(axis=0), len(step.holders) - 1)
             owner[step.card] = step.holders[pick]
             at = counted[pick, rows]
             flags = follow[pick, rows] if step.flags else follow[pick, 0]
