@@ -56,6 +56,8 @@ JOINT = JointLimits()
 
 @dataclass(frozen=True)
 class Solution:
+    """One possible whole envelope: its cards (in category order), its deals and its probability."""
+
     cards: tuple[str, ...]
     deals: int
     probability: float

@@ -31,6 +31,8 @@ __all__ = ["Explanation", "Fact", "Replay", "Report", "analyse", "certain_facts"
 
 @dataclass(frozen=True)
 class Report:
+    """The exact analysis of a log: its counts, a minimal conflict when it contradicts itself, the certain facts."""
+
     log: GameLog
     counts: Counts
     conflict: tuple[int, ...] = ()

@@ -82,6 +82,8 @@ def set_current(name: str) -> None:
 
 @dataclass(frozen=True)
 class SessionInfo:
+    """A saved session as ``clue list`` shows it (``error``: why its log cannot be read)."""
+
     name: str
     path: Path
     current: bool
