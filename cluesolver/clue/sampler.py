@@ -195,7 +195,7 @@ class DealSampler:
             self._room[a].reshape(self._shape)[full] = 0.0
             nxt[a].reshape(self._shape)[full] = _FULL
         self._next = nxt.reshape(-1)
-        recv = np.array(self._receivers, dtype=np.int64)
+        recv = np.array(self._receivers, dtype=np.int8)
         takes = self._allowed[np.ix_(self._order, self._receivers)] if self._order else np.zeros((0, n_recv), bool)
         low, high = _box(takes, self._caps, self._implicit, explicit)
         steps = np.array([stride[a] for a in explicit], dtype=np.int64)
@@ -276,16 +276,16 @@ class DealSampler:
     def _draw(self, n: int, rng: Rng) -> np.ndarray:
         at = np.zeros(n, dtype=np.int64)
         flags = np.zeros(n, dtype=np.int64)
-        owner = np.repeat(self._fixed[:, None], n, axis=1)
+        owner = np.repeat(self._fixed[None, :].astype(np.int8), n, axis=0)  # holder indices (< 128)
         rows = np.arange(n)
         for i, step in enumerate(self._steps):
             ways, counted, follow = self._ways(i, at, flags)
             cum = _cumsum(ways)
             pick = np.minimum((cum <= _uniform(rng, n) * cum[-1]).sum(axis=0), len(step.holders) - 1)
-            owner[step.card] = step.holders[pick]
+            owner[:, step.card] = step.holders[pick]
             at = counted[pick, rows]
             flags = follow[pick, rows] if step.flags else follow[pick, 0]
-        return np.ascontiguousarray(owner.T)
+        return owner
 
     def _accept(self, owner: np.ndarray) -> np.ndarray:
         ok = np.ones(owner.shape[0], dtype=bool)
@@ -323,7 +323,7 @@ class DealSampler:
             return Deals(self.holders, self.cards, np.zeros((0, len(self.cards)), dtype=np.int8), True)
         if self.total > limit:
             return None
-        owner = self._fixed[:, None].copy()
+        owner = self._fixed[None, :].astype(np.int8)
         at = np.zeros(1, dtype=np.int64)
         flags = np.zeros(1, dtype=np.int64)
         for i, step in enumerate(self._steps):
@@ -331,11 +331,10 @@ class DealSampler:
             keep = [np.flatnonzero(w > 0) for w in ways]
             picks = np.concatenate([np.full(len(rows), j, dtype=np.intp) for j, rows in enumerate(keep)])
             rows = np.concatenate(keep)
-            owner = owner[:, rows]
-            owner[step.card] = step.holders[picks]
+            owner = owner[rows]
+            owner[:, step.card] = step.holders[picks]
             at = counted[picks, rows]
             flags = follow[picks, rows] if step.flags else follow[picks, 0]
-        owner = np.ascontiguousarray(owner.T)
         owner = owner[self._accept(owner)]
         return Deals(self.holders, self.cards, self._out_code[owner], True)
 
