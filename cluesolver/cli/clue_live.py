@@ -60,9 +60,11 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
     code = show_analysis(result, as_json=as_json)
     if as_json or code:
         return code
+    from cluesolver.clue.live import last_effect
+
     out = console()
     log = result.log
-    effect = result.last_effect()
+    effect = last_effect(result)
     if effect is not None:
         from cluesolver.cli.clue_live_render import effect_text
         from cluesolver.clue.log import format_event

@@ -17,7 +17,7 @@ from rulesref.core.errors import ContradictionError
 if TYPE_CHECKING:
     from cluesolver.clue.advisor import LineEffect
     from cluesolver.clue.counts import Counts
-    from cluesolver.clue.report import Report
+    from cluesolver.clue.report import Replay, Report
     from cluesolver.clue.session import Change
     from rulesref.core.findings import Finding
 
@@ -88,3 +88,13 @@ def record(path: Path, statements: list[str], *, force: bool = False) -> Recorde
     added = {e.line for e in change.after.events[len(change.before.events) :]}
     rules = tuple(f for f in check_log(change.after, consistency=False, warnings=False) if f.line in added)
     return Recorded(change, before, after, line_effect(before, after), rules)
+
+
+def last_effect(result: Replay) -> LineEffect | None:
+    """What the log's last event changed (None when the log has no events)."""
+    from cluesolver.clue.advisor import line_effect
+    from cluesolver.clue.report import analyse
+
+    if not result.log.events:
+        return None
+    return line_effect(analyse(result.log.without_last()), result.report)

@@ -20,7 +20,6 @@ from cluesolver.clue.log import GameLog
 from rulesref.core.errors import InputError, Problem
 
 if TYPE_CHECKING:
-    from cluesolver.clue.advisor import LineEffect
     from cluesolver.clue.envelope import Solution
 
 #: Cards in the largest built-in edition (Master Detective): editions up to this size count well.
@@ -216,14 +215,6 @@ class Replay:
         from cluesolver.clue.envelope import solutions
 
         return solutions(puzzle_of(self.log), self.report.counts, limit=limit)
-
-    def last_effect(self) -> LineEffect | None:
-        """What the log's last event changed (None when the log has no events)."""
-        if not self.log.events:
-            return None
-        from cluesolver.clue.advisor import line_effect
-
-        return line_effect(analyse(self.log.without_last()), self.report)
 
     def to_json(self) -> dict[str, object]:
         return self.report.to_json()
