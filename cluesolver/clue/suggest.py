@@ -152,7 +152,13 @@ def score_all(
     pos = [seat[h] for h in held]  # (p_k, n): where each pooled card's holder answers
     # the holders in seat order: those seated at r or later are the rows from r on
     by_seat = np.array([*order.tolist(), *(h for h in range(n_hold) if h not in set(order.tolist()))], dtype=np.intp)
-    hot = [(h[None, :, :] == by_seat[:, None, None]).astype(np.float32) for h in held]  # (holders, p_k, n)
+    # the holders' one-hot (rows: holder in seat order, then card; deals along the row),
+    # without the rows of a holder who has the card in no deal
+    hot = []
+    for h in held:
+        full = (h[None, :, :] == by_seat[:, None, None]).reshape(-1, n)
+        kept = np.flatnonzero(full.any(axis=1))
+        hot.append((kept, full[kept].astype(np.float32)))
 
     def place(j: int, out: np.ndarray, width: int) -> np.ndarray:
         """Rows (``width`` values per card of category j) by columns (the other categories'
@@ -209,8 +215,12 @@ def score_all(
             if j == known:
                 hands[j, r] = size
                 continue
-            y = hot[j][r:].reshape(wide * sizes[j], n)  # (holders seated at r or later * p_j, n)
-            hands[j, r:] = place(j, y @ (right if j == 0 else others(factors, j)).T, wide)
+            kept, rows = hot[j]
+            later = int(np.searchsorted(kept, r * sizes[j]))  # the rows of holders seated at r or later
+            rest = right if j == 0 else others(factors, j)
+            out = np.zeros((wide * sizes[j], len(rest)), dtype=np.float32)
+            out[kept[later:] - r * sizes[j]] = rows[later:] @ rest.T
+            hands[j, r:] = place(j, out, wide)
         return size, env, hands
 
     if seen:
