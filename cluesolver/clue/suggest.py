@@ -251,8 +251,7 @@ def score_all(
                 rest = [i for i in range(k_cat) if i != j]
                 by_deal = np.ones((n, 1), dtype=np.float32)
                 if rest:
-                    ways = _outer_t([exactly[r][i] for i in rest], np.add)
-                    ways += 1
+                    ways = _outer_t([exactly[r][rest[0]] + 1, *(exactly[r][i] for i in rest[1:])], np.add)
                     by_deal = np.ascontiguousarray(
                         np.divide(product_of([at_least[r][i] for i in rest]), ways, out=ways).T
                     )
