@@ -145,10 +145,15 @@ def score_all(
     q_all = sum(len(cs) for cs in cat_cards)  # the envelope histogram's columns: every category's cards
     # Seats answer in turn from the suggester's left (0, 1, ...); the suggester, the envelope
     # and the table's slots never show (the last seat).  Per-card arrays run over the deals
-    # along their last axis (the products below are then contiguous).
+    # along their last axis (the products below are then contiguous), the deals sorted by
+    # the first category's envelope card (its groups are then slices); the weights below
+    # keep the deals' own order.
     seat = np.full(n_hold, n_pl - 1, dtype=np.int8)
     seat[order] = np.arange(n_pl - 1, dtype=np.int8)
-    held = [owner[:, p].T for p in pools]  # (p_k, n)
+    by_first = np.argsort(env_pos[0], kind="stable")
+    back = np.empty(n, dtype=np.intp)
+    back[by_first] = np.arange(n)
+    held = [owner[by_first][:, p].T for p in pools]  # (p_k, n)
     pos = [seat[h] for h in held]  # (p_k, n): where each pooled card's holder answers
     # the holders in seat order: those seated at r or later are the rows from r on
     by_seat = np.array([*order.tolist(), *(h for h in range(n_hold) if h not in set(order.tolist()))], dtype=np.intp)
@@ -178,10 +183,10 @@ def score_all(
         return product_of([f for i, f in enumerate(factors) if i != j])
 
     # the deals grouped by each category's envelope card: (order, slice bounds per card)
-    groups = []
-    for e, cs in zip(env_pos, cat_cards):
-        by_card = np.argsort(e, kind="stable")
-        bounds = np.searchsorted(e[by_card], np.arange(len(cs) + 1)).tolist()
+    groups: list[tuple[np.ndarray | None, list[int]]] = []
+    for k, (e, cs) in enumerate(zip(env_pos, cat_cards)):
+        by_card = np.argsort(e[by_first], kind="stable") if k else None  # the first category's: in order
+        bounds = np.searchsorted(e[by_first][by_card if k else slice(None)], np.arange(len(cs) + 1)).tolist()
         groups.append((by_card, bounds))
 
     def envelope_of(first: np.ndarray, right: np.ndarray) -> np.ndarray:
@@ -191,7 +196,7 @@ def score_all(
         out = np.zeros((q_all, sizes[0], len(right)), dtype=np.float32)
         col = 0
         for by_card, bounds in groups:
-            f, r = first[:, by_card], right[:, by_card]
+            f, r = (first, right) if by_card is None else (first[:, by_card], right[:, by_card])
             for k in range(len(bounds) - 1):
                 lo, hi = bounds[k], bounds[k + 1]
                 if hi > lo:
@@ -242,6 +247,7 @@ def score_all(
         # float32: the product's operands keep the memory layouts that make every sum add
         # up in the same order (the weights deals-major, row by row; the card at r
         # card-major).
+        pos_own = [seat[owner[:, p].T] for p in pools]
         for r in range(n_pl - 1):
             made.clear()
             for j in range(k_cat):
@@ -252,10 +258,11 @@ def score_all(
                 by_deal = np.ones((n, 1), dtype=np.float32)
                 if rest:
                     ways = _outer_t([exactly[r][rest[0]] + 1, *(exactly[r][i] for i in rest[1:])], np.add)
-                    by_deal = np.ascontiguousarray(
-                        np.divide(product_of([at_least[r][i] for i in rest]), ways, out=ways).T
-                    )
-                shown = (exactly[r][j] @ by_deal).reshape([sizes[j], *(s for i, s in enumerate(sizes) if i != j)])
+                    ways = np.divide(product_of([at_least[r][i] for i in rest]), ways, out=ways)
+                    by_deal = np.ascontiguousarray(np.take(ways.T, back, axis=0))  # the deals' own order
+                shown = ((pos_own[j] == r).astype(np.float32) @ by_deal).reshape(
+                    [sizes[j], *(s for i, s in enumerate(sizes) if i != j)]
+                )
                 weight[:, g] = np.moveaxis(shown, 0, j).reshape(m_all)
         made.clear()
         size[:, -1], env[:, -1], hands[:, :, -1] = stats(at_least[n_pl - 1], n_pl - 1)
