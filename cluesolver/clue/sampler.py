@@ -278,10 +278,13 @@ class DealSampler:
         flags = np.zeros(n, dtype=np.int64)
         owner = np.repeat(self._fixed[None, :].astype(np.int8), n, axis=0)  # holder indices (< 128)
         rows = np.arange(n)
+        # the uniforms card by card (n each, in the order of the cards), at once when few
+        bulk = _uniform(rng, n * len(self._steps)).reshape(-1, n) if n * len(self._steps) <= _CHUNK else None
         for i, step in enumerate(self._steps):
             ways, counted, follow = self._ways(i, at, flags)
             cum = _cumsum(ways)
-            pick = np.minimum((cum <= _uniform(rng, n) * cum[-1]).sum(axis=0), len(step.holders) - 1)
+            u = bulk[i] if bulk is not None else _uniform(rng, n)
+            pick = np.minimum((cum <= u * cum[-1]).sum(axis=0), len(step.holders) - 1)
             owner[:, step.card] = step.holders[pick]
             at = counted[pick, rows]
             flags = follow[pick, rows] if step.flags else follow[pick, 0]
