@@ -306,7 +306,7 @@ def score_all(
     hand_after = np.zeros((m_all, n_keys))
     bits[live], opened[live], powered[live], settles[live] = bits_l, opened_l, powered_l, settles_l
     seat_of = np.argsort(by_seat)  # each holder's row in seat order
-    hands_l = np.take(hands.reshape(k_cat, n_hold, -1)[:, seat_of], at, axis=2).astype(np.float64)  # (k, holders, live)
+    hands_l = np.take(hands.reshape(k_cat, n_hold, -1), at, axis=2)[:, seat_of].astype(np.float64)  # (k, holders, live)
     hand_after[live] = _sum_rows(np.stack([_entropy_rows(h, size_l) for h in hands_l]))
     prob = weight / n
     return Scores(
