@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
-from cluesolver.clue.count_small import count, counter  # small positions without numpy, the rest by the main engine
+from cluesolver.clue.count_small import (  # small positions without numpy, the rest by the main engine
+    count,
+    count_variants,
+    counter,
+)
 from cluesolver.clue.counts import Counts
 from cluesolver.clue.log import Accusation, Event, GameLog, Suggestion
 from rulesref.core.errors import InputError, Problem
@@ -429,26 +433,36 @@ def _evaluate(
     cats = puzzle.table.categories
     solved_now = {cat for cat, cs in cats if any(counts.held[ENVELOPE][c] == counts.deals for c in cs)}
     total = counts.deals
-    outcomes: list[Outcome] = []
+    # Every answer's puzzle is the log's with a few facts about the suggested cards: they
+    # are listed first and counted together (count_variants), then read answer by answer.
+    extras: list[tuple[Constraint, ...]] = []
+    answers: list[tuple[str | None, int | _Seen]] = []
     before: list[Constraint] = []
-    sub_count = counter(like=puzzle)  # the answers' puzzles are alike: no small attempt after one gives up
     for k in order:
         if all(counts.held[k][c] == 0 for c in cards):
             before.extend(Lacks(k, c) for c in cards)
             continue
         if who == me and k != me:
-            outcomes.extend(_seen_outcomes(puzzle, counts, k, cards, before, cats, solved_now, sub_count))
+            answers.append((k, _seen_asks(counts, k, cards, tuple(before), extras)))
         else:
-            sub = sub_count(Puzzle(puzzle.table, puzzle.constraints + tuple(before) + (AtLeastOne(k, cards),)))
-            if sub.deals:
-                outcomes.append(_outcome(k, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now, cards))
+            extras.append((*before, AtLeastOne(k, cards)))
+            answers.append((k, len(extras) - 1))
         before.extend(Lacks(k, c) for c in cards)
         if any(counts.held[k][c] == total for c in cards):
             break
     else:
-        sub = sub_count(Puzzle(puzzle.table, puzzle.constraints + tuple(before)))
+        extras.append(tuple(before))
+        answers.append((None, len(extras) - 1))
+    got = count_variants(puzzle, extras)
+    outcomes: list[Outcome] = []
+    for shower, asked in answers:
+        if isinstance(asked, _Seen):
+            assert shower is not None
+            outcomes.extend(_seen_outcomes(counts, shower, cards, asked, got, cats, solved_now))
+            continue
+        sub = got[asked]
         if sub.deals:
-            outcomes.append(_outcome(None, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now, cards))
+            outcomes.append(_outcome(shower, None, sub.deals / total, sub.deals, _rows(sub), cats, solved_now, cards))
     expected = sum(o.probability * o.bits_after for o in outcomes)
     settle = sum(o.probability for o in outcomes if o.settles)
     deal_now = _deal_bits(_rows(counts), counts.deals, cards)
@@ -484,24 +498,52 @@ def measure(norm_gain: Any, hand_gain: Any, open_gain: Any, leak: Any, hands: fl
     return norm_gain + hands * hand_gain + settings.open_weight * open_gain - settings.leak_weight * leak
 
 
-def _rows(counts: Counts) -> dict[str, dict[str, float]]:
-    return {h: dict(row) for h, row in counts.held.items()}
+def _rows(counts: Counts) -> Mapping[str, Mapping[str, float]]:
+    return counts.held  # read only: no copy
 
 
-def _deal_bits(rows: dict[str, dict[str, float]], weight: float, cards: tuple[str, ...]) -> float:
+def _deal_bits(rows: Mapping[str, Mapping[str, float]], weight: float, cards: tuple[str, ...]) -> float:
     """The uncertainty about where ``cards`` lie: the sum over them of their holder's entropy."""
     return sum(_category_bits([rows[h][c] for h in rows], weight) for c in cards)
 
 
+@dataclass(frozen=True)
+class _Seen:
+    """The counts an answer by one player to the owner's suggestion needs (indexes into the
+    family of answer puzzles): per card they may show, "holds it"; per set of three or more
+    of those cards, all but the last placed (the deals holding the whole set are that
+    count's holder count of the last)."""
+
+    possible: tuple[str, ...]
+    seen: dict[str, int]
+    placed: dict[tuple[str, ...], int]
+
+
+def _seen_asks(
+    counts: Counts, k: str, cards: tuple[str, ...], before: tuple[Constraint, ...], extras: list[tuple[Constraint, ...]]
+) -> _Seen:
+    """List in ``extras`` the puzzles :func:`_seen_outcomes` counts for ``k``'s answer."""
+    possible = tuple(c for c in cards if counts.held[k][c] > 0)
+    seen: dict[str, int] = {}
+    for c in possible:
+        extras.append((*before, Has(k, c)))
+        seen[c] = len(extras) - 1
+    placed: dict[tuple[str, ...], int] = {}
+    for size in range(3, len(possible) + 1):
+        for subset in itertools.combinations(possible, size):
+            extras.append((*before, *(Has(k, c) for c in subset[:-1])))
+            placed[subset] = len(extras) - 1
+    return _Seen(possible, seen, placed)
+
+
 def _seen_outcomes(
-    puzzle: Puzzle,
     counts: Counts,
     k: str,
     cards: tuple[str, ...],
-    before: list[Constraint],
+    asked: _Seen,
+    got: list[Counts],
     cats: tuple[tuple[str, tuple[str, ...]], ...],
     solved_now: set[str],
-    count: Callable[[Puzzle], Counts] = count,
 ) -> list[Outcome]:
     """Answers by ``k`` to the owner's own suggestion: which card ``k`` shows.
 
@@ -510,23 +552,17 @@ def _seen_outcomes(
     before ``k`` hold none of the cards).
     """
     weight = dict.fromkeys(cards, 0.0)
-    possible = [c for c in cards if counts.held[k][c] > 0]
-    base = puzzle.constraints + tuple(before)
+    possible = list(asked.possible)
     # ``k`` holds c: one count per card, also giving (as its holder counts) the deals where
     # k holds c and one more card; bigger sets need a count with all but one of them placed.
-    seen = {c: count(Puzzle(puzzle.table, (*base, Has(k, c)))) for c in possible}
-    with_all: dict[tuple[str, ...], int] = {}  # deals where k holds every card of the set
+    seen = {c: got[j] for c, j in asked.seen.items()}
 
     def holds_all(subset: tuple[str, ...]) -> int:
-        if subset not in with_all:
-            if len(subset) == 1:
-                with_all[subset] = seen[subset[0]].deals
-            elif len(subset) == 2:
-                with_all[subset] = seen[subset[0]].held[k][subset[1]]
-            else:
-                placed = tuple(Has(k, c) for c in subset[:-1])
-                with_all[subset] = count(Puzzle(puzzle.table, base + placed)).held[k][subset[-1]]
-        return with_all[subset]
+        if len(subset) == 1:
+            return seen[subset[0]].deals
+        if len(subset) == 2:
+            return seen[subset[0]].held[k][subset[1]]
+        return got[asked.placed[subset]].held[k][subset[-1]]
 
     for size in range(1, len(possible) + 1):
         for subset in itertools.combinations(possible, size):
@@ -543,8 +579,8 @@ def _seen_outcomes(
     for c in cards:
         if weight[c] <= 0:
             continue
-        got = seen[c]
-        out.append(_outcome(k, c, weight[c] / counts.deals, got.deals, _rows(got), cats, solved_now, cards))
+        seen_c = seen[c]
+        out.append(_outcome(k, c, weight[c] / counts.deals, seen_c.deals, _rows(seen_c), cats, solved_now, cards))
     return out
 
 
@@ -553,7 +589,7 @@ def _outcome(
     card: str | None,
     probability: float,
     weight: float,
-    rows: dict[str, dict[str, float]],
+    rows: Mapping[str, Mapping[str, float]],
     cats: tuple[tuple[str, tuple[str, ...]], ...],
     solved_now: set[str],
     cards: tuple[str, ...],
