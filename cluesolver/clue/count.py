@@ -101,6 +101,8 @@ def count_family(
     try:
         st = setup(puzzle)
         propagate(st)
+        if COVER_OP * _Cover(st, settings).cost() / DP_RATE > seconds_each:
+            return one_by_one()  # the family's pass costs at least this per member
         variants = [_variant(st, extra) for extra in extras]
     except (Conflict, KeyError, TypeError):  # no deal, an unknown name or another kind of fact: as count says
         return one_by_one()
