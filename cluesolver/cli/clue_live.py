@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json
+from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json, keep_freed_memory
 from cluesolver.clue.log import GameLog
 
 if TYPE_CHECKING:
@@ -100,6 +100,7 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
         else:
             console().print(f"The game is over: {won} accused correctly.", markup=False)
         return 0
+    keep_freed_memory()
     ranking = rank(log, player=player, room=room_card, top=top)
     if as_json:
         emit_json(ranking.to_json())
@@ -123,6 +124,7 @@ def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
 
     if player is not None:
         player = log.match_player(player)
+    keep_freed_memory()
     advice = accusation(log, player=player, plan=True)
     if as_json:
         emit_json(advice.to_json())
