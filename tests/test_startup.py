@@ -6,6 +6,7 @@ Each case runs the command in a fresh interpreter and lists the modules it loade
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -48,6 +49,9 @@ HEAVY = ("numpy", "ortools", "pandas", "prompt_toolkit", "constraint", "sqlite3"
 
 #: Loaded by a text renderer only: a ``--json`` run never needs them.
 TEXT_ONLY = ("rich",)
+
+#: Only reading a variant file or changing a session needs these: the table commands load none.
+NOT_AT_THE_TABLE = ("tomllib", "rulesref.core.tomlfile", "cluesolver.clue.variants.reader", "cluesolver.clue.session")
 
 #: Library modules a replay does not need (reading package data, checking, the web page).
 NOT_FOR_REPLAY = ("importlib.resources", "zipfile", "rulesref.core.findings", "cluesolver.web", "random")
@@ -162,3 +166,28 @@ def test_advice_on_a_small_game_needs_no_solver(command: str) -> None:
     assert "cluesolver.clue.suggest" in loaded
     assert [h for h in HEAVY if h != "numpy" and _loaded(loaded, h)] == []
     assert [m for m in ("cluesolver.clue.count", "cluesolver.clue.count_dp", "numpy.random") if m in loaded] == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("clue", "next", "--file", "examples/master-detective-6p.clue", "--json"),
+        ("clue", "accuse?", "--file", "examples/master-detective-6p.clue"),
+        ("clue", "status", "--file", "examples/classic-4p.clue"),
+        ("clue", "why", "Cat has Mrs. Peacock", "--file", "examples/classic-4p.clue", "--json"),
+    ],
+)
+def test_table_commands_read_no_toml_and_no_session_writer(args: tuple[str, ...]) -> None:
+    loaded = _modules(*args, probe=MAIN_PROBE)
+    assert "cluesolver.clue.session_read" in loaded  # the session was read
+    assert [m for m in NOT_AT_THE_TABLE if m in loaded] == []
+
+
+def test_add_writes_through_the_session_writer_without_toml(tmp_path: Path) -> None:
+    log = tmp_path / "game.clue"
+    shutil.copyfile(ROOT / "examples" / "classic-4p.clue", log)
+    loaded = _modules(
+        "clue", "add", "Ben suggests Mrs. White, Rope, Kitchen; Cat shows", "--file", str(log), probe=MAIN_PROBE
+    )
+    assert "cluesolver.clue.session" in loaded
+    assert [m for m in ("tomllib", "cluesolver.clue.variants.reader") if m in loaded] == []
