@@ -21,11 +21,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cluesolver.clue.constraints import Puzzle, puzzle_of
+from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
 from cluesolver.clue.count import count
 from cluesolver.clue.enumerate import deals
 from cluesolver.clue.log import parse_log
-from cluesolver.clue.sampler import _CHUNK, MAX_STATES, DealSampler, _uniform, deals_for, deals_of
+from cluesolver.clue.sampler import (
+    _CHUNK,
+    LOW_ACCEPTANCE,
+    MAX_STATES,
+    DealSampler,
+    _uniform,
+    deals_for,
+    deals_of,
+    keeping_more,
+)
 from tests.test_count_property import puzzles
 
 DATA = Path(__file__).parent / "data" / "sampler"
@@ -131,3 +140,31 @@ def test_uniforms_of_other_generators() -> None:
     assert _uniform(Counted(1), 3).tolist() == [0.25, 0.25, 0.25]
     a, b = np.random.default_rng(4), np.random.default_rng(4)
     assert np.array_equal(_uniform(a, 5), b.random(5))
+
+
+def test_a_sampler_that_would_reject_most_draws_keeps_more_constraints() -> None:
+    """A spectator's Master Detective log leaves a dozen "at least one" constraints to
+    rejection at the default budget (about one draw in 700 accepted, seconds of drawing);
+    the sampler the commands use is made again with more states and keeps them."""
+    puzzle = puzzle_of(parse_log((DATA.parent / "spectator" / "md6-12.clue").read_text(encoding="utf-8")))
+    counts = count(puzzle)
+    first = DealSampler(puzzle, counts)
+    assert first.acceptance < LOW_ACCEPTANCE and first._rejected
+    used = keeping_more(first, puzzle, counts)
+    assert used.acceptance >= LOW_ACCEPTANCE and len(used._cons) > len(first._cons)
+    assert keeping_more(used, puzzle, counts) is used  # a good enough sampler is kept as it is
+    drawn = deals_for(puzzle, counts, 200, random.Random(3))
+    assert drawn.size == 200
+    for row in drawn.owner:  # every draw agrees with every constraint of the log
+        deal = dict(zip(drawn.cards, (drawn.holders[h] for h in row)))
+        assert all(_agrees(con, deal) for con in puzzle.constraints)
+
+
+def _agrees(con: Constraint, deal: dict[str, str]) -> bool:
+    if isinstance(con, Has):
+        return deal[con.card] == con.holder
+    if isinstance(con, Lacks):
+        return deal[con.card] != con.holder
+    if isinstance(con, AtLeastOne):
+        return any(deal[c] == con.holder for c in con.cards)
+    return not all(deal[c] == ENVELOPE for c in con.cards)

@@ -29,6 +29,12 @@ from cluesolver.clue.counts import Counts
 
 #: The largest state array the programme builds; constraints beyond it are rejected after drawing.
 MAX_STATES = 400_000
+#: When fewer draws than this share pass the rejected constraints, the programme is made
+#: again keeping more of them (4x the states each time, up to :data:`MAX_STATES_KEPT`): a
+#: spectator's Master Detective log can leave a dozen "at least one" constraints to
+#: rejection, which then accepts one draw in hundreds and takes seconds.
+LOW_ACCEPTANCE = 0.02
+MAX_STATES_KEPT = 6_400_000
 
 #: A source of uniform numbers in [0, 1): Python's (no numpy random module to load) or numpy's.
 Rng = Union[random.Random, "np.random.Generator"]
@@ -299,6 +305,11 @@ class DealSampler:
             ok &= ~env[:, list(triple)].all(axis=1)
         return ok
 
+    @property
+    def acceptance(self) -> float:
+        """The share of the programme's draws that pass the constraints left to rejection."""
+        return min(1.0, self.deals / self.total) if self.total > 0 else 1.0
+
     def sample(self, n: int, rng: Rng) -> Deals:
         """``n`` deals drawn uniformly (independently) from the consistent deals.
 
@@ -306,7 +317,7 @@ class DealSampler:
         is not loaded) or a numpy generator."""
         if self.deals == 0 or n <= 0:
             return Deals(self.holders, self.cards, np.zeros((0, len(self.cards)), dtype=np.int8), False)
-        rate = min(1.0, self.deals / self.total) if self.total > 0 else 1.0
+        rate = self.acceptance
         got: list[np.ndarray] = []
         have = 0
         for _ in range(200):
@@ -429,7 +440,21 @@ def deals_for(puzzle: Puzzle, counts: Counts, n: int = 3000, rng: Rng | None = N
     every = sampler.all_deals(exact_limit) if counts.deals <= exact_limit else None
     if every is not None:
         return every
-    return sampler.sample(n, rng if rng is not None else random.Random(0))
+    return keeping_more(sampler, puzzle, counts).sample(n, rng if rng is not None else random.Random(0))
+
+
+def keeping_more(sampler: DealSampler, puzzle: Puzzle, counts: Counts) -> DealSampler:
+    """``sampler``, or when it would reject most draws (acceptance below
+    :data:`LOW_ACCEPTANCE`, with "at least one" constraints left out) one made with a
+    bigger budget of states, which keeps more of them in the programme (4x the states a
+    time, up to :data:`MAX_STATES_KEPT`; wrong accusations are always checked by rejection).
+    Either draws uniformly; the bigger programme costs milliseconds where rejection cost
+    seconds."""
+    states = MAX_STATES
+    while sampler.acceptance < LOW_ACCEPTANCE and sampler._rejected and states < MAX_STATES_KEPT:
+        states *= 4
+        sampler = DealSampler(puzzle, counts, max_states=states)
+    return sampler
 
 
 def deals_of(puzzle: Puzzle, counts: Counts, n: int, seed: int, exact_limit: int) -> Deals:
