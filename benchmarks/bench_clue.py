@@ -25,10 +25,11 @@ from pathlib import Path
 import _venv  # noqa: F401  (started by another Python: run again with the project's .venv)
 
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.log import GameLog, format_log
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.record.constraints import puzzle_of
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.simulate import random_log
+from cluesolver.clue.record.writer import format_log
 
 STAGES = {"early": 4, "mid": 12, "late": 24}
 

@@ -1,6 +1,6 @@
 """Spectator logs on Master Detective: wall time and peak memory of one count per process.
 
-Positions are honest simulated games (``cluesolver.clue.simulate.random_log``, fixed
+Positions are honest simulated games (``cluesolver.clue.record.simulate.random_log``, fixed
 seeds, no notebook owner): for each player count, suggestion counts 8-30, three seeds
 each.  Each position is counted in a fresh process under ``/usr/bin/time -v`` so the
 figure includes start-up and the true peak resident set size; the table prints medians.
@@ -39,8 +39,8 @@ def positions(players: list[int]) -> Iterator[tuple[str, str]]:
     """(name, log text) for every benchmark position."""
     sys.path.insert(0, str(ROOT))
     from cluesolver.clue import variants
-    from cluesolver.clue.log import format_log
-    from cluesolver.clue.simulate import random_log
+    from cluesolver.clue.record.simulate import random_log
+    from cluesolver.clue.record.writer import format_log
 
     for n in players:
         for turns in TURNS:
@@ -54,9 +54,9 @@ def positions(players: list[int]) -> Iterator[tuple[str, str]]:
 CHILD = """
 import json, sys, time
 from pathlib import Path
-from cluesolver.clue.constraints import puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.log import read_log
+from cluesolver.clue.record.constraints import puzzle_of
+from cluesolver.clue.engine.covers import count
+from cluesolver.clue.record.events import read_log
 t = time.perf_counter()
 c = count(puzzle_of(read_log(Path(sys.argv[1]))))
 out = {"deals": c.deals, "seconds": time.perf_counter() - t}

@@ -44,7 +44,7 @@ def one_run(log: Path) -> tuple[list[float], list[float], list[float], list[floa
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
 
-    from cluesolver.clue.session import add
+    from cluesolver.clue.session.store import add
     from cluesolver.web.app import COOKIE, WebSettings, create_app
 
     header, events = header_and_events(log)

@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def main(names: list[str]) -> None:
     sys.path.insert(0, str(ROOT))
     from cluesolver.clue import variants
-    from cluesolver.clue.constraints import puzzle_of
-    from cluesolver.clue.count import CountSettings, count
-    from cluesolver.clue.simulate import random_log
+    from cluesolver.clue.engine.covers import count_numpy as count
+    from cluesolver.clue.engine.results import CountSettings
+    from cluesolver.clue.record.constraints import puzzle_of
+    from cluesolver.clue.record.simulate import random_log
 
     forced = CountSettings(method="estimate", max_seconds=0.0)
     for name in names:

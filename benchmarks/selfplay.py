@@ -3,7 +3,7 @@
 For every deal the advisor sits at seat ``seed % 4`` (seats rotate over the deals) among
 three baseline players; the same deal is also played with the baseline in that seat, so
 each figure has a like-for-like comparison.  Every seat keeps an exact notebook; a wrong
-accusation puts a seat out (see :mod:`cluesolver.clue.selfplay`).  Own suggestions to
+accusation puts a seat out (see :mod:`cluesolver.clue.advice.selfplay`).  Own suggestions to
 certainty count what the seat deduced: after a win the play goes on, and the winning
 accusation is not shown to the other notebooks (``--reveal`` shows it: the count before
 it was fixed, which stopped every seat's count as soon as anyone won).
@@ -34,16 +34,19 @@ import argparse
 import itertools
 import json
 import math
+import os
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the command sets it (cluesolver.cli), before numpy loads
 from pathlib import Path
 from typing import Any
 
 import cluesolver.clue  # noqa: F401  (sets the BLAS threads before numpy loads)
-from cluesolver.clue.advisor import DEFAULTS
-from cluesolver.clue.selfplay import POLICIES, Advisor, GameResult, Policy, play_game
+from cluesolver.clue.advice.selfplay import POLICIES, Advisor, GameResult, Policy, play_game
+from cluesolver.clue.advice.suggestions import DEFAULTS
 
 #: The advisor as self-play runs it: the table's own settings (what ``clue next`` and
 #: ``clue accuse?`` use), so the measured seat plays what the commands recommend.

@@ -1,7 +1,7 @@
 """The five table commands end to end: ``clue next``, ``why``, ``accuse?``, ``status``, ``add``.
 
 Each command runs as a fresh ``cluesolver`` process on a generated log (a random honest
-game seen by its first player, :func:`cluesolver.clue.simulate.random_log`), several
+game seen by its first player, :func:`cluesolver.clue.record.simulate.random_log`), several
 times; the table gives the median wall time and the median user+sys CPU time in seconds, next to ``cluesolver --help``
 (the start-up alone).  A second table runs the same commands inside one process
 (typer's test runner, after one warm-up run, remembered counts dropped before each run):
@@ -34,9 +34,10 @@ import time
 from pathlib import Path
 
 from cluesolver.clue import variants
-from cluesolver.clue.log import GameLog, format_event, format_log
-from cluesolver.clue.report import analyse
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue.analysis.report import analyse
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.simulate import random_log
+from cluesolver.clue.record.writer import format_event, format_log
 
 CASES = [
     ("classic", 4, 12),
@@ -100,15 +101,21 @@ def _side_by_side(
 
 
 def _in_process(args: list[str], runs: int, prepare: object = None) -> tuple[float, float]:
+    import importlib
+
     from typer.testing import CliRunner
 
-    import cluesolver.clue.count_small as small
     from cluesolver.cli import app
+
+    try:  # the engine's front door; older trees had it in count_small
+        front = importlib.import_module("cluesolver.clue.engine")
+    except ImportError:
+        front = importlib.import_module("cluesolver.clue.count_small")
 
     runner = CliRunner()
     times = []
     cpus = []
-    forget = getattr(small, "forget", lambda: None)  # counts remembered in the process (older trees: none)
+    forget = getattr(front, "forget", lambda: None)  # counts remembered in the process (older trees: none)
     for k in range(runs + 1):
         if callable(prepare):
             prepare()

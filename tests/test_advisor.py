@@ -9,11 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.clue import advisor
-from cluesolver.clue.constraints import ENVELOPE, puzzle_of
-from cluesolver.clue.enumerate import deals
-from cluesolver.clue.log import GameLog, parse_log
-from cluesolver.clue.report import analyse
+from cluesolver.clue.advice import accuse
+from cluesolver.clue.advice import suggestions as advisor
+from cluesolver.clue.analysis.effect import line_effect
+from cluesolver.clue.analysis.report import analyse
+from cluesolver.clue.engine.brute_force import deals
+from cluesolver.clue.record import turns
+from cluesolver.clue.record.constraints import ENVELOPE, puzzle_of
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.reader import parse_log
 from rulesref.core.errors import InputError
 
 DATA = Path(__file__).parent / "data" / "live"
@@ -33,23 +37,23 @@ def tiny(events: str = "", me: str | None = "Ann", cards: str = "Red, Axe") -> G
 def test_to_move_follows_the_seating_and_skips_players_who_are_out() -> None:
     log = parse_log(EXAMPLE.read_text())
     # Last turn was Dan's accusation (wrong): Ann is next.
-    assert advisor.to_move(log) == "Ann"
-    assert advisor.eliminated(log) == ("Dan",)
-    assert advisor.to_move(log.upto(8)) == "Cat"
-    assert advisor.to_move(log.upto(0)) == "Ann"
+    assert turns.to_move(log) == "Ann"
+    assert turns.eliminated(log) == ("Dan",)
+    assert turns.to_move(log.upto(8)) == "Cat"
+    assert turns.to_move(log.upto(0)) == "Ann"
     log2 = tiny("Ann suggests Blue, Bow, Barn; Ben shows Bow\nBen accuses Red, Axe, Attic; wrong\n")
-    assert advisor.to_move(log2) == "Cat"
+    assert turns.to_move(log2) == "Cat"
     log3 = tiny(
         "Cat accuses Gray, Club, Cellar; wrong\nAnn suggests Blue, Bow, Barn; Ben shows Bow\n"
         "Ben suggests Blue, Bow, Barn; Ann passes\n"
     )
-    assert advisor.to_move(log3) == "Ann"  # Cat is out
+    assert turns.to_move(log3) == "Ann"  # Cat is out
 
 
 def test_nobody_moves_after_a_correct_accusation() -> None:
     log = tiny("Ben accuses Gray, Club, Cellar; correct\n")
-    assert advisor.winner(log) == "Ben"
-    assert advisor.to_move(log) is None
+    assert turns.winner(log) == "Ben"
+    assert turns.to_move(log) is None
 
 
 # ----------------------------------------------------------------------------- line effect
@@ -58,7 +62,7 @@ def test_nobody_moves_after_a_correct_accusation() -> None:
 def test_line_effect_lists_new_facts_and_moves() -> None:
     log = parse_log(EXAMPLE.read_text())
     before, after = analyse(log.upto(6)), analyse(log.upto(7))
-    effect = advisor.line_effect(before, after)
+    effect = line_effect(before, after)
     assert [str(f) for f in effect.new_facts] == ["Cat has Knife"]
     assert effect.deals_before > effect.deals_after
     assert effect.moves and all(abs(m.delta) > 0 for m in effect.moves)
@@ -69,7 +73,7 @@ def test_line_effect_lists_new_facts_and_moves() -> None:
 
 def test_line_effect_reports_a_settled_category() -> None:
     log = tiny("Ben suggests Blue, Bow, Barn; Cat passes; Ann passes\nAnn suggests Blue, Axe, Attic; Ben shows Blue\n")
-    effect = advisor.line_effect(analyse(log.without_last()), analyse(log))
+    effect = line_effect(analyse(log.without_last()), analyse(log))
     assert effect.newly_solved == ("suspect",)
 
 
@@ -139,7 +143,7 @@ CASES = [
 def test_suggestion_values_match_brute_force(events: str, suggester: str) -> None:
     log = tiny(events)
     report = analyse(log)
-    from cluesolver.clue.count import count
+    from cluesolver.clue.engine.covers import count_numpy as count
 
     counts = count(puzzle_of(log))
     now = advisor.envelope_bits(counts, puzzle_of(log).table.categories)
@@ -198,7 +202,7 @@ def test_accuse_when_certain() -> None:
         "Ann suggests Gray, Bow, Barn; Ben passes; Cat shows Barn\n",
         cards="Red, Axe",
     )
-    a = advisor.accusation(log)
+    a = accuse.accusation(log)
     assert a.certain and a.probability == 1.0 and a.risk == 0.0
     assert a.cards == ("Gray", "Bow", "Attic")
     assert a.open_combinations == 1
@@ -208,7 +212,7 @@ def test_accuse_when_certain() -> None:
 
 def test_accuse_gives_the_best_guess_and_the_risk() -> None:
     log = parse_log(EXAMPLE.read_text())
-    a = advisor.accusation(log, limit=400)
+    a = accuse.accusation(log, limit=400)
     assert not a.certain
     assert 0 < a.probability < 1 and a.risk == pytest.approx(1 - a.probability)
     assert a.open_combinations is not None and a.open_combinations > 1
@@ -218,5 +222,5 @@ def test_accuse_gives_the_best_guess_and_the_risk() -> None:
 
 def test_accuse_for_a_player_already_out() -> None:
     log = parse_log(EXAMPLE.read_text())
-    assert advisor.accusation(log, player="Dan").out_of_game
-    assert not advisor.accusation(log, player="Ann").out_of_game
+    assert accuse.accusation(log, player="Dan").out_of_game
+    assert not accuse.accusation(log, player="Ann").out_of_game

@@ -11,14 +11,15 @@ import pytest
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
-from cluesolver.clue import advisor
-from cluesolver.clue.accuse import after_suggestion, envelope_odds, timing, turns_until
-from cluesolver.clue.constraints import ENVELOPE, puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.enumerate import deals
-from cluesolver.clue.log import GameLog, parse_log
-from cluesolver.clue.sampler import deals_for
-from cluesolver.clue.threat import Threat
+from cluesolver.clue.advice import accuse
+from cluesolver.clue.advice.threat import Threat
+from cluesolver.clue.advice.timing import after_suggestion, envelope_odds, timing, turns_until
+from cluesolver.clue.engine.brute_force import deals
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.engine.sampler import deals_for
+from cluesolver.clue.record.constraints import ENVELOPE, puzzle_of
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.reader import parse_log
 
 DATA = Path(__file__).parent / "data"
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
@@ -105,7 +106,7 @@ def test_envelope_odds_of_all_deals_are_exact() -> None:
 
 def test_classic_endgame_advice_weighs_the_threat() -> None:
     log = parse_log((DATA / "advisor" / "classic-endgame.clue").read_text())
-    a = advisor.accusation(log, plan=True)
+    a = accuse.accusation(log, plan=True)
     assert a.player == "Ben" and not a.certain and a.timing is not None
     assert a.decision == "suggest-first"  # Ben is to move
     threats = {t.player: t for t in a.timing.threats}
@@ -115,7 +116,7 @@ def test_classic_endgame_advice_weighs_the_threat() -> None:
 
 def test_after_a_correct_accusation_the_game_is_over() -> None:
     path = DATA / "live" / "after-the-win.clue"
-    a = advisor.accusation(parse_log(path.read_text()), plan=True)
+    a = accuse.accusation(parse_log(path.read_text()), plan=True)
     assert a.decision == "game-over" and a.winner is not None and a.to_json()["game_over"] is True
     out = CliRunner().invoke(app, ["clue", "accuse?", "--file", str(path)])
     assert out.exit_code == 0 and "game is over" in out.output and "ACCUSE NOW" not in out.output
@@ -129,6 +130,6 @@ def test_certain_notebook_says_accuse_now() -> None:
         "Ann suggests Gray, Bow, Cellar; Ben passes; Cat shows Cellar\n"
         "Ann suggests Gray, Bow, Barn; Ben passes; Cat shows Barn\n"
     )
-    a = advisor.accusation(log, plan=True)
+    a = accuse.accusation(log, plan=True)
     assert a.certain and a.decision == "accuse"
     assert list(itertools.chain(a.cards)) == ["Gray", "Bow", "Attic"]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cluesolver.clue.clock import clock, hour_label, turns
-from cluesolver.clue.log import parse_log
+from cluesolver.clue.record.clock import clock, hour_label, turns
+from cluesolver.clue.record.reader import parse_log
 
 HEAD = "game: lost-in-vegas\nplayers: Ann, Ben, Cat\n\n"
 

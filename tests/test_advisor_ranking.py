@@ -13,13 +13,14 @@ import pytest
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
-from cluesolver.clue import advisor
-from cluesolver.clue.constraints import puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.enumerate import deals
-from cluesolver.clue.log import GameLog, parse_log
-from cluesolver.clue.sampler import DealSampler, deals_for
-from cluesolver.clue.suggest import score_all
+from cluesolver.clue.advice import suggestions as advisor
+from cluesolver.clue.advice.scoring import score_all
+from cluesolver.clue.engine.brute_force import deals
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.engine.sampler import DealSampler, deals_for
+from cluesolver.clue.record.constraints import puzzle_of
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.reader import parse_log
 
 DATA = Path(__file__).parent / "data"
 ENDGAME = DATA / "advisor" / "classic-endgame.clue"

@@ -9,8 +9,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
-from cluesolver.clue import selfplay
-from cluesolver.clue.log import GameLog, Header, parse_log
+from cluesolver.clue.advice import selfplay
+from cluesolver.clue.record.events import GameLog, Header
+from cluesolver.clue.record.reader import parse_log
 from cluesolver.clue.variants import get
 
 
@@ -52,7 +53,7 @@ def test_a_game_is_reproducible() -> None:
 
 
 def test_one_advisor_seat_plays_a_whole_game() -> None:
-    from cluesolver.clue.advisor import AdvisorSettings
+    from cluesolver.clue.advice.suggestions import AdvisorSettings
 
     fast = AdvisorSettings(samples=300, exact_limit=300, rescore=0, threat_samples=50)
     seats: list[selfplay.Policy] = [selfplay.Careful(), selfplay.Advisor(fast), selfplay.Careful(), selfplay.Careful()]
@@ -65,7 +66,7 @@ def test_one_advisor_seat_plays_a_whole_game() -> None:
 def test_the_advisor_seat_plays_the_first_row_of_clue_next(tmp_path: Path) -> None:
     """What the self-play advisor suggests is what ``cluesolver clue next`` ranks first
     for the same notebook (the log written out and read back by the CLI)."""
-    from cluesolver.clue.log import format_log
+    from cluesolver.clue.record.writer import format_log
 
     positions: list[tuple[GameLog, str, tuple[str, ...]]] = []
 
@@ -100,7 +101,7 @@ class _Watched(selfplay.Careful):
 def test_own_suggestions_to_certainty_count_what_the_seat_deduced() -> None:
     """An opponent's winning accusation names the envelope: a notebook that saw it would be
     certain at once.  The count goes on without it; ``reveal`` gives the older count."""
-    from cluesolver.clue.log import Accusation
+    from cluesolver.clue.record.events import Accusation
 
     differs = 0
     for seed in range(1, 13):

@@ -8,10 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, NotEnvelope, Puzzle, puzzle_of
-from cluesolver.clue.enumerate import deals
-from cluesolver.clue.log import Accusation, GameLog, Suggestion, parse_log
-from cluesolver.clue.threat import threats
+from cluesolver.clue.advice.threat import threats
+from cluesolver.clue.engine.brute_force import deals
+from cluesolver.clue.record.constraints import (
+    ENVELOPE,
+    AtLeastOne,
+    Constraint,
+    Has,
+    Lacks,
+    NotEnvelope,
+    Puzzle,
+    puzzle_of,
+)
+from cluesolver.clue.record.events import Accusation, GameLog, Suggestion
+from cluesolver.clue.record.reader import parse_log
 
 DATA = Path(__file__).parent / "data" / "live"
 
@@ -107,10 +117,10 @@ def test_every_exchange_found_is_a_deal_the_opponent_cannot_rule_out(
     envelope; and a notebook they call uncertain is uncertain by an exact count."""
     import random
 
-    import cluesolver.clue.threat as T
+    import cluesolver.clue.advice.threat as T
     from cluesolver.clue import variants
-    from cluesolver.clue.count_small import count_once
-    from cluesolver.clue.simulate import random_log
+    from cluesolver.clue.engine import count_once
+    from cluesolver.clue.record.simulate import random_log
 
     found: list[tuple[dict[str, str], dict[str, str], str, set[tuple[str, str]], T._Public]] = []
     real_valid = T._valid

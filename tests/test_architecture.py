@@ -7,6 +7,7 @@ inside functions included: a lazy import that runs back up is still an arrow bac
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("app", ("cluesolver.cli", "cluesolver.web", "cluesolver.__main__")),
 )
 GAMES = LAYERS[2][1]
+
+#: The Clue rooms from the bottom (inside the games layer): a module of one room imports its
+#: own room or lower ones only.  The top of ``cluesolver.clue`` (the registry entry, the
+#: table view) sits above every room.
+CLUE_ROOMS: tuple[str, ...] = ("variants", "record", "engine", "analysis", "advice", "session")
+#: At most this many modules at the top of ``cluesolver/clue/`` (the rest live in rooms).
+CLUE_TOP_MODULES = 8
 
 
 def _module_name(path: Path) -> str:
@@ -115,7 +123,70 @@ def test_games_do_not_import_each_other(module: str) -> None:
     assert others == [], f"{module} imports another game: {others}"
 
 
-def test_no_import_circles() -> None:
+def _room(module: str) -> int | None:
+    """The Clue room of a module (its index in :data:`CLUE_ROOMS`; the top of the package
+    above them all), or None outside ``cluesolver.clue``."""
+    if not (module == "cluesolver.clue" or module.startswith("cluesolver.clue.")):
+        return None
+    parts = module.split(".")
+    if len(parts) > 3 and parts[2] in CLUE_ROOMS:
+        return CLUE_ROOMS.index(parts[2])
+    if len(parts) == 3 and parts[2] in CLUE_ROOMS:  # the room's own package module
+        return CLUE_ROOMS.index(parts[2])
+    return len(CLUE_ROOMS)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _room(m) is not None))
+def test_clue_rooms_point_down(module: str) -> None:
+    here = _room(module)
+    assert here is not None
+    upward = [t for t in GRAPH[module] if (_room(t) if _room(t) is not None else -1) > here]
+    names = (*CLUE_ROOMS, "top")
+    assert upward == [], f"{module} (room {names[here]}) imports higher rooms: {upward}"
+
+
+def test_clue_keeps_few_modules_at_its_top() -> None:
+    top = sorted(p.stem for p in (ROOT / "cluesolver" / "clue").glob("*.py") if p.stem != "__init__")
+    rooms = sorted(p.name for p in (ROOT / "cluesolver" / "clue").iterdir() if (p / "__init__.py").is_file())
+    assert len(top) <= CLUE_TOP_MODULES, f"modules at the top of cluesolver/clue/: {top}"
+    assert set(CLUE_ROOMS) <= set(rooms), f"rooms: {rooms}"
+    assert set(rooms) <= set(CLUE_ROOMS), f"a room the layering does not know: {sorted(set(rooms) - set(CLUE_ROOMS))}"
+
+
+def _package(module: str) -> str:
+    """The package a module belongs to (a package's own ``__init__`` is the package)."""
+    return module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+
+
+def test_no_import_circles_of_packages() -> None:
+    """Sub-packages import each other one way too: collapsed to their packages, the imports
+    make no circle (a package importing itself does not count)."""
+    graph: dict[str, set[str]] = {}
+    for m, targets in GRAPH.items():
+        mine = _package(m)
+        graph.setdefault(mine, set()).update(
+            p for t in targets if (p := _package(t)) != mine and not mine.startswith(p + ".")
+        )
+    assert _circles(graph) == []
+
+
+def test_importing_the_library_changes_no_environment() -> None:
+    """Settings a command needs (one BLAS thread) are the entry point's business, not the library's."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os; before = dict(os.environ)\n"
+        "import cluesolver.clue.engine.covers, cluesolver.clue.advice.accuse, cluesolver.clue.session.live\n"
+        "import rulesref.las_vegas.game, rulesref.lords.game, rulesref.welcome.game, cluesolver.registry\n"
+        "print(sorted(set(os.environ.items()) ^ set(before.items())))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -123,13 +194,13 @@ def test_no_import_circles() -> None:
     circles: list[list[str]] = []
     counter = 0
 
-    def visit(v: str) -> None:  # Tarjan's strongly connected components, iteratively safe depth here
+    def visit(v: str) -> None:  # Tarjan's strongly connected components
         nonlocal counter
         index[v] = low[v] = counter
         counter += 1
         stack.append(v)
         on_stack.add(v)
-        for w in sorted(GRAPH[v]):
+        for w in sorted(graph.get(v, ())):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -146,7 +217,11 @@ def test_no_import_circles() -> None:
             if len(component) > 1:
                 circles.append(sorted(component))
 
-    for v in sorted(GRAPH):
+    for v in sorted(graph):
         if v not in index:
             visit(v)
-    assert circles == [], f"import circles: {circles}"
+    return circles
+
+
+def test_no_import_circles() -> None:
+    assert _circles(GRAPH) == [], "import circles"

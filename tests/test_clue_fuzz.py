@@ -7,8 +7,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cluesolver.clue.log import format_log, parse_log
-from cluesolver.clue.report import analyse
+from cluesolver.clue.analysis.report import analyse
+from cluesolver.clue.record.reader import parse_log
+from cluesolver.clue.record.writer import format_log
 from rulesref.core.errors import CluesolverError
 from tests.helpers import damaged_lines
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
-from cluesolver.clue import session as S
-from cluesolver.clue.log import parse_log
+from cluesolver.clue.record.reader import parse_log
+from cluesolver.clue.session import store as S
 from rulesref.core.errors import InputError, SessionError
 from tests.helpers import damaged_lines
 
@@ -87,7 +87,7 @@ def test_unicode_line_separators_in_a_comment_do_not_start_an_event() -> None:
     # the usual line ends all count, and line numbers follow them
     log = parse_log("game: classic\r\nplayers: Ann, Ben, Cat\r# note\rBen has Knife\n")
     assert [e.line for e in log.events] == [4]
-    from cluesolver.clue.log import split_lines
+    from rulesref.core.text import split_lines
 
     assert split_lines("a\u2028b\r\nc\rd\n") == ["a\u2028b", "c", "d"]
 

@@ -6,10 +6,11 @@ import random
 
 from cluesolver.cli.clue_render import summary
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import puzzle_of
-from cluesolver.clue.count import CountSettings, count
-from cluesolver.clue.report import analyse
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue.analysis.report import analyse
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.engine.results import CountSettings
+from cluesolver.clue.record.constraints import puzzle_of
+from cluesolver.clue.record.simulate import random_log
 
 
 def _summary(settings: CountSettings, players: int, turns: int, seed: int, edition: str) -> str:

@@ -3,7 +3,7 @@ and against the independent enumerator.
 
 The advisor counts the answers to a suggestion this way: the log's puzzle plus a few facts
 about the suggested cards ("has", "lacks", "holds at least one of").  Every member must get
-exactly the counts :func:`~cluesolver.clue.count.count` gives it, whether the family is
+exactly the counts :func:`~cluesolver.clue.engine.covers.count_numpy` gives it, whether the family is
 counted in one pass or one by one.
 """
 
@@ -14,13 +14,22 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cluesolver.clue.count as engine
-from cluesolver.clue import advisor, variants
-from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, NotEnvelope, Puzzle, puzzle_of
-from cluesolver.clue.count_small import count_variants
-from cluesolver.clue.counts import Counts
-from cluesolver.clue.enumerate import enumerate_counts
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue import variants
+from cluesolver.clue.advice import suggestions as advisor
+from cluesolver.clue.engine import count_variants, covers
+from cluesolver.clue.engine.brute_force import enumerate_counts
+from cluesolver.clue.engine.results import Counts
+from cluesolver.clue.record.constraints import (
+    ENVELOPE,
+    AtLeastOne,
+    Constraint,
+    Has,
+    Lacks,
+    NotEnvelope,
+    Puzzle,
+    puzzle_of,
+)
+from cluesolver.clue.record.simulate import random_log
 from tests.test_count_property import puzzles
 
 ALWAYS = 1e9  # seconds per member: the family is always counted in one pass when it can be
@@ -59,11 +68,11 @@ def families(draw: st.DrawFn) -> tuple[Puzzle, list[tuple[Constraint, ...]]]:
 @given(families())
 def test_family_matches_each_count_and_the_enumerator(family: tuple[Puzzle, list[tuple[Constraint, ...]]]) -> None:
     puzzle, extras = family
-    together = engine.count_family(puzzle, extras, seconds_each=ALWAYS)
+    together = covers.count_family(puzzle, extras, seconds_each=ALWAYS)
     assert len(together) == len(extras)
     for extra, got in zip(extras, together):
         member = Puzzle(puzzle.table, puzzle.constraints + extra)
-        _same(got, engine.count(member))
+        _same(got, covers.count_numpy(member))
         truth = enumerate_counts(member)
         assert got.deals == truth.deals
         assert got.held == truth.held
@@ -75,10 +84,10 @@ def test_family_on_the_other_arithmetic_paths(family: tuple[Puzzle, list[tuple[C
     """The prime pass and the CRT (bound past one int64 pass), or Python integers: the same counts
     (a Python-integer family is counted one by one)."""
     puzzle, extras = family
-    cfg = engine.CountSettings(cover_wrap_exact=1) if path == "crt" else engine.CountSettings(cover_py_ints_from=1)
-    together = engine.count_family(puzzle, extras, cfg, seconds_each=ALWAYS)
+    cfg = covers.CountSettings(cover_wrap_exact=1) if path == "crt" else covers.CountSettings(cover_py_ints_from=1)
+    together = covers.count_family(puzzle, extras, cfg, seconds_each=ALWAYS)
     for extra, got in zip(extras, together):
-        _same(got, engine.count(Puzzle(puzzle.table, puzzle.constraints + extra), settings=cfg))
+        _same(got, covers.count_numpy(Puzzle(puzzle.table, puzzle.constraints + extra), settings=cfg))
 
 
 def test_members_without_a_deal_and_facts_already_known() -> None:
@@ -89,7 +98,7 @@ def test_members_without_a_deal_and_facts_already_known() -> None:
     assert me is not None
     mine = log.header.my_cards[0]
     other = next(p for p in log.players if p != me)
-    now = engine.count(puzzle)
+    now = covers.count_numpy(puzzle)
     free = next(c for c in classic.card_names if 0 < now.held[other][c] < now.deals)
     extras: list[tuple[Constraint, ...]] = [
         (Has(me, mine),),  # already known: the log's own counts
@@ -100,11 +109,11 @@ def test_members_without_a_deal_and_facts_already_known() -> None:
         (Lacks(ENVELOPE, free), AtLeastOne(ENVELOPE, (free,))),  # the envelope shows nothing: ignored
         (),
     ]
-    together = engine.count_family(puzzle, extras, seconds_each=ALWAYS)
+    together = covers.count_family(puzzle, extras, seconds_each=ALWAYS)
     for extra, got in zip(extras, together):
-        _same(got, engine.count(Puzzle(puzzle.table, puzzle.constraints + extra)))
+        _same(got, covers.count_numpy(Puzzle(puzzle.table, puzzle.constraints + extra)))
     assert together[1].deals == together[2].deals == together[3].deals == 0
-    assert together[0].deals == together[-1].deals == engine.count(puzzle).deals
+    assert together[0].deals == together[-1].deals == covers.count_numpy(puzzle).deals
 
 
 def test_other_facts_and_forced_methods_are_counted_one_by_one() -> None:
@@ -112,10 +121,10 @@ def test_other_facts_and_forced_methods_are_counted_one_by_one() -> None:
     puzzle = puzzle_of(log)
     combo = tuple(cards[0] for _, cards in puzzle.table.categories)
     extras: list[tuple[Constraint, ...]] = [(NotEnvelope(combo),), ()]
-    for cfg in (engine.DEFAULT_SETTINGS, engine.CountSettings(method="dp")):
-        together = engine.count_family(puzzle, extras, cfg, seconds_each=ALWAYS)
+    for cfg in (covers.DEFAULT_SETTINGS, covers.CountSettings(method="dp")):
+        together = covers.count_family(puzzle, extras, cfg, seconds_each=ALWAYS)
         for extra, got in zip(extras, together):
-            _same(got, engine.count(Puzzle(puzzle.table, puzzle.constraints + extra), settings=cfg))
+            _same(got, covers.count_numpy(Puzzle(puzzle.table, puzzle.constraints + extra), settings=cfg))
 
 
 def test_answers_to_a_suggestion_on_master_detective() -> None:
@@ -123,7 +132,7 @@ def test_answers_to_a_suggestion_on_master_detective() -> None:
     through count_variants, the same counts; and the advice the same either way."""
     log, _ = random_log(variants.get("master-detective"), 6, 6, random.Random(5), accusations=False)
     puzzle = puzzle_of(log)
-    counts = engine.count(puzzle)
+    counts = covers.count_numpy(puzzle)
     ranking = advisor.rank(log, top=1)
     cards = ranking.advice[0].cards
     me = log.header.me
@@ -135,8 +144,8 @@ def test_answers_to_a_suggestion_on_master_detective() -> None:
         extras.append((*before, AtLeastOne(k, cards)))
         before += [Lacks(k, c) for c in cards]
     extras.append(tuple(before))
-    one_by_one = [engine.count(Puzzle(puzzle.table, puzzle.constraints + e)) for e in extras]
-    for got, want in zip(engine.count_family(puzzle, extras, seconds_each=ALWAYS), one_by_one):
+    one_by_one = [covers.count_numpy(Puzzle(puzzle.table, puzzle.constraints + e)) for e in extras]
+    for got, want in zip(covers.count_family(puzzle, extras, seconds_each=ALWAYS), one_by_one):
         _same(got, want)
     for got, want in zip(count_variants(puzzle, extras), one_by_one):
         _same(got, want)

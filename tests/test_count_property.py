@@ -15,9 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cluesolver.clue.count as engine
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import (
+from cluesolver.clue.analysis.report import Report
+from cluesolver.clue.engine import covers
+from cluesolver.clue.engine.brute_force import enumerate_counts
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.engine.deal_state import Conflict, propagate, setup
+from cluesolver.clue.engine.dp import DealDP, _free_bound
+from cluesolver.clue.engine.results import Counts, CountSettings
+from cluesolver.clue.record.constraints import (
     ENVELOPE,
     AtLeastOne,
     Constraint,
@@ -28,12 +34,7 @@ from cluesolver.clue.constraints import (
     Table,
     puzzle_of,
 )
-from cluesolver.clue.count import Counts, CountSettings, count
-from cluesolver.clue.count_dp import DealDP, _free_bound
-from cluesolver.clue.deal_state import Conflict, propagate, setup
-from cluesolver.clue.enumerate import enumerate_counts
-from cluesolver.clue.report import Report
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue.record.simulate import random_log
 
 
 @st.composite
@@ -72,10 +73,10 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(table, tuple(cons))
 
 
-def _check(puzzle: Puzzle, settings: engine.CountSettings = engine.DEFAULT_SETTINGS) -> None:
+def _check(puzzle: Puzzle, settings: covers.CountSettings = covers.DEFAULT_SETTINGS) -> None:
     truth = enumerate_counts(puzzle)
     for method in ("cover", "dp"):
-        got = engine.count(puzzle, method, settings)
+        got = covers.count_numpy(puzzle, method, settings)
         assert got.deals == truth.deals, method
         assert got.held == truth.held, method
     if truth.deals:
@@ -96,7 +97,7 @@ def test_engine_matches_enumerator_on_random_constraints(puzzle: Puzzle) -> None
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_both_holder_terms_of_the_cover_method(holder_method: str, puzzle: Puzzle) -> None:
-    _check(puzzle, engine.CountSettings(holder_method=holder_method))
+    _check(puzzle, covers.CountSettings(holder_method=holder_method))
 
 
 def _tiny_variant(rng: random.Random) -> variants.Variant:
@@ -115,25 +116,25 @@ def test_engine_matches_enumerator_on_honest_logs(seed: int, players: int, turns
     puzzle = puzzle_of(log)
     _check(puzzle)
     # an honest log is consistent with the deal that produced it
-    assert engine.count(puzzle).deals >= 1
-    assert all(engine.count(puzzle).held[h][c] > 0 for c, h in deal.owner.items())
+    assert covers.count_numpy(puzzle).deals >= 1
+    assert all(covers.count_numpy(puzzle).held[h][c] > 0 for c, h in deal.owner.items())
 
 
 def test_wrong_accusation_only_removes_that_envelope() -> None:
     v = variants.get("classic")
     base = puzzle_of(random_log(v, 3, 0, random.Random(1))[0])
-    counts = engine.count(base)
+    counts = covers.count_numpy(base)
     accused = tuple(next(c for c in cat.cards if counts.held[ENVELOPE][c] > 0) for cat in v.categories)
     with_acc = Puzzle(base.table, base.constraints + (NotEnvelope(accused),))
     fixed = Puzzle(base.table, base.constraints + tuple(Has(ENVELOPE, c) for c in accused))
-    assert engine.count(with_acc).deals == engine.count(base).deals - engine.count(fixed).deals
+    assert covers.count_numpy(with_acc).deals == covers.count_numpy(base).deals - covers.count_numpy(fixed).deals
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_dp_two_modulus_path(puzzle: Puzzle) -> None:
     """Force the int64-wrap + prime + CRT path of the DP and compare with the enumerator."""
-    got = engine.count(puzzle, "dp", engine.CountSettings(dp_wrap_limit=0))
+    got = covers.count_numpy(puzzle, "dp", covers.CountSettings(dp_wrap_limit=0))
     truth = enumerate_counts(puzzle)
     assert (got.deals, got.held) == (truth.deals, truth.held)
 
@@ -143,7 +144,7 @@ def test_huge_counts_agree_between_methods() -> None:
     rng = random.Random(8)
     log, _ = random_log(variants.get("master-detective"), 6, 3, rng, spectator=True, accusations=False)
     puzzle = puzzle_of(log)
-    results = [engine.count(puzzle, method) for method in ("cover", "dp")]
+    results = [covers.count_numpy(puzzle, method) for method in ("cover", "dp")]
     assert results[0].deals > 2**64
     assert results[0].deals == results[1].deals and results[0].held == results[1].held
 
@@ -154,8 +155,8 @@ def test_huge_counts_agree_between_methods() -> None:
 def test_cover_arithmetic_paths(path: str, puzzle: Puzzle) -> None:
     """Force the cover method's prime pass + CRT, or its Python-integer arrays."""
     limits = (0, 1 << 200) if path == "crt" else (0, 0)
-    settings = engine.CountSettings(cover_wrap_exact=limits[0], cover_py_ints_from=limits[1])
-    got = engine.count(puzzle, "cover", settings)
+    settings = covers.CountSettings(cover_wrap_exact=limits[0], cover_py_ints_from=limits[1])
+    got = covers.count_numpy(puzzle, "cover", settings)
     truth = enumerate_counts(puzzle)
     assert (got.deals, got.held) == (truth.deals, truth.held)
 

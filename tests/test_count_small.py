@@ -1,6 +1,6 @@
-"""The small-position counter (plain Python, no numpy) against the main engine.
+"""The small-position counter (plain Python, no numpy) against the main covers.
 
-:func:`cluesolver.clue.count_small.count_small` answers small positions so that a replay
+:func:`cluesolver.clue.engine.small.count_small` answers small positions so that a replay
 need not import numpy; it must give exactly the engine's deal count and every
 (holder, card) count, or ``None`` (then the engine answers).
 """
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cluesolver.clue.count as engine
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, NotEnvelope, Puzzle, puzzle_of
-from cluesolver.clue.count_small import SmallLimits, count, count_many, count_small, envelope_deals, small_deals
-from cluesolver.clue.enumerate import deals, enumerate_counts
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue.engine import count, count_many, covers
+from cluesolver.clue.engine.brute_force import deals, enumerate_counts
+from cluesolver.clue.engine.small import SmallLimits, count_small, envelope_deals, small_deals
+from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Constraint, Has, NotEnvelope, Puzzle, puzzle_of
+from cluesolver.clue.record.simulate import random_log
 from tests.test_count_property import puzzles
 
 #: Never give up: every position of these tests is counted here.
@@ -30,7 +30,7 @@ def _same(puzzle: Puzzle, limits: SmallLimits = UNLIMITED) -> bool:
     got = count_small(puzzle, limits)
     if got is None:
         return False
-    truth = engine.count(puzzle, "dp")
+    truth = covers.count_numpy(puzzle, "dp")
     assert got.deals == truth.deals
     assert got.held == truth.held
     assert got.exact
@@ -90,7 +90,7 @@ def test_contradictions_and_odd_constraints_count_zero() -> None:
     for extra in extras:
         got = count_small(Puzzle(base.table, base.constraints + extra))
         assert got is not None and got.deals == 0
-        assert engine.count(Puzzle(base.table, base.constraints + extra)).deals == 0
+        assert covers.count_numpy(Puzzle(base.table, base.constraints + extra)).deals == 0
 
 
 def test_past_the_limits_it_hands_over() -> None:
@@ -99,7 +99,7 @@ def test_past_the_limits_it_hands_over() -> None:
     assert count_small(puzzle) is None  # far past the production limits
     assert count_small(puzzle, SmallLimits(max_states=1)) is None
     whole = count(puzzle)  # the light entry point: the main engine answers
-    assert (whole.deals, whole.held) == (engine.count(puzzle).deals, engine.count(puzzle).held)
+    assert (whole.deals, whole.held) == (covers.count_numpy(puzzle).deals, covers.count_numpy(puzzle).held)
     many = list(count_many([puzzle, puzzle_of(random_log(variants.get("classic"), 4, 20, random.Random(1))[0])]))
     assert [m.deals for m in many] == [whole.deals, many[1].deals] and many[1].deals > 0
 
@@ -108,7 +108,7 @@ def test_past_the_limits_it_hands_over() -> None:
 def test_a_forced_method_runs_in_the_main_engine(method: str) -> None:
     puzzle = puzzle_of(random_log(variants.get("classic"), 4, 10, random.Random(2))[0])
     got = count(puzzle, method)
-    truth = engine.count(puzzle, method)
+    truth = covers.count_numpy(puzzle, method)
     assert (got.deals, got.held) == (truth.deals, truth.held)
 
 
@@ -162,7 +162,7 @@ def test_envelope_deals_match_the_enumerator(puzzle: Puzzle) -> None:
 def test_counts_are_remembered_per_puzzle_until_forgotten() -> None:
     """The same puzzle is counted once (the commands count a log from several places);
     ``forget`` starts afresh; ``count_once`` gives the same answer."""
-    from cluesolver.clue.count_small import count_once, forget
+    from cluesolver.clue.engine import count_once, forget
 
     puzzle = puzzle_of(random_log(variants.get("classic"), 4, 10, random.Random(6))[0])
     first = count(puzzle)
@@ -176,8 +176,9 @@ def test_counts_are_remembered_per_puzzle_until_forgotten() -> None:
 def test_counter_stops_trying_the_small_counter_after_it_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """A family of similar puzzles: the small counter until its first give-up, then only the
     main engine; every answer is the engine's."""
-    import cluesolver.clue.count_small as small_module
-    from cluesolver.clue.count_small import counter
+    import cluesolver.clue.engine as engine_front
+    import cluesolver.clue.engine.small as small_module
+    from cluesolver.clue.engine import counter
 
     log, _ = random_log(variants.get("master-detective"), 6, 20, random.Random(5))
     puzzle = puzzle_of(log)
@@ -192,15 +193,15 @@ def test_counter_stops_trying_the_small_counter_after_it_gives_up(monkeypatch: p
         tried.append(got is not None)
         return got
 
-    monkeypatch.setattr(small_module, "count_small", spy)
+    monkeypatch.setattr(engine_front, "count_small", spy)  # the front door's own reference
     one = counter(SmallLimits(max_states=2, max_steps=2))  # gives up on the first of them
     for p in family:
         got = one(p)
-        truth = engine.count(p, "dp")
+        truth = covers.count_numpy(p, "dp")
         assert (got.deals, got.held) == (truth.deals, truth.held)
     assert tried == [False]
     both = counter(UNLIMITED)  # never gives up: every one counted here
-    assert [both(p).deals for p in family] == [engine.count(p, "dp").deals for p in family]
+    assert [both(p).deals for p in family] == [covers.count_numpy(p, "dp").deals for p in family]
     assert tried == [False] + [True] * len(family)
 
 
@@ -210,8 +211,9 @@ def test_counter_like_a_puzzle_the_small_counter_gave_up_on_goes_straight_to_the
     """``counter(like=...)``: puzzles alike to one the small counter gave up on are counted by
     the main engine without an attempt each; alike to one it takes, they are tried as usual.
     The answers are the engine's either way."""
-    import cluesolver.clue.count_small as small_module
-    from cluesolver.clue.count_small import counter
+    import cluesolver.clue.engine as engine_front
+    import cluesolver.clue.engine.small as small_module
+    from cluesolver.clue.engine import counter
 
     log, _ = random_log(variants.get("master-detective"), 6, 20, random.Random(5))
     puzzle = puzzle_of(log)
@@ -223,15 +225,15 @@ def test_counter_like_a_puzzle_the_small_counter_gave_up_on_goes_straight_to_the
         tried.append(p)
         return real(p, limits)
 
-    monkeypatch.setattr(small_module, "count_small", spy)
+    monkeypatch.setattr(engine_front, "count_small", spy)  # the front door's own reference
     tiny = SmallLimits(max_states=2, max_steps=2)
     assert count_small(puzzle, tiny) is None  # the small counter gives up on the log's puzzle
     one = counter(tiny, like=puzzle)
     for p in family:
         got = one(p)
-        truth = engine.count(p, "dp")
+        truth = covers.count_numpy(p, "dp")
         assert (got.deals, got.held) == (truth.deals, truth.held)
     assert tried == []
     both = counter(UNLIMITED, like=puzzle)  # takes the log's puzzle: each one tried here
-    assert [both(p).deals for p in family] == [engine.count(p, "dp").deals for p in family]
+    assert [both(p).deals for p in family] == [covers.count_numpy(p, "dp").deals for p in family]
     assert tried == family

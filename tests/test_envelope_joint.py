@@ -1,6 +1,6 @@
 """Every whole envelope's deals from one forward run of the card-by-card programme.
 
-:func:`cluesolver.clue.envelope.solutions` reads the joint from :meth:`DealDP.envelopes`
+:func:`cluesolver.clue.engine.envelope.solutions` reads the joint from :meth:`DealDP.envelopes`
 (some categories fixed along a batch axis, the others kept as labels, interchangeable
 cards told apart only once, wrong accusations dropped afterwards).  It must give exactly
 the deals of counting each whole envelope on its own: against the enumerator on small
@@ -17,9 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cluesolver.clue.count as engine
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import (
+from cluesolver.clue.engine import covers
+from cluesolver.clue.engine.brute_force import enumerate_counts
+from cluesolver.clue.engine.deal_state import propagate, setup
+from cluesolver.clue.engine.dp import WRAP_LIMIT, DealDP, Split
+from cluesolver.clue.engine.envelope import JointLimits, solutions
+from cluesolver.clue.engine.results import Counts
+from cluesolver.clue.engine.small import SmallLimits
+from cluesolver.clue.record.constraints import (
     ENVELOPE,
     AtLeastOne,
     Constraint,
@@ -30,13 +36,7 @@ from cluesolver.clue.constraints import (
     Table,
     puzzle_of,
 )
-from cluesolver.clue.count_dp import WRAP_LIMIT, DealDP, Split
-from cluesolver.clue.count_small import SmallLimits
-from cluesolver.clue.counts import Counts
-from cluesolver.clue.deal_state import propagate, setup
-from cluesolver.clue.enumerate import enumerate_counts
-from cluesolver.clue.envelope import JointLimits, solutions
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue.record.simulate import random_log
 
 NO_WALK = SmallLimits(max_steps=1)  # the small programme gives up: the main engine answers
 
@@ -122,7 +122,7 @@ def test_every_split_and_both_arithmetics_give_the_same_joint(
                 answers.append({tuple(sorted(zip(order, key))): n for key, n in dp.envelopes().items()})
     assert all(a == answers[0] for a in answers)
     unaccused = Puzzle(puzzle.table, tuple(c for c in puzzle.constraints if not isinstance(c, NotEnvelope)))
-    assert sum(answers[0].values()) == engine.count(unaccused).deals
+    assert sum(answers[0].values()) == covers.count_numpy(unaccused).deals
 
 
 @pytest.mark.parametrize(
@@ -142,20 +142,20 @@ def test_joint_and_partial_envelope_counts_agree(
     (and, where it is small, of one count per whole envelope)."""
     log, deal = random_log(variants.get(edition), players, turns, random.Random(seed), accusations=accusations)
     puzzle = puzzle_of(log)
-    counts = engine.count(puzzle, "dp")
+    counts = covers.count_numpy(puzzle, "dp")
     joint = solutions(puzzle, counts, limit=10**6, small=NO_WALK)
     partial = solutions(puzzle, counts, limit=10**6, small=NO_WALK, joint=None)
     assert joint is not None and joint == partial
     assert sum(s.deals for s in joint) == counts.deals
     assert any(set(s.cards) == set(deal.envelope()) for s in joint)
     if len(joint) <= 60:
-        assert [(s.cards, s.deals) for s in joint] == _each_envelope(puzzle, lambda p: engine.count(p, "dp"))
+        assert [(s.cards, s.deals) for s in joint] == _each_envelope(puzzle, lambda p: covers.count_numpy(p, "dp"))
 
 
 def test_past_the_budget_the_partial_envelopes_are_counted() -> None:
     log, _ = random_log(variants.get("master-detective"), 6, 12, random.Random(2), accusations=False)
     puzzle = puzzle_of(log)
-    counts = engine.count(puzzle)
+    counts = covers.count_numpy(puzzle)
     tiny = JointLimits(max_work=1.0)
     assert solutions(puzzle, counts, limit=10**6, small=NO_WALK, joint=tiny) == solutions(
         puzzle, counts, limit=10**6, small=NO_WALK, joint=None

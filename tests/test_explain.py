@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.clue.explain import minimal_conflict, parse_fact, why
-from cluesolver.clue.log import GameLog, parse_log, read_log
-from cluesolver.clue.report import Fact, analyse
+from cluesolver.clue.analysis.explain import minimal_conflict, parse_fact, why
+from cluesolver.clue.analysis.report import Fact, analyse
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.reader import parse_log, read_log
 from rulesref.core.errors import InputError
 
 DATA = Path(__file__).resolve().parent / "data" / "clue"

@@ -1,6 +1,6 @@
 """Whether any deal is left, by a search for one deal (``clue why``'s test per part of the log).
 
-:func:`cluesolver.clue.feasible.has_deal` must say exactly whether the count is positive,
+:func:`cluesolver.clue.engine.feasible.has_deal` must say exactly whether the count is positive,
 or give up (``None``) past its budget; ``clue why`` relies on it to find forcing lines
 without counting (and, on a classic table, without numpy).
 """
@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import Has, Lacks, Puzzle, puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.enumerate import enumerate_counts
-from cluesolver.clue.feasible import Feasibility, has_deal
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue.engine.brute_force import enumerate_counts
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.engine.feasible import Feasibility, has_deal
+from cluesolver.clue.record.constraints import Has, Lacks, Puzzle, puzzle_of
+from cluesolver.clue.record.simulate import random_log
 from tests.test_count_property import puzzles
 
 UNLIMITED = 10**9
@@ -81,9 +81,9 @@ def test_why_on_a_six_player_classic_log_needs_no_numpy() -> None:
     code = (
         "import random, sys\n"
         "from cluesolver.clue import variants\n"
-        "from cluesolver.clue.explain import parse_fact, why\n"
-        "from cluesolver.clue.log import GameLog\n"
-        "from cluesolver.clue.simulate import random_log\n"
+        "from cluesolver.clue.analysis.explain import parse_fact, why\n"
+        "from cluesolver.clue.record.events import GameLog\n"
+        "from cluesolver.clue.record.simulate import random_log\n"
         "full, _ = random_log(variants.get('classic'), 6, 19, random.Random(3), accusations=False)\n"
         "log = GameLog(full.header, full.variant, full.events[:-1])\n"
         "print(why(log, parse_fact(log, 'P2 has Mrs. Peacock')), 'numpy' in sys.modules)\n"

@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cluesolver.clue.explain import parse_fact
-from cluesolver.clue.forcing import forcing_lines
-from cluesolver.clue.log import read_log
+from cluesolver.clue.analysis.explain import parse_fact
+from cluesolver.clue.analysis.forcing import forcing_lines
+from cluesolver.clue.record.reader import read_log
 
 DATA = Path(__file__).resolve().parent / "data" / "clue"
 
@@ -24,8 +24,8 @@ def test_why_does_not_import_ortools() -> None:
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from cluesolver.clue.explain import parse_fact, why\n"
-        "from cluesolver.clue.log import read_log\n"
+        "from cluesolver.clue.analysis.explain import parse_fact, why\n"
+        "from cluesolver.clue.record.reader import read_log\n"
         f"log = read_log(Path({str(DATA / 'contract-example.clue')!r}))\n"
         "assert why(log, parse_fact(log, 'Cat has Knife')) == [7]\n"
         "print('ortools' in sys.modules)\n"

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-import cluesolver.clue.count as engine
-from cluesolver.clue.constraints import puzzle_of
-from cluesolver.clue.explain import minimal_conflict
-from cluesolver.clue.log import read_log
-from cluesolver.clue.report import analyse
+from cluesolver.clue.analysis.explain import minimal_conflict
+from cluesolver.clue.analysis.report import analyse
+from cluesolver.clue.engine import covers
+from cluesolver.clue.record.constraints import puzzle_of
+from cluesolver.clue.record.reader import read_log
 
 DATA = Path(__file__).resolve().parent / "data" / "clue"
 GOLDEN = sorted(DATA.glob("*.clue"))
@@ -41,7 +41,7 @@ def test_golden_result(path: Path) -> None:
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_both_methods_agree(path: Path) -> None:
     puzzle = puzzle_of(read_log(path))
-    results = [engine.count(puzzle, method) for method in ("cover", "dp")]
+    results = [covers.count_numpy(puzzle, method) for method in ("cover", "dp")]
     assert results[0].deals == results[1].deals
     assert results[0].held == results[1].held
 
@@ -77,7 +77,7 @@ def test_small_goldens_by_cp_sat_enumeration(path: Path) -> None:
     """A third, independent count: CP-SAT lists every deal of the smaller golden logs."""
     from ortools.sat.python import cp_model
 
-    from cluesolver.clue.explain import _Model
+    from cluesolver.clue.analysis.explain import _Model
 
     puzzle = puzzle_of(read_log(path))
     model = _Model(puzzle)
@@ -101,7 +101,7 @@ def test_small_goldens_by_cp_sat_enumeration(path: Path) -> None:
     solver.parameters.num_workers = 1
     cb = Collect()
     solver.Solve(model.m, cb)
-    counts = engine.count(puzzle)
+    counts = covers.count_numpy(puzzle)
     assert cb.n == counts.deals
     for (card, holder), n in held.items():
         assert counts.held[holder][card] == n

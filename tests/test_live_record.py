@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-import cluesolver.clue.report as report
-from cluesolver.clue.counts import Counts
-from cluesolver.clue.live import record
-from cluesolver.clue.log import GameLog, parse_log
+import cluesolver.clue.analysis.report as report
+from cluesolver.clue.engine.results import Counts
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.reader import parse_log
+from cluesolver.clue.session.live import record
 
 LOG = """game: classic
 players: Ann, Ben, Cat, Dan

@@ -6,19 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.clue.log import (
-    Accusation,
-    Holds,
-    HoldsNone,
-    LooksAt,
-    Reply,
-    RoundEnd,
-    Shown,
-    Suggestion,
-    format_log,
-    parse_log,
-    read_log,
-)
+from cluesolver.clue.record.events import Accusation, Holds, HoldsNone, LooksAt, Reply, RoundEnd, Shown, Suggestion
+from cluesolver.clue.record.reader import parse_log, read_log
+from cluesolver.clue.record.writer import format_log
 from rulesref.core.errors import InputError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

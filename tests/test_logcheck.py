@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cluesolver.cli import app
-from cluesolver.clue.logcheck import check_text
+from cluesolver.clue.analysis.logcheck import check_text
 from rulesref.core.errors import InputError
 from rulesref.core.findings import CheckReport, Severity
 

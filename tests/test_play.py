@@ -188,7 +188,7 @@ def test_completer_offers_players_cards_and_aliases() -> None:
     from prompt_toolkit.document import Document
 
     from cluesolver.cli.clue_play import completer_for
-    from cluesolver.clue.log import parse_log
+    from cluesolver.clue.record.reader import parse_log
 
     log = parse_log(GAME.read_text())
     comp = completer_for(log)

@@ -21,11 +21,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cluesolver.clue.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.enumerate import deals
-from cluesolver.clue.log import parse_log
-from cluesolver.clue.sampler import (
+from cluesolver.clue.engine.brute_force import deals
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.engine.sampler import (
     _CHUNK,
     LOW_ACCEPTANCE,
     MAX_STATES,
@@ -35,6 +33,8 @@ from cluesolver.clue.sampler import (
     deals_of,
     keeping_more,
 )
+from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
+from cluesolver.clue.record.reader import parse_log
 from tests.test_count_property import puzzles
 
 DATA = Path(__file__).parent / "data" / "sampler"

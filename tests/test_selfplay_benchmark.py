@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from cluesolver.clue.advisor import DEFAULTS
+from cluesolver.clue.advice.suggestions import DEFAULTS
 
 SCRIPT = Path(__file__).parent.parent / "benchmarks" / "selfplay.py"
 

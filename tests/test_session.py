@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from cluesolver.clue import session as S
-from cluesolver.clue.log import GameLog, format_log, parse_log
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.reader import parse_log
+from cluesolver.clue.record.writer import format_log
+from cluesolver.clue.session import store as S
 from rulesref.core.errors import InputError, SessionError
 
 HEADER = textwrap.dedent("""\
@@ -145,7 +147,7 @@ def test_a_second_writer_is_refused_cleanly(home: Path) -> None:
             textwrap.dedent(f"""
             import sys, time
             from pathlib import Path
-            from cluesolver.clue import session as S
+            from cluesolver.clue.session import store as S
             with S.locked(Path({str(path)!r})):
                 print("locked", flush=True)
                 time.sleep(30)
@@ -169,7 +171,7 @@ def test_a_second_writer_is_refused_cleanly(home: Path) -> None:
 WRITER = """
 import sys
 from pathlib import Path
-from cluesolver.clue import session as S
+from cluesolver.clue.session import store as S
 path = Path(sys.argv[1])
 print("ready", flush=True)
 sys.stdin.readline()
@@ -211,6 +213,12 @@ def test_a_kill_at_any_point_of_a_write_leaves_the_old_or_the_new_log(home: Path
             outcomes["new"] += 1
             S.undo(path)
             assert path.read_text() == old
+    # The same writer left alone writes the line (so the kills above did interrupt real writes).
+    done = subprocess.run(
+        [sys.executable, "-c", WRITER, str(path), new_line], input="go\n", capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "ready" and path.read_text() == old + new_line + "\n"
+    S.undo(path)
     # The next write cleans any temp file a killed writer left behind.
     S.add(path, [new_line])
     assert not list(path.parent.glob(f".{path.name}.*.tmp"))

@@ -51,7 +51,12 @@ HEAVY = ("numpy", "ortools", "pandas", "prompt_toolkit", "constraint", "sqlite3"
 TEXT_ONLY = ("rich",)
 
 #: Only reading a variant file or changing a session needs these: the table commands load none.
-NOT_AT_THE_TABLE = ("tomllib", "rulesref.core.tomlfile", "cluesolver.clue.variants.reader", "cluesolver.clue.session")
+NOT_AT_THE_TABLE = (
+    "tomllib",
+    "rulesref.core.tomlfile",
+    "cluesolver.clue.variants.reader",
+    "cluesolver.clue.session.store",
+)
 
 #: Library modules a replay does not need (reading package data, checking, the web page).
 NOT_FOR_REPLAY = ("importlib.resources", "zipfile", "rulesref.core.findings", "cluesolver.web", "random")
@@ -85,7 +90,7 @@ def test_installed_entry_point_help_imports_no_command_and_no_rich() -> None:
 def test_replay_json_of_a_small_game_imports_no_rich_and_no_numpy(probe: str) -> None:
     """A classic log with a notebook owner is counted without numpy and printed without rich."""
     loaded = _modules("replay", "examples/classic-4p.clue", "--json", probe=probe)
-    assert "cluesolver.clue.count_small" in loaded  # the replay did run
+    assert "cluesolver.clue.engine.small" in loaded  # the replay did run
     assert [h for h in (*HEAVY, *TEXT_ONLY, *NOT_FOR_REPLAY) if _loaded(loaded, h)] == []
 
 
@@ -99,7 +104,7 @@ def test_replay_text_of_a_small_game_in_a_pipe_imports_no_numpy_and_no_rich() ->
 def test_a_big_position_still_reaches_the_main_engine() -> None:
     """Past the small counter's limits (a Master Detective log) the numpy engine answers."""
     loaded = _modules("replay", "examples/master-detective-6p.clue", "--at", "20", "--json")
-    assert _loaded(loaded, "numpy") and "cluesolver.clue.count" in loaded
+    assert _loaded(loaded, "numpy") and "cluesolver.clue.engine.covers" in loaded
     assert not _loaded(loaded, "rich")
 
 
@@ -150,22 +155,24 @@ def test_table_commands_on_a_small_game_import_no_numpy(args: tuple[str, ...], t
     copy = tmp_path / "game.clue"
     copy.write_text((ROOT / "examples" / "classic-4p.clue").read_text(encoding="utf-8"), encoding="utf-8")
     loaded = _modules(*(a.replace("{copy}", str(copy)) for a in args))
-    assert "cluesolver.clue.count_small" in loaded  # the command did count
+    assert "cluesolver.clue.engine.small" in loaded  # the command did count
     if "status" in args:
-        assert "cluesolver.clue.threat" in loaded  # ... and worked out the threats
+        assert "cluesolver.clue.advice.threat" in loaded  # ... and worked out the threats
     assert [h for h in HEAVY if _loaded(loaded, h)] == []
-    assert "cluesolver.clue.count" not in loaded and "cluesolver.clue.sampler" not in loaded
+    assert "cluesolver.clue.engine.covers" not in loaded and "cluesolver.clue.engine.sampler" not in loaded
 
 
 @pytest.mark.parametrize("command", ["next", "accuse?"])
 def test_advice_on_a_small_game_needs_no_solver(command: str) -> None:
-    """``next`` and ``accuse?`` score every suggestion with numpy (cluesolver.clue.suggest),
+    """``next`` and ``accuse?`` score every suggestion with numpy (cluesolver.clue.advice.scoring),
     but need no OR-Tools; the position itself is counted, and its deals listed, by the
     small counter: no main engine, no numpy random generator."""
     loaded = _modules("clue", command, "--file", "examples/classic-4p.clue")
-    assert "cluesolver.clue.suggest" in loaded
+    assert "cluesolver.clue.advice.scoring" in loaded
     assert [h for h in HEAVY if h != "numpy" and _loaded(loaded, h)] == []
-    assert [m for m in ("cluesolver.clue.count", "cluesolver.clue.count_dp", "numpy.random") if m in loaded] == []
+    assert [
+        m for m in ("cluesolver.clue.engine.covers", "cluesolver.clue.engine.dp", "numpy.random") if m in loaded
+    ] == []
 
 
 @pytest.mark.parametrize(
@@ -179,7 +186,7 @@ def test_advice_on_a_small_game_needs_no_solver(command: str) -> None:
 )
 def test_table_commands_read_no_toml_and_no_session_writer(args: tuple[str, ...]) -> None:
     loaded = _modules(*args, probe=MAIN_PROBE)
-    assert "cluesolver.clue.session_read" in loaded  # the session was read
+    assert "cluesolver.clue.session.read" in loaded  # the session was read
     assert [m for m in NOT_AT_THE_TABLE if m in loaded] == []
 
 
@@ -189,5 +196,5 @@ def test_add_writes_through_the_session_writer_without_toml(tmp_path: Path) -> N
     loaded = _modules(
         "clue", "add", "Ben suggests Mrs. White, Rope, Kitchen; Cat shows", "--file", str(log), probe=MAIN_PROBE
     )
-    assert "cluesolver.clue.session" in loaded
+    assert "cluesolver.clue.session.store" in loaded
     assert [m for m in ("tomllib", "cluesolver.clue.variants.reader") if m in loaded] == []

@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cluesolver.clue.constraints import ENVELOPE, Table, puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.log import parse_log
-from cluesolver.clue.sampler import Deals, deals_of
-from cluesolver.clue.suggest import Scores, _entropy, _entropy_rows, _sum_rows, candidates_of, score_all
+from cluesolver.clue.advice.scoring import Scores, _entropy, _entropy_rows, _sum_rows, candidates_of, score_all
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.engine.sampler import Deals, deals_of
+from cluesolver.clue.record.constraints import ENVELOPE, Table, puzzle_of
+from cluesolver.clue.record.reader import parse_log
 
 ROOT = Path(__file__).parent.parent
 LOGS = [

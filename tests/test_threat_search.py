@@ -1,5 +1,5 @@
 """The threat's exact test of an opponent's notebook: a search for one deal with another
-envelope (:class:`cluesolver.clue.feasible.Feasibility`) must give the answer of the
+envelope (:class:`cluesolver.clue.engine.feasible.Feasibility`) must give the answer of the
 exact count it replaces, on every notebook the cheap tests leave open."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-import cluesolver.clue.threat as T
+import cluesolver.clue.advice.threat as T
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import ENVELOPE, Constraint, Has, Lacks, Puzzle, puzzle_of
-from cluesolver.clue.count_small import count_once
-from cluesolver.clue.feasible import Feasibility
-from cluesolver.clue.log import GameLog
-from cluesolver.clue.simulate import random_log
+from cluesolver.clue.engine import count_once
+from cluesolver.clue.engine.feasible import Feasibility
+from cluesolver.clue.record.constraints import ENVELOPE, Constraint, Has, Lacks, Puzzle, puzzle_of
+from cluesolver.clue.record.events import GameLog
+from cluesolver.clue.record.simulate import random_log
 
 
 @pytest.mark.parametrize(

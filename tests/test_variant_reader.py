@@ -168,8 +168,8 @@ def test_a_big_custom_edition_never_overflows(tmp_path: Path, monkeypatch: pytes
     assert result.exit_code in (0, 2), result.output
     assert "Overflow" not in result.output and "Traceback" not in result.output
     # Where exact arithmetic gives out, the refusal says what would make this log countable.
-    from cluesolver.clue import report
-    from cluesolver.clue.log import read_log
+    from cluesolver.clue.analysis import report
+    from cluesolver.clue.record.reader import read_log
 
     def too_big(puzzle: object) -> object:
         raise OverflowError("counts beyond 2**93 deals")

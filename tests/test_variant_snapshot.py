@@ -51,7 +51,7 @@ def test_a_table_command_reads_no_toml() -> None:
     """A log of a built-in edition is read without the TOML parser or the variant checker."""
     code = (
         "import sys\n"
-        "from cluesolver.clue.log import parse_log\n"
+        "from cluesolver.clue.record.reader import parse_log\n"
         "log = parse_log('game: md\\nplayers: Ann, Ben, Cat\\n')\n"
         "assert log.variant.id == 'master-detective'\n"
         "loaded = [m for m in ('tomllib', 'rulesref.core.tomlfile', 'cluesolver.clue.variants.reader') if m in sys.modules]\n"

@@ -209,7 +209,7 @@ def test_undo_with_no_events_says_so(folder: Path) -> None:
 
 
 def test_a_locked_session_is_refused(client: TestClient, folder: Path) -> None:
-    from cluesolver.clue.session import locked
+    from cluesolver.clue.session.store import locked
 
     path = folder / "game.clue"
     before = path.read_bytes()
@@ -220,7 +220,7 @@ def test_a_locked_session_is_refused(client: TestClient, folder: Path) -> None:
         [
             sys.executable,
             "-c",
-            "import sys, time; from pathlib import Path; from cluesolver.clue.session import locked\n"
+            "import sys, time; from pathlib import Path; from cluesolver.clue.session.store import locked\n"
             "with locked(Path(sys.argv[1])):\n    print('locked', flush=True); time.sleep(30)",
             str(path),
         ],
@@ -289,8 +289,8 @@ def test_next_suggestions_in_a_room(client: TestClient, folder: Path) -> None:
 
 
 def test_accuse_weighs_now_against_each_opponents_threat(client: TestClient, folder: Path) -> None:
-    from cluesolver.clue.advisor import accusation
-    from cluesolver.clue.session import read_session
+    from cluesolver.clue.advice.accuse import accusation
+    from cluesolver.clue.session.store import read_session
 
     advice = accusation(read_session(folder / "game.clue")[1], plan=True)
     assert advice.timing is not None

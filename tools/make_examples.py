@@ -10,10 +10,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from cluesolver.clue import variants
-from cluesolver.clue.constraints import ENVELOPE, puzzle_of
-from cluesolver.clue.count import count
-from cluesolver.clue.log import Accusation, GameLog, Header, LooksAt, RoundEnd, Suggestion, format_log
-from cluesolver.clue.simulate import answer, deal
+from cluesolver.clue.engine.covers import count_numpy as count
+from cluesolver.clue.record.constraints import ENVELOPE, puzzle_of
+from cluesolver.clue.record.events import Accusation, GameLog, Header, LooksAt, RoundEnd, Suggestion
+from cluesolver.clue.record.simulate import answer, deal
+from cluesolver.clue.record.writer import format_log
 
 OUT = Path(__file__).resolve().parent.parent / "examples"
 
@@ -48,7 +49,7 @@ def play(
         for i, card in enumerate(rest):
             owner[card] = players[i % len(players)]
         header = replace(header, my_cards=tuple(c for c in v.card_names if owner[c] == me))
-    from cluesolver.clue.simulate import Deal
+    from cluesolver.clue.record.simulate import Deal
 
     d = Deal(owner)
     log = GameLog(header=header, variant=v, events=())

@@ -24,6 +24,10 @@ GC_YOUNG = 100_000
 # Importing this package is the installed command's first step, and typer's and click's
 # imports (about 35 ms) made young-object passes that found nothing too (about 3.5 ms).
 gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
+# The advisor's matrix products are small: OpenBLAS worker threads only add waiting on a
+# busy 2-core machine (measured ten times slower under load).  A user's own setting wins.
+# Set here, by the command, before numpy loads; the library itself changes no environment.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import click  # noqa: E402  (after the collector's threshold)
 import typer  # noqa: E402

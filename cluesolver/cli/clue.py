@@ -24,8 +24,8 @@ from cluesolver.cli.common import (
 from rulesref.core.errors import CluesolverError
 
 if TYPE_CHECKING:
-    from cluesolver.clue.log import GameLog
-    from cluesolver.clue.report import Replay
+    from cluesolver.clue.analysis.report import Replay
+    from cluesolver.clue.record.events import GameLog
 
 app = typer.Typer(
     help="Live Clue sessions at the table: record the game as it happens, get answers at once.\n\n"
@@ -60,7 +60,7 @@ def _path(file: Path | None, session: str | None, *, as_json: bool = False, to_s
 
     Nothing is added to ``--json`` output; ``to_stderr`` keeps stdout for the log itself.
     """
-    from cluesolver.clue.session_read import resolve
+    from cluesolver.clue.session.read import resolve
 
     path = resolve(file, session)
     if not as_json:
@@ -69,13 +69,13 @@ def _path(file: Path | None, session: str | None, *, as_json: bool = False, to_s
 
 
 def _load(file: Path | None, session: str | None, *, as_json: bool = False) -> GameLog:
-    from cluesolver.clue.session_read import read_session
+    from cluesolver.clue.session.read import read_session
 
     return read_session(_path(file, session, as_json=as_json))[1]
 
 
 def _replay(file: Path | None, session: str | None, *, as_json: bool = False) -> Replay:
-    from cluesolver.clue.session_read import replay_session
+    from cluesolver.clue.session.read import replay_session
 
     return replay_session(_path(file, session, as_json=as_json))
 
@@ -124,7 +124,7 @@ def new(
 
     Example: cluesolver clue new --game classic --players Ann,Ben,Cat,Dan --me Ann --cards "Scarlet, Rope, Kitchen, Hall, Study"
     """
-    from cluesolver.clue import session as S
+    from cluesolver.clue.session import store as S
 
     values = {"game": game, "players": players, "me": me, "hands": hands, "my cards": cards, "table": table}
     try:
@@ -154,7 +154,7 @@ def list_(as_json: JsonOption = False) -> int:
 
     Example: cluesolver clue list
     """
-    from cluesolver.clue import session as S
+    from cluesolver.clue.session import store as S
 
     items = S.list_sessions()
     if as_json:
@@ -179,7 +179,7 @@ def use(name: Annotated[str, typer.Argument(help="A session name from 'clue list
 
     Example: cluesolver clue use saturday
     """
-    from cluesolver.clue import session as S
+    from cluesolver.clue.session import store as S
 
     console().print(f"Current session: {S.use(name)}", markup=False)
     return 0
@@ -198,8 +198,8 @@ def export(
 
     Example: cluesolver clue export --out saturday.clue
     """
-    from cluesolver.clue.log import format_log
-    from cluesolver.clue.session_read import read_session
+    from cluesolver.clue.record.writer import format_log
+    from cluesolver.clue.session.read import read_session
 
     text = format_log(read_session(_path(file, session, to_stderr=True))[1])
     if out is None:
@@ -249,7 +249,7 @@ def undo(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption =
 
     Example: cluesolver clue undo
     """
-    from cluesolver.clue import session as S
+    from cluesolver.clue.session import store as S
 
     change = S.undo(_path(file, session, as_json=as_json))
     if as_json:

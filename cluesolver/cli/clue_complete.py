@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cluesolver.clue.log import GameLog
+    from cluesolver.clue.record.events import GameLog
 
 #: The commands of ``clue play`` (completed at the start of a line there).
 PLAY_COMMANDS = ("help", "status", "notebook", "undo", "why", "next", "accuse?", "clock", "check", "export", "quit")
@@ -19,7 +19,7 @@ PLAY_COMMANDS = ("help", "status", "notebook", "undo", "why", "next", "accuse?",
 
 def phrases(log: GameLog) -> tuple[list[str], list[str]]:
     """Every phrase a statement may hold, and the players (who start a statement)."""
-    from cluesolver.clue.log import KEYWORDS
+    from cluesolver.clue.record.events import KEYWORDS
 
     names: list[str] = []
     for card in log.variant.cards:
@@ -56,7 +56,7 @@ def complete(before: str, pool: Iterable[str], first: Iterable[str]) -> list[tup
 
 def _session_log(params: dict[str, Any]) -> GameLog | None:
     """The log of the session a command line names (or the current one); None if unreadable."""
-    from cluesolver.clue.session_read import read_session, resolve
+    from cluesolver.clue.session.read import read_session, resolve
     from rulesref.core.errors import CluesolverError
 
     try:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from cluesolver.cli.common import EXIT_CONTRADICTION, EXIT_OK, EXIT_PROBLEMS, console, emit_json
 
 if TYPE_CHECKING:
-    from cluesolver.clue.report import Replay
+    from cluesolver.clue.analysis.report import Replay
     from rulesref.core.findings import CheckReport
 
 
@@ -60,8 +60,8 @@ def show_why(result: Replay, text: str, *, as_json: bool) -> int:
 
     An impossible fact is answered with the lines that force its opposite.
     """
-    from cluesolver.clue.explain import parse_fact
-    from cluesolver.clue.report import explain
+    from cluesolver.clue.analysis.explain import parse_fact
+    from cluesolver.clue.analysis.report import explain
 
     fact = parse_fact(result.log, text)
     if not result.consistent:

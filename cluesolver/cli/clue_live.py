@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json, keep_freed_memory
-from cluesolver.clue.log import GameLog
+from cluesolver.clue.record.events import GameLog
 
 if TYPE_CHECKING:
-    from cluesolver.clue.report import Replay
+    from cluesolver.clue.analysis.report import Replay
 
 
 def _is_vegas(log: GameLog) -> bool:
@@ -22,7 +22,7 @@ def _is_vegas(log: GameLog) -> bool:
 
 def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False) -> int:
     """Append statements to a session (validated, atomic, locked) and show what changed."""
-    from cluesolver.clue.live import record as record_lines
+    from cluesolver.clue.session.live import record as record_lines
 
     done = record_lines(path, statements, force=force)
     after = done.after
@@ -50,7 +50,7 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
     from cluesolver.cli.clue_files import show_analysis
 
     if as_json and threats and result.report.consistent:
-        from cluesolver.clue.threat import threats as opponent_threats
+        from cluesolver.clue.advice.threat import threats as opponent_threats
 
         data = result.to_json()  # the contract JSON, plus the threats
         found = opponent_threats(result.log, result.report.counts, samples=200, max_counts=60)
@@ -60,26 +60,26 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
     code = show_analysis(result, as_json=as_json)
     if as_json or code:
         return code
-    from cluesolver.clue.live import last_effect
+    from cluesolver.clue.session.live import last_effect
 
     out = console()
     log = result.log
     effect = last_effect(result)
     if effect is not None:
         from cluesolver.cli.clue_live_render import effect_text
-        from cluesolver.clue.log import format_event
+        from cluesolver.clue.record.writer import format_event
 
         last = log.events[-1]
         out.print(f"Last line ({last.line}): {format_event(last, log)}", markup=False)
         out.print(effect_text(effect))
-    from cluesolver.clue.advisor import winner
+    from cluesolver.clue.record.turns import winner
 
     won = winner(log)
     if won is not None:
         out.print(f"The game is over: {won} accused correctly.")
     elif log.header.me is not None:
         from cluesolver.cli.clue_live_render import threat_text
-        from cluesolver.clue.threat import threats as opponent_threats
+        from cluesolver.clue.advice.threat import threats as opponent_threats
 
         out.print(threat_text(opponent_threats(log, result.report.counts, samples=200, max_counts=60)))
     if _is_vegas(log):
@@ -88,7 +88,8 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
 
 
 def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_json: bool) -> int:
-    from cluesolver.clue.advisor import match_room, rank, to_move, winner
+    from cluesolver.clue.advice.suggestions import match_room, rank
+    from cluesolver.clue.record.turns import to_move, winner
 
     if player is not None:
         player = log.match_player(player)
@@ -120,7 +121,7 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
 
 
 def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
-    from cluesolver.clue.advisor import accusation
+    from cluesolver.clue.advice.accuse import accusation
 
     if player is not None:
         player = log.match_player(player)
@@ -140,8 +141,8 @@ def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
 
 def _print_clock(log: GameLog) -> None:
     from cluesolver.cli.clue_live_render import clock_text
-    from cluesolver.clue.advisor import accusation
-    from cluesolver.clue.clock import clock
+    from cluesolver.clue.advice.accuse import accusation
+    from cluesolver.clue.record.clock import clock
 
     c = clock(log)
     best = accusation(log) if (c.time_up or c.last_round) else None
@@ -149,11 +150,11 @@ def _print_clock(log: GameLog) -> None:
 
 
 def show_clock(log: GameLog, *, as_json: bool) -> int:
-    from cluesolver.clue.clock import clock
+    from cluesolver.clue.record.clock import clock
 
     c = clock(log)
     if as_json:
-        from cluesolver.clue.advisor import accusation
+        from cluesolver.clue.advice.accuse import accusation
 
         data = c.to_json()
         if c.time_up or c.last_round:

@@ -13,13 +13,15 @@ from rulesref.core.text import percent
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from cluesolver.clue.advisor import AccuseAdvice, LineEffect, Ranking
-    from cluesolver.clue.clock import Clock
-    from cluesolver.clue.session import SessionInfo
-    from cluesolver.clue.threat import Threat
+    from cluesolver.clue.advice.accuse import AccuseAdvice
+    from cluesolver.clue.advice.suggestions import Ranking
+    from cluesolver.clue.advice.threat import Threat
+    from cluesolver.clue.analysis.effect import LineEffect
+    from cluesolver.clue.record.clock import Clock
+    from cluesolver.clue.session.store import SessionInfo
     from rulesref.core.findings import CheckReport
 
-ENVELOPE = "envelope"  # the envelope's holder name (cluesolver.clue.constraints.ENVELOPE)
+ENVELOPE = "envelope"  # the envelope's holder name (cluesolver.clue.record.constraints.ENVELOPE)
 
 
 def pct(p: float) -> str:

@@ -24,7 +24,7 @@ from cluesolver.cli.common import console, err_console, report_error
 from rulesref.core.errors import CluesolverError
 
 if TYPE_CHECKING:
-    from cluesolver.clue.log import GameLog
+    from cluesolver.clue.record.events import GameLog
 
 HELP = """\
 Type what happens, one statement per line, e.g.
@@ -113,7 +113,7 @@ class SafeHistory(History):
 def run(path: Path) -> int:
     from prompt_toolkit import PromptSession
 
-    from cluesolver.clue.session import read_session
+    from cluesolver.clue.session.store import read_session
 
     _text, log = read_session(path)
     out = console()
@@ -153,7 +153,7 @@ def run(path: Path) -> int:
 
 def _handle(path: Path, line: str) -> None:
     import cluesolver.cli.clue_live as L
-    from cluesolver.clue.session import read_session, replay_session
+    from cluesolver.clue.session.store import read_session, replay_session
 
     word, _, rest = line.partition(" ")
     cmd = word.casefold()
@@ -163,7 +163,7 @@ def _handle(path: Path, line: str) -> None:
     elif cmd in ("status", "notebook"):
         L.show_status(replay_session(path), as_json=False)
     elif cmd == "undo" and not rest:
-        from cluesolver.clue import session as S
+        from cluesolver.clue.session import store as S
 
         change = S.undo(path)
         out.print(f"Removed: {change.lines[0]}", markup=False)
@@ -186,7 +186,7 @@ def _handle(path: Path, line: str) -> None:
 
         check_file(path, as_json=False)
     elif cmd == "export" and not rest:
-        from cluesolver.clue.log import format_log
+        from cluesolver.clue.record.writer import format_log
 
         _, log = read_session(path)
         out.print(format_log(log), markup=False, end="")
@@ -197,7 +197,7 @@ def _handle(path: Path, line: str) -> None:
 
 def _notebook(path: Path) -> None:
     import cluesolver.cli.clue_render as R
-    from cluesolver.clue.session import replay_session
+    from cluesolver.clue.session.store import replay_session
 
     report = replay_session(path).report
     if not report.consistent:

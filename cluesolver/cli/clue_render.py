@@ -1,6 +1,6 @@
 """Rich renderings of a Clue analysis: the notebook grid, envelope odds, facts, conflicts.
 
-Everything here reads a :class:`~cluesolver.clue.report.Report` and builds renderables; it
+Everything here reads a :class:`~cluesolver.clue.analysis.report.Report` and builds renderables; it
 never decides anything about the game.  Names from logs and variant files go in as
 :class:`~rich.text.Text`, never as markup, so ``[/]`` prints as written.  Cells stay readable without colour:
 ``HAS`` certain, ``-`` impossible, ``37%`` otherwise.
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cluesolver.cli.sheet import Group, Table, Text
-from cluesolver.clue.constraints import ENVELOPE
-from cluesolver.clue.counts import Estimate
-from cluesolver.clue.envelope import Solution
-from cluesolver.clue.report import Fact, Report
+from cluesolver.clue.analysis.report import Fact, Report
+from cluesolver.clue.engine.envelope import Solution
+from cluesolver.clue.engine.results import Estimate
+from cluesolver.clue.record.constraints import ENVELOPE
 from rulesref.core.text import percent
 
 

@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cluesolver.clue.report import Replay
+    from cluesolver.clue.analysis.report import Replay
     from rulesref.core.findings import CheckReport
 
 
 def check_file(path: Path) -> CheckReport:
     """Every rule problem of a ``.clue`` log as findings (``summary``: events read)."""
-    from cluesolver.clue.logcheck import check_text
+    from cluesolver.clue.analysis.logcheck import check_text
     from rulesref.core.files import read_text
 
     return check_text(read_text(path, what=".clue log"), str(path), path.parent)
@@ -27,12 +27,13 @@ def replay_file(path: Path, at: int | None = None) -> Replay:
 
     ``to_json()`` of the result is the contract JSON of ``docs/clue-log-format.md``.
     """
-    from cluesolver.clue.log import read_log_text, split_lines
+    from cluesolver.clue.record.reader import read_log_text
     from rulesref.core.errors import InputError, Problem
+    from rulesref.core.text import split_lines
 
     if at is not None and at < 0:
         raise InputError(Problem("--at takes a line number (1 or more)", path=str(path), text=str(at)))
     text, log = read_log_text(path)  # a bad log is refused before the engine is loaded
-    from cluesolver.clue.report import replay
+    from cluesolver.clue.analysis.report import replay
 
     return replay(log, tuple(split_lines(text)), at)

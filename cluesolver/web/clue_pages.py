@@ -21,7 +21,7 @@ from cluesolver.web.common import AppState, answer, is_htmx, messages_of, render
 from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError
 
 if TYPE_CHECKING:
-    from cluesolver.clue.session import Change
+    from cluesolver.clue.session.store import Change
 
 MAX_STATEMENT = 2000
 
@@ -155,7 +155,8 @@ async def advice(request: Request) -> Response:
     room = (request.query_params.get("room") or "").strip() or None
 
     def compute() -> dict[str, Any]:
-        from cluesolver.clue.advisor import match_room, rank, to_move
+        from cluesolver.clue.advice.suggestions import match_room, rank
+        from cluesolver.clue.record.turns import to_move
 
         view = _view(st)
         room_card = match_room(view.log, room[:100]) if room is not None else None
@@ -174,7 +175,7 @@ async def accuse(request: Request) -> Response:
     st = state_of(request)
 
     def compute() -> dict[str, Any]:
-        from cluesolver.clue.advisor import accusation
+        from cluesolver.clue.advice.accuse import accusation
 
         view = _view(st)
         with st.cache_lock:

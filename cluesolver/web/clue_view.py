@@ -1,9 +1,9 @@
 """What the Clue page shows, gathered from the library (nothing decided here).
 
 :func:`clue_view` reads a session and asks the library for the analysis
-(:func:`cluesolver.clue.report.analyse`), the last line's effect, the accusation
+(:func:`cluesolver.clue.analysis.report.analyse`), the last line's effect, the accusation
 advice, the Lost in Vegas clock and whose turn it is; :func:`record` and :func:`take_back`
-write through :mod:`cluesolver.clue.session` exactly as ``clue add`` / ``clue undo`` do.
+write through :mod:`cluesolver.clue.session.store` exactly as ``clue add`` / ``clue undo`` do.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cluesolver.clue.log import KEYWORDS, GameLog, split_lines
-from cluesolver.clue.report import Report
+from cluesolver.clue.analysis.report import Report
+from cluesolver.clue.record.events import KEYWORDS, GameLog
+from rulesref.core.text import split_lines
 
 if TYPE_CHECKING:
-    from cluesolver.clue.session import Change
+    from cluesolver.clue.session.store import Change
 from rulesref.core.errors import InputError, Problem
 
 
@@ -102,7 +103,7 @@ def version_of(path: Path) -> str:
 
 
 def holder_label(log: GameLog, holder: str) -> str:
-    from cluesolver.clue.constraints import ENVELOPE
+    from cluesolver.clue.record.constraints import ENVELOPE
 
     if holder == ENVELOPE:
         return log.variant.envelope_name.capitalize()
@@ -124,12 +125,15 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
     the advice is the likeliest card of each category with its exact joint chance (the
     advisor's own fallback), which keeps a page update to a few counts.
     """
-    from cluesolver.clue import advisor
-    from cluesolver.clue.clock import clock
-    from cluesolver.clue.constraints import ENVELOPE
-    from cluesolver.clue.logcheck import check_log
-    from cluesolver.clue.report import analyse
-    from cluesolver.clue.session import read_session
+    from cluesolver.clue.advice.accuse import accusation
+    from cluesolver.clue.advice.suggestions import room_category
+    from cluesolver.clue.analysis.effect import line_effect
+    from cluesolver.clue.analysis.logcheck import check_log
+    from cluesolver.clue.analysis.report import analyse
+    from cluesolver.clue.record.clock import clock
+    from cluesolver.clue.record.constraints import ENVELOPE
+    from cluesolver.clue.record.turns import eliminated, to_move, winner
+    from cluesolver.clue.session.store import read_session
 
     version = version_of(path)
     text, log = read_session(path)
@@ -161,28 +165,28 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
     notes: tuple[str, ...] = ()
     lines = tuple(split_lines(text))
     if log.events:
-        from cluesolver.clue.log import format_event
+        from cluesolver.clue.record.writer import format_event
 
         last = log.events[-1]
         last_line = f"{last.line}: {format_event(last, log)}"
         if report.consistent:
             before = _known(log.without_last(), known) or analyse(log.without_last())
-            effect = advisor.line_effect(before, report)
+            effect = line_effect(before, report)
         notes = tuple(
             f"{p.severity.value}: {p.message}" + (f" {p.rule}" if p.rule else "")
             for p in check_log(log, consistency=False, warnings=False)
             if p.line == last.line
         )
-    accuse = advisor.accusation(log, limit=accuse_limit) if report.consistent else None
+    accuse = accusation(log, limit=accuse_limit) if report.consistent else None
     the_clock = final_bet = None
     vegas = log.variant.family == "lost-in-vegas"
     if vegas:
         the_clock = clock(log)
         if the_clock.time_up or the_clock.last_round:
             final_bet = accuse
-    out = set(advisor.eliminated(log))
-    won = advisor.winner(log)
-    moving = advisor.to_move(log)
+    out = set(eliminated(log))
+    won = winner(log)
+    moving = to_move(log)
     counts = _suggestions_by_player(log)
     players = tuple(
         PlayerLine(
@@ -196,7 +200,7 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
         )
         for p in log.players
     )
-    room_cat = advisor.room_category(log)
+    room_cat = room_category(log)
     rooms = next(c.cards for c in log.variant.categories if c.id == room_cat)
     room_label = next(c.name for c in log.variant.categories if c.id == room_cat)
     return ClueView(
@@ -223,7 +227,7 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
 
 
 def _suggestions_by_player(log: GameLog) -> dict[str, int]:
-    from cluesolver.clue.log import Suggestion
+    from cluesolver.clue.record.events import Suggestion
 
     out: dict[str, int] = {}
     for e in log.events:
@@ -259,15 +263,15 @@ def phrases(log: GameLog) -> tuple[str, ...]:
 
 def record(path: Path, statement: str, *, force: bool = False) -> Change:
     """Append a statement exactly as ``clue add`` does: the session code's validated,
-    locked, atomic :func:`~cluesolver.clue.session.add`, refusing a line after which no
-    deal agrees with the log (:func:`cluesolver.clue.live.refuse_contradiction`, the
+    locked, atomic :func:`~cluesolver.clue.session.store.add`, refusing a line after which no
+    deal agrees with the log (:func:`cluesolver.clue.session.live.refuse_contradiction`, the
     lines it conflicts with) unless ``force``.
 
-    Unlike :func:`cluesolver.clue.live.record` it does not analyse the log before and
+    Unlike :func:`cluesolver.clue.session.live.record` it does not analyse the log before and
     after: the page has the analysis before already and makes the one after itself.
     """
-    from cluesolver.clue import session as S
-    from cluesolver.clue.live import refuse_contradiction
+    from cluesolver.clue.session import store as S
+    from cluesolver.clue.session.live import refuse_contradiction
 
     new_lines = S.check_statements([statement])
 
@@ -280,7 +284,7 @@ def record(path: Path, statement: str, *, force: bool = False) -> Change:
 
 def take_back(path: Path) -> Change:
     """``clue undo``: drop the last event line."""
-    from cluesolver.clue import session as S
+    from cluesolver.clue.session import store as S
 
     return S.undo(path)
 
@@ -298,7 +302,7 @@ class WhyAnswer:
 
 def why_cell(view: ClueView, holder: str, card: str) -> WhyAnswer:
     """Why ``holder`` holds ``card`` is certain (or impossible), or how likely it is."""
-    from cluesolver.clue.report import Fact
+    from cluesolver.clue.analysis.report import Fact
     from rulesref.core.names import closest
 
     ids = [h for h, _ in view.holders]
@@ -312,14 +316,14 @@ def why_cell(view: ClueView, holder: str, card: str) -> WhyAnswer:
 
 def why_text(view: ClueView, text: str) -> WhyAnswer:
     """``clue why FACT``: a fact as a player says it ('Dan has Library')."""
-    from cluesolver.clue.explain import parse_fact
+    from cluesolver.clue.analysis.explain import parse_fact
 
     return _answer(view, parse_fact(view.log, text))
 
 
 def _answer(view: ClueView, fact: object) -> WhyAnswer:
-    from cluesolver.clue.explain import why
-    from cluesolver.clue.report import Fact
+    from cluesolver.clue.analysis.explain import why
+    from cluesolver.clue.analysis.report import Fact
 
     assert isinstance(fact, Fact)
     if not view.report.consistent:

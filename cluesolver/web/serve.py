@@ -18,7 +18,7 @@ EVERYWHERE = "0.0.0.0"
 
 def settings_for(file: Path | None, session: str | None, token: str | None = None) -> WebSettings:
     """The session to serve and its folder; without a session, the sessions folder."""
-    from cluesolver.clue.session import resolve, sessions_dir
+    from cluesolver.clue.session.store import resolve, sessions_dir
 
     token = token or new_token()
     try:

@@ -1,0 +1,705 @@
+"""The ``.clue`` log reader: every problem of a file at once, each with its line, column,
+the offending text and the closest valid choices.
+
+:func:`parse_log` reads a whole file; ``parse_log(format_log(log))`` (:mod:`.writer`)
+gives back an equal log.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import NoReturn
+
+from cluesolver.clue import variants
+from cluesolver.clue.record.events import (
+    DEFAULT_LIMITS,
+    HEADER_KEYS,
+    NAME_CUTOFF,
+    Accusation,
+    Event,
+    GameLog,
+    Header,
+    Holds,
+    HoldsNone,
+    LogLimits,
+    LooksAt,
+    Reply,
+    RoundEnd,
+    Shown,
+    Suggestion,
+)
+from cluesolver.clue.variants import Variant, normalise
+from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.names import closest
+from rulesref.core.text import clip as quote
+from rulesref.core.text import split_lines
+
+_HEADER_SYNONYMS = {
+    "my hand": "my cards",
+    "cards": "my cards",
+    "mycards": "my cards",
+    "hand sizes": "hands",
+    "player": "players",
+    "variant": "game",
+    "edition": "game",
+    "table cards": "table",
+}
+
+
+# ----------------------------------------------------------------------------- reader
+
+
+class _Line:
+    """A raw line with helpers to report problems at a column."""
+
+    def __init__(self, path: str | None, number: int, raw: str) -> None:
+        self.path, self.number, self.raw = path, number, raw
+
+    def problem(
+        self, message: str, text: str | None = None, start: int | None = None, choices: tuple[str, ...] = ()
+    ) -> Problem:
+        column = (start + 1) if start is not None else (self.raw.find(text) + 1 if text else None)
+        if column == 0:
+            column = None
+        shown = None if text is None else quote(text)
+        return Problem(message, path=self.path, line=self.number, column=column, text=shown, choices=choices)
+
+
+class _Span:
+    """Some text of a raw line and the column (0-based) where it starts."""
+
+    __slots__ = ("start", "text")
+
+    def __init__(self, text: str, start: int) -> None:
+        self.text = text
+        self.start = start
+
+    def __repr__(self) -> str:
+        return f"_Span(text={self.text!r}, start={self.start!r})"
+
+    def strip(self) -> _Span:
+        lead = len(self.text) - len(self.text.lstrip())
+        return _Span(self.text.strip(), self.start + lead)
+
+
+def _split(span: _Span, pattern: str) -> list[_Span]:
+    out, pos = [], 0
+    for m in re.finditer(pattern, span.text, flags=re.IGNORECASE):
+        out.append(_Span(span.text[pos : m.start()], span.start + pos).strip())
+        pos = m.end()
+    out.append(_Span(span.text[pos:], span.start + pos).strip())
+    return out
+
+
+class _Reader:
+    def __init__(self, text: str, path: str | None, base_dir: Path | None, limits: LogLimits) -> None:
+        self.text, self.path, self.base_dir, self.limits = text, path, base_dir, limits
+        self.problems: list[Problem] = []
+        self.variant: Variant | None = None
+        self.players: tuple[str, ...] = ()
+
+    # -- header ------------------------------------------------------------------
+
+    def read(self) -> GameLog:
+        raw_header: dict[str, tuple[_Line, _Span]] = {}
+        body: list[_Line] = []
+        for number, raw in enumerate(split_lines(self.text), start=1):
+            if len(self.problems) >= self.limits.max_problems:
+                break
+            line = _Line(self.path, number, raw)
+            if len(raw) > self.limits.max_line:
+                self.problems.append(
+                    line.problem(f"line too long: {len(raw)} characters (at most {self.limits.max_line})", raw, 0)
+                )
+                continue
+            content = raw.split("#", 1)[0]
+            if not content.strip():
+                continue
+            key, sep, value = content.partition(":")
+            norm_key = " ".join(key.lower().split())
+            norm_key = _HEADER_SYNONYMS.get(norm_key, norm_key)
+            if sep and norm_key in HEADER_KEYS:
+                if body:
+                    self.problems.append(line.problem(f"header line '{norm_key}:' after the first event", key.strip()))
+                elif norm_key in raw_header:
+                    self.problems.append(line.problem(f"header '{norm_key}' given twice", key.strip()))
+                else:
+                    raw_header[norm_key] = (line, _Span(value, len(key) + 1).strip())
+            elif sep and not body and not self._looks_like_event(content):
+                self.problems.append(
+                    line.problem("unknown header key", key.strip(), choices=_closest(norm_key, HEADER_KEYS))
+                )
+            else:
+                body.append(line)
+        header = self._header(raw_header)
+        if header is None or self.variant is None:
+            self._raise(self.problems or [Problem("the log has no usable header", path=self.path)])
+        events = []
+        for line in body:
+            if len(self.problems) >= self.limits.max_problems:
+                break
+            try:
+                event = self._event(line, header)
+            except _LineError as exc:
+                self.problems.extend(exc.problems)
+                continue
+            if event is not None:
+                events.append(event)
+        if self.problems:
+            self._raise(self.problems)
+        return GameLog(header=header, variant=self.variant, events=tuple(events), path=self.path)
+
+    def _raise(self, problems: list[Problem]) -> NoReturn:
+        """Every problem, up to ``max_problems`` (reading stops there)."""
+        most = self.limits.max_problems
+        if len(problems) >= most:
+            stop = Problem(f"stopped reading after {most} problems: fix these first", path=self.path)
+            problems = [*problems[:most], stop]
+        raise InputError(problems)
+
+    def _looks_like_event(self, content: str) -> bool:
+        """A line with a colon before the first event: an event (looks at ...: card) or a bad key?"""
+        return bool(re.search(r"(?i)\blooks at\b", content.split(":", maxsplit=1)[0]))
+
+    def _header(self, raw: dict[str, tuple[_Line, _Span]]) -> Header | None:
+        lines = {k: v[0].number for k, v in raw.items()}
+        if "game" not in raw:
+            self.problems.append(
+                Problem(
+                    "missing header 'game:' (e.g. game: classic)", path=self.path, line=1, choices=variants.BUILT_IN
+                )
+            )
+        if "players" not in raw:
+            self.problems.append(Problem("missing header 'players:' (names in seating order)", path=self.path, line=1))
+        if "game" in raw:
+            line, span = raw["game"]
+            try:
+                self.variant = variants.get(span.text, self.base_dir)
+            except InputError as exc:
+                for p in exc.problems():
+                    if p.line is not None:  # a problem inside the variant file, at its own line
+                        self.problems.append(p)
+                    else:
+                        self.problems.append(line.problem(p.message, span.text, span.start, p.choices))
+        if "players" not in raw:
+            return None
+        pline, pspan = raw["players"]
+        players = tuple(s.text for s in _split(pspan, r","))
+        ok = True
+        if any(not p for p in players):
+            self.problems.append(pline.problem("empty player name", pspan.text, pspan.start))
+            ok = False
+        for name in players:
+            if len(name) > self.limits.max_name:
+                self.problems.append(
+                    pline.problem(f"a player's name is longer than {self.limits.max_name} characters", name)
+                )
+                ok = False
+        lowered = [p.casefold() for p in players]
+        for name in players:
+            if lowered.count(name.casefold()) > 1:
+                self.problems.append(pline.problem("player named twice", name))
+                ok = False
+                break
+        if len(players) < 2:
+            self.problems.append(pline.problem("a game needs at least two players", pspan.text, pspan.start))
+            ok = False
+        if self.variant is not None and len(players) > self.variant.max_players:
+            self.problems.append(
+                pline.problem(
+                    f"{self.variant.name} takes at most {self.variant.max_players} players", pspan.text, pspan.start
+                )
+            )
+        if not ok:
+            return None
+        self.players = players
+        me = None
+        if "me" in raw:
+            line, span = raw["me"]
+            try:
+                me = self._player(span, line)
+            except _LineError as exc:
+                self.problems.extend(exc.problems)
+        table: tuple[str, ...] = ()
+        if "table" in raw:
+            line, span = raw["table"]
+            slots = [s for s in _split(span, r",") if s.text]
+            table = tuple(self._slot_name(s.text) for s in slots)
+            if len({normalise(t) for t in table}) != len(table):
+                self.problems.append(line.problem("a table location named twice", span.text, span.start))
+        hands = None
+        if "hands" in raw:
+            hands = self._hands(*raw["hands"], table)
+        my_cards: tuple[str, ...] = ()
+        if "my cards" in raw:
+            line, span = raw["my cards"]
+            if me is None and "me" not in raw:
+                self.problems.append(
+                    line.problem("'my cards:' needs 'me:' (whose notebook this is)", span.text, span.start)
+                )
+            if self.variant is not None:
+                try:
+                    my_cards = self._cards(span, line, any_count=True)
+                except _LineError as exc:
+                    self.problems.extend(exc.problems)
+            if len(set(my_cards)) != len(my_cards):
+                self.problems.append(line.problem("a card listed twice in my cards", span.text, span.start))
+        elif me is not None:
+            self.problems.append(Problem("'me:' is set but 'my cards:' is missing", path=self.path, line=lines["me"]))
+        if self.variant is None:
+            return None
+        header = Header(
+            game=raw["game"][1].text if "game" in raw else "",
+            players=players,
+            me=me,
+            hands=hands,
+            my_cards=my_cards,
+            table=table,
+            lines=lines,
+        )
+        sizes = hands if hands is not None else self.variant.default_hands(len(players), len(table))
+        if me is not None and my_cards:
+            mine = sizes[players.index(me)]
+            if len(my_cards) != mine:
+                line, span = raw["my cards"]
+                self.problems.append(
+                    line.problem(
+                        f"{me} holds {mine} cards in this deal but 'my cards' lists {len(my_cards)}",
+                        span.text,
+                        span.start,
+                    )
+                )
+        if table and self.variant.two_player_table == 0:
+            line, span = raw["table"]
+            self.problems.append(
+                line.problem(f"{self.variant.name} has no face-down table cards", span.text, span.start)
+            )
+        return header
+
+    def _slot_name(self, text: str) -> str:
+        if self.variant is None:
+            return text.strip()
+        names = self.variant.candidates(text)
+        if len(names) == 1 and normalise(names[0]) == normalise(text):
+            return names[0]
+        return text.strip()
+
+    def _hands(self, line: _Line, span: _Span, table: tuple[str, ...]) -> tuple[int, ...] | None:
+        parts = _split(span, r",")
+        sizes: dict[str, int] = {}
+        plain: list[int] = []
+        for part in parts:
+            found = _hand_size(part.text)
+            if found is None:
+                self.problems.append(line.problem("a hand size looks like 'Ann 5'", part.text, part.start))
+                return None
+            who, digits = found
+            if len(digits) > self.limits.max_digits:
+                self.problems.append(line.problem("a hand size is a small number", digits, part.start))
+                return None
+            n = int(digits)
+            if who:
+                try:
+                    sizes[self._player(_Span(who, part.start), line)] = n
+                except _LineError as exc:
+                    self.problems.extend(exc.problems)
+                    return None
+            else:
+                plain.append(n)
+        if plain and sizes:
+            self.problems.append(line.problem("give every hand size with its player, or none", span.text, span.start))
+            return None
+        if plain:
+            if len(plain) != len(self.players):
+                self.problems.append(
+                    line.problem(f"{len(plain)} hand sizes for {len(self.players)} players", span.text, span.start)
+                )
+                return None
+            result = tuple(plain)
+        else:
+            missing = [p for p in self.players if p not in sizes]
+            if missing:
+                self.problems.append(line.problem(f"no hand size for {', '.join(missing)}", span.text, span.start))
+                return None
+            result = tuple(sizes[p] for p in self.players)
+        if self.variant is not None:
+            dealt = len(self.variant.cards) - len(self.variant.categories) - len(table)
+            if sum(result) != dealt:
+                self.problems.append(
+                    line.problem(
+                        f"hand sizes add up to {sum(result)} but {dealt} cards are dealt", span.text, span.start
+                    )
+                )
+                return None
+        return result
+
+    # -- pieces --------------------------------------------------------------------
+
+    def _player(self, span: _Span, line: _Line) -> str:
+        key = span.text.strip().casefold()
+        for p in self.players:
+            if p.casefold() == key:
+                return p
+        raise _LineError(
+            line.problem(
+                f"unknown player (players: {', '.join(self.players)})",
+                span.text,
+                span.start,
+                _closest(span.text, self.players),
+            )
+        )
+
+    def _card(self, span: _Span, line: _Line) -> str:
+        assert self.variant is not None
+        try:
+            return self.variant.match_card(span.text)
+        except UnknownNameError as exc:
+            p = exc.problems()[0]
+            raise _LineError(line.problem(p.message, span.text, span.start, p.choices)) from None
+
+    def _cards(self, span: _Span, line: _Line, any_count: bool = False) -> tuple[str, ...]:
+        """A list of cards: commas, or the natural 'X with the Y in the Z'."""
+        assert self.variant is not None
+        out: list[str] = []
+        problems: list[Problem] = []
+        for piece in _split(span, r","):
+            if not piece.text:
+                raise _LineError(line.problem("empty card name in a list", span.text, span.start))
+            parts = [piece]
+            if not self.variant.candidates(piece.text):
+                split = [p for p in _split(piece, r"(?:^|\s+)(?:with|in|and|at)\s+") if p.text]
+                if split and (len(split) > 1 or split[0].text != piece.text):
+                    parts = split
+            for part in parts:
+                try:
+                    out.append(self._card(part, line))
+                except _LineError as exc:
+                    problems.extend(exc.problems)
+        if problems:  # every unknown card of the list at once
+            raise _LineError(*problems)
+        if not any_count:
+            self._one_per_category(out, span, line)
+        return tuple(out)
+
+    def _one_per_category(self, cards: list[str], span: _Span, line: _Line) -> None:
+        assert self.variant is not None
+        cats = [self.variant.category_of(c) for c in cards]
+        want = [c.id for c in self.variant.categories]
+        if sorted(cats) != sorted(want):
+            doubled = sorted({c for c in cats if cats.count(c) > 1})
+            missing = [c for c in want if c not in cats]
+            detail = "; ".join(
+                filter(
+                    None,
+                    [
+                        f"two {', '.join(doubled)} cards" if doubled else "",
+                        f"no {', '.join(missing)}" if missing else "",
+                    ],
+                )
+            )
+            raise _LineError(
+                line.problem(f"name one card of each category ({', '.join(want)}): {detail}", span.text, span.start)
+            )
+
+    # -- events --------------------------------------------------------------------
+
+    def _event(self, line: _Line, header: Header) -> Event | None:
+        content = line.raw.split("#", 1)[0].rstrip()
+        stripped = content.strip()
+        start = len(content) - len(content.lstrip())
+        if normalise(stripped) in ("round", "end of round", "round ends", "new round"):
+            return RoundEnd(line.number)
+        who, rest = self._lead_player(_Span(stripped, start), line)
+        verb = rest.text.casefold()
+        m = re.match(r"(suggests|suggest|bets|bet)\b", verb)
+        if m:
+            return self._suggestion(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
+        m = re.match(r"(accuses|accuse|goes all in|go all in|goes all-in)\b\s*(:|on\b|that\b)?", verb)
+        if m:
+            return self._accusation(line, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
+        m = re.match(r"(has|holds) none of\b", verb)
+        if m:
+            cards = self._cards(_Span(rest.text[m.end() :], rest.start + m.end()).strip(), line, any_count=True)
+            return HoldsNone(line.number, who, cards)
+        m = re.match(r"(has|holds)\b", verb)
+        if m:
+            span = _Span(rest.text[m.end() :], rest.start + m.end()).strip()
+            return Holds(line.number, who, self._card(span, line))
+        m = re.match(r"shows\b", verb)
+        if m:
+            return self._shown(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
+        m = re.match(r"looks at\b", verb)
+        if m:
+            return self._looks(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
+        raise _LineError(
+            line.problem(
+                "expected a statement: suggests, accuses, has, has none of, shows, looks at, round",
+                rest.text or stripped,
+                rest.start if rest.text else start,
+                _closest(
+                    verb.split(" ")[0] if verb else "", ("suggests", "accuses", "has", "shows", "looks at", "bets")
+                ),
+            )
+        )
+
+    def _lead_player(self, span: _Span, line: _Line) -> tuple[str, _Span]:
+        low = span.text.casefold()
+        best = None
+        for p in self.players:
+            pk = p.casefold()
+            fits = low.startswith(pk) and (len(low) == len(pk) or not low[len(pk)].isalnum())
+            if fits and (best is None or len(p) > len(best)):
+                best = p
+        if best is None:
+            word = span.text.split()[0] if span.text.split() else span.text
+            raise _LineError(
+                line.problem(
+                    f"a statement starts with a player's name ({', '.join(self.players)})",
+                    word,
+                    span.start,
+                    _closest(word, self.players),
+                )
+            )
+        rest = _Span(span.text[len(best) :], span.start + len(best)).strip()
+        return best, rest
+
+    def _suggestion(self, line: _Line, header: Header, who: str, span: _Span) -> Suggestion:
+        """A suggestion and its answers; every problem of the line is reported at once."""
+        parts = _split(span, r";")
+        problems: list[Problem] = []
+        try:
+            cards = self._cards(parts[0], line)
+        except _LineError as exc:
+            problems.extend(exc.problems)
+            cards = ()
+        state = _Answers(order=_clockwise_from(self.players, who))
+        for part in parts[1:]:
+            if not part.text:
+                continue
+            try:
+                self._answer(line, header, who, cards, part, state, cards_known=not problems)
+            except _LineError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise _LineError(*problems)
+        return Suggestion(line.number, who, cards, tuple(state.replies))
+
+    def _answer(
+        self,
+        line: _Line,
+        header: Header,
+        who: str,
+        cards: tuple[str, ...],
+        part: _Span,
+        state: _Answers,
+        *,
+        cards_known: bool,
+    ) -> None:
+        """One answer of a suggestion ('Cat passes', 'Dan shows Knife', 'nobody shows')."""
+        order = state.order
+        low = part.text.casefold()
+        if state.shown:
+            raise _LineError(line.problem("no answers after a player showed a card", part.text, part.start))
+        if re.fullmatch(r"(nobody|no one|noone|no-one|none) (shows|showed|show|passes)|all pass|everyone passes", low):
+            for i in range(state.last_index + 1, len(order)):
+                state.replies.append(Reply(order[i], False, implied=True))
+            state.last_index = len(order)
+            return
+        if state.last_index >= len(order):
+            raise _LineError(line.problem("no answers after 'nobody shows'", part.text, part.start))
+        responder, rest = self._lead_player(part, line)
+        if responder == who:
+            raise _LineError(line.problem(f"{who} made the suggestion and does not answer it", responder, part.start))
+        idx = order.index(responder)
+        if idx <= state.last_index:
+            expected = order[state.last_index + 1 :] or order
+            raise _LineError(
+                line.problem(
+                    f"answers go clockwise from {who}'s left ({', '.join(order)}); {responder} is out of order",
+                    responder,
+                    part.start,
+                    tuple(expected[:3]),
+                )
+            )
+        rlow = rest.text.casefold()
+        m_pass = re.fullmatch(r"(passes|pass|passed|has nothing|has none|cannot show|can't show)", rlow)
+        m_show = re.match(r"(shows|showed|show)\b", rlow)
+        if not m_pass and not m_show:
+            raise _LineError(
+                line.problem(
+                    "an answer is '<player> passes' or '<player> shows [card]'",
+                    rest.text or part.text,
+                    rest.start,
+                    ("passes", "shows"),
+                )
+            )
+        for i in range(state.last_index + 1, idx):
+            state.replies.append(Reply(order[i], False, implied=True))
+        state.last_index = idx
+        if m_pass:
+            state.replies.append(Reply(responder, False))
+            return
+        assert m_show is not None
+        card_span = _Span(rest.text[m_show.end() :], rest.start + m_show.end()).strip()
+        card = None
+        if card_span.text:
+            card = self._card(card_span, line)
+            if header.me is None or header.me not in (who, responder):
+                raise _LineError(
+                    line.problem(
+                        "a shown card can be named only in the notebook of the suggester or the shower"
+                        + ("" if header.me else " (this log has no 'me:')"),
+                        card_span.text,
+                        card_span.start,
+                    )
+                )
+            if cards_known and card not in cards:
+                raise _LineError(
+                    line.problem(
+                        "the shown card must be one of the suggested cards", card_span.text, card_span.start, cards
+                    )
+                )
+        state.replies.append(Reply(responder, True, card))
+        state.shown = True
+
+    def _accusation(self, line: _Line, who: str, span: _Span) -> Accusation:
+        parts = [p for p in _split(span, r";") if p.text]
+        if not parts:
+            raise _LineError(line.problem("an accusation names one card of each category", span.text, span.start))
+        cards = self._cards(parts[0], line)
+        if len(parts) < 2:
+            raise _LineError(
+                line.problem(
+                    "an accusation needs its result: '; wrong' or '; correct'",
+                    span.text,
+                    span.start,
+                    ("wrong", "correct"),
+                )
+            )
+        result = normalise(parts[1].text)
+        if result in ("wrong", "incorrect", "false", "fails", "failed", "no"):
+            correct = False
+        elif result in ("correct", "right", "true", "wins", "won", "yes"):
+            correct = True
+        else:
+            raise _LineError(
+                line.problem("unknown accusation result", parts[1].text, parts[1].start, ("wrong", "correct"))
+            )
+        if len(parts) > 2:
+            raise _LineError(
+                line.problem("unexpected text after the accusation's result", parts[2].text, parts[2].start)
+            )
+        return Accusation(line.number, who, cards, correct)
+
+    def _shown(self, line: _Line, header: Header, who: str, span: _Span) -> Shown:
+        viewer, rest = self._lead_player(span, line)
+        if viewer == who:
+            raise _LineError(line.problem("a player shows a card to someone else", viewer, span.start))
+        m = re.match(r"(a|one) card (from|of|among)\b", rest.text, flags=re.IGNORECASE)
+        if m:
+            cards = self._cards(_Span(rest.text[m.end() :], rest.start + m.end()).strip(), line, any_count=True)
+            return Shown(line.number, who, viewer, cards, None)
+        if not rest.text:
+            raise _LineError(line.problem("name the card, or 'a card from <cards>'", span.text, span.start))
+        card = self._card(rest, line)
+        if header.me is None or header.me not in (who, viewer):
+            raise _LineError(
+                line.problem(
+                    f"the card can be named only in {who}'s or {viewer}'s notebook; write 'a card from ...'",
+                    rest.text,
+                    rest.start,
+                )
+            )
+        return Shown(line.number, who, viewer, (card,), card)
+
+    def _looks(self, line: _Line, header: Header, who: str, span: _Span) -> LooksAt:
+        text, sep, card_text = span.text.partition(":")
+        slot_text = re.sub(r"(?i)^the\s+", "", text.strip())
+        slot_text = re.sub(r"(?i)\s+card$", "", slot_text).strip()
+        if not header.table:
+            raise _LineError(
+                line.problem("no face-down table cards in this game (header 'table:')", span.text, span.start)
+            )
+        slot = next((s for s in header.table if normalise(s) == normalise(slot_text)), None)
+        if slot is None:
+            raise _LineError(
+                line.problem(
+                    "no face-down card at that location", slot_text, span.start, _closest(slot_text, header.table)
+                )
+            )
+        card = None
+        if sep and card_text.strip():
+            if header.me != who:
+                raise _LineError(
+                    line.problem(f"only {who}'s own notebook can name the card {who} looked at", card_text.strip())
+                )
+            cstart = span.start + len(text) + 1
+            card = self._card(_Span(card_text, cstart).strip(), line)
+        return LooksAt(line.number, who, slot, card)
+
+
+class _Answers:
+    """Where the answers of a suggestion stand while its line is read."""
+
+    __slots__ = ("last_index", "order", "replies", "shown")
+
+    def __init__(self, order: list[str]) -> None:
+        self.order = order
+        self.replies: list[Reply] = []
+        self.last_index = -1
+        self.shown = False
+
+
+class _LineError(Exception):
+    """Every problem found in one line (a line is read to its end, not to its first problem)."""
+
+    def __init__(self, problem: Problem, *more: Problem) -> None:
+        super().__init__(problem.format())
+        self.problem = problem
+        self.problems = [problem, *more]
+
+
+def _clockwise_from(players: tuple[str, ...], who: str) -> list[str]:
+    i = players.index(who)
+    return [players[(i + k) % len(players)] for k in range(1, len(players))]
+
+
+def _closest(text: str, options: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return closest(text, options, cutoff=NAME_CUTOFF)
+
+
+def _hand_size(text: str) -> tuple[str, str] | None:
+    """``Ann 5`` / ``Ann: 5`` / ``Ann=5`` / ``5`` -> (who, digits); None without trailing digits.
+
+    Scans from the end (no regular expression, so no backtracking on long blank runs).
+    """
+    t = text.rstrip()
+    i = len(t)
+    while i > 0 and t[i - 1] in "0123456789":
+        i -= 1
+    if i == len(t):
+        return None
+    who = t[:i].rstrip()
+    if who.endswith((":", "=")):
+        who = who[:-1].rstrip()
+    return who, t[i:]
+
+
+def parse_log(
+    text: str, path: str | None = None, base_dir: Path | None = None, *, limits: LogLimits = DEFAULT_LIMITS
+) -> GameLog:
+    """Read a ``.clue`` log; raise :class:`InputError` listing every problem."""
+    return _Reader(text, path, base_dir, limits).read()
+
+
+def read_log_text(path: Path) -> tuple[str, GameLog]:
+    """The text and the parsed log of a ``.clue`` file (a regular file, size-bounded)."""
+    from rulesref.core.files import read_text
+
+    text = read_text(path, what=".clue log")
+    return text, parse_log(text, str(path), path.parent)
+
+
+def read_log(path: Path) -> GameLog:
+    return read_log_text(path)[1]

@@ -1,0 +1,63 @@
+"""The canonical text of a ``.clue`` log: one header line per key, one line per event."""
+
+from __future__ import annotations
+
+from cluesolver.clue.record.events import (
+    Accusation,
+    Event,
+    GameLog,
+    Header,
+    Holds,
+    HoldsNone,
+    LooksAt,
+    RoundEnd,
+    Shown,
+    Suggestion,
+)
+
+
+def format_event(event: Event, log: GameLog) -> str:
+    if isinstance(event, Suggestion):
+        text = f"{event.suggester} suggests {', '.join(event.cards)}"
+        others = len(log.players) - 1
+        if len(event.replies) == others and all(r.passes for r in event.replies):
+            return text + "; nobody shows"
+        for r in event.replies:
+            text += f"; {r.player} passes" if r.passes else f"; {r.player} shows" + (f" {r.card}" if r.card else "")
+        return text
+    if isinstance(event, Accusation):
+        return f"{event.accuser} accuses {', '.join(event.cards)}; {'correct' if event.correct else 'wrong'}"
+    if isinstance(event, Holds):
+        return f"{event.player} has {event.card}"
+    if isinstance(event, HoldsNone):
+        return f"{event.player} has none of {', '.join(event.cards)}"
+    if isinstance(event, Shown):
+        if event.card is not None:
+            return f"{event.shower} shows {event.viewer} {event.card}"
+        return f"{event.shower} shows {event.viewer} a card from {', '.join(event.cards)}"
+    if isinstance(event, LooksAt):
+        return f"{event.player} looks at {event.slot} card" + (f": {event.card}" if event.card else "")
+    if isinstance(event, RoundEnd):
+        return "round"
+    raise TypeError(event)
+
+
+def format_header(header: Header) -> list[str]:
+    out = [f"game: {header.game}", f"players: {', '.join(header.players)}"]
+    if header.me is not None:
+        out.append(f"me: {header.me}")
+    if header.hands is not None:
+        out.append("hands: " + ", ".join(f"{p} {n}" for p, n in zip(header.players, header.hands)))
+    if header.my_cards:
+        out.append(f"my cards: {', '.join(header.my_cards)}")
+    if header.table:
+        out.append(f"table: {', '.join(header.table)}")
+    return out
+
+
+def format_log(log: GameLog) -> str:
+    """The canonical text of a log: header, a blank line, one event per line."""
+    lines = format_header(log.header)
+    lines.append("")
+    lines.extend(format_event(e, log) for e in log.events)
+    return "\n".join(lines) + "\n"

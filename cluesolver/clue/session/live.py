@@ -1,0 +1,101 @@
+"""The live companion's work on a session: record a line, say what it changed.
+
+Front ends (``clue add``, ``clue play``, the web page) call :func:`record`; it validates
+the new lines, refuses a contradiction unless forced, writes the session (atomically,
+under its lock) and returns what the lines changed with any rule problems they break.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cluesolver.clue.record.events import GameLog
+from rulesref.core.errors import ContradictionError
+from rulesref.core.text import split_lines
+
+if TYPE_CHECKING:
+    from cluesolver.clue.analysis.effect import LineEffect
+    from cluesolver.clue.analysis.report import Replay, Report
+    from cluesolver.clue.engine.results import Counts
+    from cluesolver.clue.session.store import Change
+    from rulesref.core.findings import Finding
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording lines did: the change, the analysis before and after, rule problems."""
+
+    change: Change
+    before: Report
+    after: Report
+    effect: LineEffect
+    rules: tuple[Finding, ...]  # rule errors in the new lines (warnings left out)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "added": list(self.change.lines),
+            "effect": self.effect.to_json(),
+            "consistent": self.after.consistent,
+            "solution": self.after.solution(),
+            "rule_problems": [f.to_json() for f in self.rules],
+        }
+
+
+def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> Counts:
+    """Raise ``not recorded: this contradicts the log (...)`` when no deal agrees with ``after``.
+
+    Returns the counts of ``after`` (so that the caller need not count it again).
+    """
+    from cluesolver.clue.analysis.report import count_log
+    from cluesolver.clue.session.store import read_session
+
+    counts = count_log(after)
+    if counts.deals:
+        return counts
+    from cluesolver.clue.analysis.explain import minimal_conflict
+
+    lines = minimal_conflict(after)
+    text = split_lines(read_session(path)[0]) + new_lines
+    detail = "; ".join(f"line {n}: {text[n - 1].strip()}" for n in lines if 0 < n <= len(text))
+    raise ContradictionError(
+        f"not recorded: this contradicts the log ({detail}). Check what was said, or record it anyway with --force",
+        lines,
+    )
+
+
+def record(path: Path, statements: list[str], *, force: bool = False) -> Recorded:
+    """Append statements to a session and say what they changed.
+
+    A contradiction is refused (:class:`ContradictionError`, nothing written) unless ``force``.
+    """
+    from cluesolver.clue.analysis.effect import line_effect
+    from cluesolver.clue.analysis.logcheck import check_log
+    from cluesolver.clue.analysis.report import analyse
+    from cluesolver.clue.session import store as S
+
+    new_lines = S.check_statements(statements)
+    counted: list[tuple[GameLog, Counts]] = []  # the log checked for a contradiction, and its counts
+
+    def allow(before: GameLog, after: GameLog) -> None:
+        if not force:
+            counted.append((after, refuse_contradiction(path, after, new_lines)))
+
+    change = S.add(path, statements, allow=allow)
+    known = next((c for log, c in counted if log is change.after), None)  # the very log written
+    after = analyse(change.after, known)
+    before = analyse(change.before)
+    added = {e.line for e in change.after.events[len(change.before.events) :]}
+    rules = tuple(f for f in check_log(change.after, consistency=False, warnings=False) if f.line in added)
+    return Recorded(change, before, after, line_effect(before, after), rules)
+
+
+def last_effect(result: Replay) -> LineEffect | None:
+    """What the log's last event changed (None when the log has no events)."""
+    from cluesolver.clue.analysis.effect import line_effect
+    from cluesolver.clue.analysis.report import analyse
+
+    if not result.log.events:
+        return None
+    return line_effect(analyse(result.log.without_last()), result.report)
