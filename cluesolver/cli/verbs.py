@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from cluesolver.cli.common import JsonOption, guarded
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.games import CLUE, LAS_VEGAS, LORDS_OF_VEGAS, WELCOME
+
+if TYPE_CHECKING:
+    from cluesolver.registry import Game
 
 
 def _clue() -> ModuleType:
@@ -56,11 +59,11 @@ FileArg = Annotated[
 ]
 
 
-def _view(game_id: str, verb: str, path: Path) -> ModuleType:
-    view = VIEWS[game_id]()
-    if not hasattr(view, f"show_{verb}"):
-        raise InputError(Problem(f"'{verb}' does not apply to {game_id} files", path=str(path)))
-    return view
+def _view(game: Game, verb: str, path: Path) -> ModuleType:
+    """The game's renderers, once the registry says the game supports ``verb``."""
+    if not game.supports(verb):
+        raise InputError(Problem(f"'{verb}' does not apply to {game.id} files", path=str(path)))
+    return VIEWS[game.id]()
 
 
 @guarded
@@ -81,7 +84,7 @@ def replay(
     from cluesolver.registry import game_of
 
     game = game_of(file)
-    view = _view(game.id, "replay", file)
+    view = _view(game, "replay", file)
     return int(view.show_replay(game.replay(file, at=at), path=file, as_json=as_json, why=why))
 
 
@@ -94,7 +97,7 @@ def check(file: FileArg, as_json: JsonOption = False) -> int:
     from cluesolver.registry import game_of
 
     game = game_of(file)
-    view = _view(game.id, "check", file)
+    view = _view(game, "check", file)
     return int(view.show_check(game.check(file), path=file, as_json=as_json))
 
 
@@ -107,5 +110,5 @@ def score(file: FileArg, as_json: JsonOption = False) -> int:
     from cluesolver.registry import game_of
 
     game = game_of(file)
-    view = _view(game.id, "score", file)
+    view = _view(game, "score", file)
     return int(view.show_score(game.score(file), path=file, as_json=as_json))

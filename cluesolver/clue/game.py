@@ -1,7 +1,8 @@
 """Clue's entry in the game registry: check and replay a ``.clue`` file.
 
 Light on purpose: the engine is imported inside the functions, so looking the game up
-loads nothing heavy.  Clue has no scores, so there is no ``score_file``.
+loads nothing heavy.  Clue has no scores: ``score_file`` is ``None`` (the registry reads
+that as "'score' does not apply").
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cluesolver.clue.analysis.report import Replay
     from rulesref.core.findings import CheckReport
+
+#: Clue keeps no scores.
+score_file: None = None
 
 
 def check_file(path: Path) -> CheckReport:

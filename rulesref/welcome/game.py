@@ -1,7 +1,8 @@
 """Welcome to New Las Vegas in the game registry: ``check`` and ``score`` of a table file.
 
 A light module: the engines are imported inside the functions.  A table file holds the
-sheets at the end of a game, not the turns, so there is no ``replay`` for this game.
+sheets at the end of a game, not the turns, so there is no ``replay`` for this game:
+``replay_file`` is ``None``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rulesref.core.findings import CheckReport
     from rulesref.welcome.results import ScoreReport
+
+#: A table file holds the final sheets, not the turns: nothing to replay.
+replay_file: None = None
 
 
 def check_file(path: Path) -> CheckReport:
