@@ -85,7 +85,9 @@ def _replay(file: Path | None, session: str | None, *, as_json: bool = False) ->
 
 def _about_hands(exc: CluesolverError) -> bool:
     """Whether a refusal is about how many cards someone holds (then --hands is the way out)."""
-    return any("cards in this deal" in p.message or p.message.startswith("--hands") for p in exc.problems())
+    from cluesolver.clue.record.codes import ABOUT_HANDS
+
+    return any(p.code in ABOUT_HANDS for p in exc.problems())
 
 
 @app.command("new")

@@ -15,7 +15,14 @@ from rulesref.core.text import MESSAGE_LIMIT, clip
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an input, located as precisely as we can."""
+    """One thing wrong with an input, located as precisely as we can.
+
+    ``code`` says what kind of problem it is, for programs that sort problems (a log check
+    turning a reader's refusal into a rule finding, a command choosing its hint): they
+    match the code, never the wording of the message.  It is not part of :meth:`format`
+    or :meth:`to_json`.  Each reader keeps the table of its codes (the ``.clue`` reader's:
+    :mod:`cluesolver.clue.record.codes`).
+    """
 
     message: str
     path: str | None = None
@@ -23,6 +30,7 @@ class Problem:
     column: int | None = None
     text: str | None = None
     choices: tuple[str, ...] = ()
+    code: str | None = None
 
     def location(self) -> str:
         parts = [p for p in (self.path, self.line, self.column) if p is not None]

@@ -8,17 +8,19 @@ turns in which nothing was said.
 
 Some of these problems stop the log reader itself (it refuses answers out of order, for
 instance).  The check reads them as rule problems, then reads the rest of the log with
-that line cut down to its suggestion so that the remaining lines are still checked.
+that line cut down to its suggestion so that the remaining lines are still checked.  It
+knows them by their code (:mod:`cluesolver.clue.record.codes`), never by their wording.
 Problems that are not about the rules (an unknown card, a typo) still make the log
 unreadable: :class:`~rulesref.core.errors.InputError`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
+from cluesolver.clue.record import codes
 from cluesolver.clue.record.events import Accusation, GameLog, Holds, Suggestion
 from cluesolver.clue.record.reader import parse_log
 from rulesref.core.errors import InputError, Problem
@@ -52,32 +54,27 @@ _SECTIONS = {
     },
 }
 
-# Reader messages that are really rule problems: (pattern, our wording, kind, code); the
-# reader's own words follow ours when they name the seating.
-_READER_RULES = (
-    (r"is out of order", "answers out of seating order", "answers", "answer-order"),
-    (
-        r"no answers after a player showed",
-        "an answer after a card was already shown: answering stops there",
-        "answers",
-        "answer-after-show",
-    ),
-    (r"no answers after 'nobody shows'", "an answer after 'nobody shows'", "answers", "answer-after-nobody"),
-    (
-        r"shown card must be one of the suggested",
-        "the card shown was not one of the suggested cards",
-        "answers",
-        "shown-not-suggested",
-    ),
-    (
-        r"made the suggestion and does not answer",
-        "the suggester answers their own suggestion",
-        "answers",
-        "self-answer",
-    ),
-    (r"holds \d+ cards in this deal but 'my cards' lists", "my cards do not match my hand size", "hands", "my-cards"),
-    (r"hand sizes add up to", "the hand sizes do not add up to the cards dealt", "hands", "hand-total"),
-)
+
+@dataclass(frozen=True)
+class _ReaderRule:
+    """A reader refusal that is really a rule problem: our wording and the rule kind."""
+
+    wording: str
+    kind: str
+    seating: bool = False  # the reader's own words (naming the seating) follow ours
+
+
+# The reader's refusals that are rule problems, by the code the reader gives them
+# (cluesolver.clue.record.codes); the finding keeps that code.
+_READER_RULES: dict[str, _ReaderRule] = {
+    codes.ANSWER_ORDER: _ReaderRule("answers out of seating order", "answers", seating=True),
+    codes.ANSWER_AFTER_SHOW: _ReaderRule("an answer after a card was already shown: answering stops there", "answers"),
+    codes.ANSWER_AFTER_NOBODY: _ReaderRule("an answer after 'nobody shows'", "answers"),
+    codes.SHOWN_NOT_SUGGESTED: _ReaderRule("the card shown was not one of the suggested cards", "answers"),
+    codes.SELF_ANSWER: _ReaderRule("the suggester answers their own suggestion", "answers"),
+    codes.MY_CARDS: _ReaderRule("my cards do not match my hand size", "hands"),
+    codes.HAND_TOTAL: _ReaderRule("the hand sizes do not add up to the cards dealt", "hands"),
+}
 
 #: Adds one finding: (line, severity, message, rule kind, code, player).
 AddFinding = Callable[[int | None, Severity, str, str, str, str | None], None]
@@ -131,23 +128,23 @@ def read_for_check(
             other: list[Problem] = []
             header_rule = False
             for p in exc.problems():
-                rule = next((r for r in _READER_RULES if re.search(r[0], p.message)), None)
+                rule = _READER_RULES.get(p.code or "")
                 if rule is None or p.line is None:
                     other.append(p)
                     continue
                 raw = lines[p.line - 1]
-                message = f"{rule[1]}: {p.message}" if "order" in rule[1] else rule[1]
+                message = f"{rule.wording}: {p.message}" if rule.seating else rule.wording
                 found.append(
                     Finding(
                         message,
-                        rule=_cite(book, rule[2]),
-                        code=rule[3],
+                        rule=_cite(book, rule.kind),
+                        code=p.code,
                         path=path,
                         line=p.line,
                         text=_bare(raw),
                     )
                 )
-                if rule[2] == "hands":
+                if rule.kind == "hands":
                     header_rule = True
                 else:
                     lines[p.line - 1] = raw.split(";", 1)[0]

@@ -3,6 +3,9 @@ the offending text and the closest valid choices.
 
 :func:`parse_log` reads a whole file; ``parse_log(format_log(log))`` (:mod:`.writer`)
 gives back an equal log.
+
+The problems that the rules check of a log and the CLI sort carry a code
+(:mod:`.codes` lists them); they are made here and nowhere else.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from cluesolver.clue import variants
+from cluesolver.clue.record import codes
 from cluesolver.clue.record.events import (
     DEFAULT_LIMITS,
     HEADER_KEYS,
@@ -57,13 +61,19 @@ class _Line:
         self.path, self.number, self.raw = path, number, raw
 
     def problem(
-        self, message: str, text: str | None = None, start: int | None = None, choices: tuple[str, ...] = ()
+        self,
+        message: str,
+        text: str | None = None,
+        start: int | None = None,
+        choices: tuple[str, ...] = (),
+        *,
+        code: str | None = None,
     ) -> Problem:
         column = (start + 1) if start is not None else (self.raw.find(text) + 1 if text else None)
         if column == 0:
             column = None
         shown = None if text is None else quote(text)
-        return Problem(message, path=self.path, line=self.number, column=column, text=shown, choices=choices)
+        return Problem(message, path=self.path, line=self.number, column=column, text=shown, choices=choices, code=code)
 
 
 class _Span:
@@ -268,6 +278,7 @@ class _Reader:
                         f"{me} holds {mine} cards in this deal but 'my cards' lists {len(my_cards)}",
                         span.text,
                         span.start,
+                        code=codes.MY_CARDS,
                     )
                 )
         if table and self.variant.two_player_table == 0:
@@ -328,7 +339,10 @@ class _Reader:
             if sum(result) != dealt:
                 self.problems.append(
                     line.problem(
-                        f"hand sizes add up to {sum(result)} but {dealt} cards are dealt", span.text, span.start
+                        f"hand sizes add up to {sum(result)} but {dealt} cards are dealt",
+                        span.text,
+                        span.start,
+                        code=codes.HAND_TOTAL,
                     )
                 )
                 return None
@@ -500,17 +514,27 @@ class _Reader:
         order = state.order
         low = part.text.casefold()
         if state.shown:
-            raise _LineError(line.problem("no answers after a player showed a card", part.text, part.start))
+            raise _LineError(
+                line.problem(
+                    "no answers after a player showed a card", part.text, part.start, code=codes.ANSWER_AFTER_SHOW
+                )
+            )
         if re.fullmatch(r"(nobody|no one|noone|no-one|none) (shows|showed|show|passes)|all pass|everyone passes", low):
             for i in range(state.last_index + 1, len(order)):
                 state.replies.append(Reply(order[i], False, implied=True))
             state.last_index = len(order)
             return
         if state.last_index >= len(order):
-            raise _LineError(line.problem("no answers after 'nobody shows'", part.text, part.start))
+            raise _LineError(
+                line.problem("no answers after 'nobody shows'", part.text, part.start, code=codes.ANSWER_AFTER_NOBODY)
+            )
         responder, rest = self._lead_player(part, line)
         if responder == who:
-            raise _LineError(line.problem(f"{who} made the suggestion and does not answer it", responder, part.start))
+            raise _LineError(
+                line.problem(
+                    f"{who} made the suggestion and does not answer it", responder, part.start, code=codes.SELF_ANSWER
+                )
+            )
         idx = order.index(responder)
         if idx <= state.last_index:
             expected = order[state.last_index + 1 :] or order
@@ -520,6 +544,7 @@ class _Reader:
                     responder,
                     part.start,
                     tuple(expected[:3]),
+                    code=codes.ANSWER_ORDER,
                 )
             )
         rlow = rest.text.casefold()
@@ -557,7 +582,11 @@ class _Reader:
             if cards_known and card not in cards:
                 raise _LineError(
                     line.problem(
-                        "the shown card must be one of the suggested cards", card_span.text, card_span.start, cards
+                        "the shown card must be one of the suggested cards",
+                        card_span.text,
+                        card_span.start,
+                        cards,
+                        code=codes.SHOWN_NOT_SUGGESTED,
                     )
                 )
         state.replies.append(Reply(responder, True, card))

@@ -25,9 +25,10 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from cluesolver.clue.record import codes
 from cluesolver.clue.record.events import GameLog, typed
 from cluesolver.clue.record.reader import parse_log
 from cluesolver.clue.record.writer import format_event, format_header
@@ -217,12 +218,19 @@ NEW_OPTIONS = (
 def header_of(values: dict[str, str | None], base_dir: Path | None = None) -> GameLog:
     """The log a new session starts from, built from ``clue new`` options (keyed by header key).
 
-    Every problem names the option it is about.
+    Every problem names the option it is about; a problem with ``--hands`` that the reader
+    gave no code has the code ``hands-option`` (:mod:`cluesolver.clue.record.codes`).
     """
     players = values.get("players")
     if players is None or not players.strip():
         raise InputError(Problem("--players is required: names in seating order, e.g. --players Ann,Ben,Cat,Dan"))
-    given = [(opt, key, typed(v, opt)) for opt, key in NEW_OPTIONS if (v := values.get(key)) is not None]
+    given: list[tuple[str, str, str]] = []
+    for option, key in NEW_OPTIONS:
+        if (v := values.get(key)) is not None:
+            try:
+                given.append((option, key, typed(v, option)))
+            except InputError as exc:
+                raise InputError([replace(p, code=_option_code(option, p)) for p in exc.problems()]) from None
     text = "".join(f"{key}: {value}\n" for _, key, value in given)
     try:
         return parse_log(text, None, base_dir)
@@ -230,8 +238,20 @@ def header_of(values: dict[str, str | None], base_dir: Path | None = None) -> Ga
         problems = []
         for p in exc.problems():
             opt = given[p.line - 1][0] if p.line and p.line <= len(given) else None
-            problems.append(Problem(f"{opt}: {p.message}" if opt else p.message, text=p.text, choices=p.choices))
+            problems.append(
+                Problem(
+                    f"{opt}: {p.message}" if opt else p.message,
+                    text=p.text,
+                    choices=p.choices,
+                    code=_option_code(opt, p),
+                )
+            )
         raise InputError(problems) from None
+
+
+def _option_code(opt: str | None, problem: Problem) -> str | None:
+    """The code of a problem with a ``clue new`` option: the reader's, or ``hands-option`` for ``--hands``."""
+    return problem.code or (codes.HANDS_OPTION if opt == "--hands" else None)
 
 
 def start(
