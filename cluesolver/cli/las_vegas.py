@@ -23,10 +23,11 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from rulesref.core.findings import CheckReport, Citation, Finding
+    from rulesref.las_vegas.editions import Figure
     from rulesref.las_vegas.model import Game
     from rulesref.las_vegas.payout import CasinoPayout
     from rulesref.las_vegas.results import GameResult, ReplayResult, ScoreResult
-    from rulesref.las_vegas.scoring import Replay, RoundResult
+    from rulesref.las_vegas.scoring import Replay, RoundResult, Standing
 
 app = typer.Typer(
     help="Las Vegas (dice game): payouts, checks, replay.\n\n"
@@ -283,21 +284,12 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
     if r.chips_spent and any(v for _, v in r.chips_spent):
         out.print("Chips spent: " + ", ".join(f"{p} {v}" for p, v in r.chips_spent if v), markup=False)
     totals = Table(title=f"After round {r.number}", show_edge=True)
-    cols = (
-        ["Place", "Player", "This round", "Total", "Notes"]
-        if game.edition.value != "royale"
-        else ["Place", "Player", "This round", "Money", "Cards", "Chips", "Total"]
-    )
-    for col in cols:
+    figures = game.rules.running_columns
+    for col in ("Place", "Player", "This round", *(name for name, _ in figures)):
         totals.add_column(col, justify="left" if col == "Player" else "right")
     won = dict(r.won)
     for s in r.standings:
-        if game.edition.value == "royale":
-            totals.add_row(
-                str(s.place), s.player, _usd(won[s.player]), _usd(s.money), str(s.notes), str(s.chips), _usd(s.total)
-            )
-        else:
-            totals.add_row(str(s.place), s.player, _usd(won[s.player]), _usd(s.total), str(s.notes))
+        totals.add_row(str(s.place), s.player, _usd(won[s.player]), *_figures(s, figures))
     out.print(totals)
     if r.next_start and r.number < game.rules.rounds:
         out.print(
@@ -307,20 +299,32 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
         )
 
 
+def _figures(s: Standing, columns: tuple[tuple[str, Figure], ...]) -> list[str]:
+    """A standing's cells for the edition's columns: money in dollars, counts as numbers."""
+    from rulesref.las_vegas.editions import Figure
+
+    shown = {
+        Figure.MONEY: _usd(s.money),
+        Figure.NOTES: str(s.notes),
+        Figure.CHIPS: str(s.chips),
+        Figure.TOTAL: _usd(s.total),
+    }
+    return [shown[figure] for _, figure in columns]
+
+
 def _awards_table(rp: Replay) -> Table:
     from rich.table import Table
 
-    from rulesref.las_vegas.model import HOUSE
+    from rulesref.las_vegas.model import CASINOS, HOUSE
 
-    word = "Cards" if rp.game.edition.value == "royale" else "Notes"
-    table = Table(title=f"{word} taken", show_edge=True)
+    table = Table(title=f"{rp.game.rules.money_heading} taken", show_edge=True)
     table.add_column("Round", justify="right")
-    for c in range(1, 7):
+    for c in CASINOS:
         table.add_column(f"Casino {c}")
     for r in rp.rounds:
         cells = []
         by_casino = {p.casino: p for p in r.payouts}
-        for c in range(1, 7):
+        for c in CASINOS:
             p = by_casino.get(c)
             if p is None:
                 cells.append("-")
@@ -333,34 +337,29 @@ def _awards_table(rp: Replay) -> Table:
 def _print_standings(out: Console, rp: Replay) -> None:
     from rich.table import Table
 
-    royale = rp.game.edition.value == "royale"
     title = (
         "Final standings"
         if rp.complete
         else f"Standings after round {len(rp.rounds)} of {rp.game.rules.rounds} (game not finished)"
     )
     table = Table(title=title, show_edge=True)
-    cols = ["Place", "Player", "Money", "Cards", "Chips", "Total"] if royale else ["Place", "Player", "Money", "Notes"]
-    for col in cols:
+    figures = rp.game.rules.standing_columns
+    for col in ("Place", "Player", *(name for name, _ in figures)):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for s in rp.standings:
-        if royale:
-            table.add_row(str(s.place), s.player, _usd(s.money), str(s.notes), str(s.chips), _usd(s.total))
-        else:
-            table.add_row(str(s.place), s.player, _usd(s.total), str(s.notes))
+        table.add_row(str(s.place), s.player, *_figures(s, figures))
     out.print(table)
     _print_verdict(out, rp)
 
 
 def _print_verdict(out: Console, rp: Replay) -> None:
-    royale = rp.game.edition.value == "royale"
     if not rp.complete:
         out.print(f"After round {len(rp.rounds)} of {rp.game.rules.rounds}: the game is not finished.", markup=False)
     tiles = sum(len(r.tiles) for r in rp.rounds)
     if tiles:
         out.print(f"Money includes {tiles} casino-tile reward(s).", markup=False)
     verb = "Winner" if rp.complete else "Leading"
-    word = "cards" if royale else "notes"
+    word = rp.game.rules.money_heading.lower()
     if rp.decided_by.value == "shared":
         out.print(f"{verb}: {' and '.join(rp.winners)} share it — {rp.what_was_equal()}.", markup=False)
     elif rp.decided_by.value == "notes":

@@ -64,6 +64,15 @@ class Edition(StrEnum):
             ) from None
 
 
+class Figure(StrEnum):
+    """A figure of a player's standing (a field of :class:`rulesref.las_vegas.scoring.Standing`)."""
+
+    MONEY = "money"  # thousands taken in notes (cards), tile money included
+    NOTES = "notes"  # how many notes (cards) taken: the tie-break
+    CHIPS = "chips"  # Royale chips held
+    TOTAL = "total"  # money and chips at their value
+
+
 @dataclass(frozen=True)
 class EditionRules:
     """What an edition fixes: players, dice, rounds, money supply, stocking rule."""
@@ -104,6 +113,39 @@ class EditionRules:
     @property
     def money_word(self) -> str:
         return "card" if self.edition is Edition.ROYALE else "note"
+
+    @property
+    def money_heading(self) -> str:
+        """The heading of how many notes (cards) a player took: ``Notes`` or ``Cards``."""
+        return f"{self.money_word.capitalize()}s"
+
+    @property
+    def chips_count(self) -> bool:
+        """Whether chips add to a player's total (Royale): then money and total differ."""
+        return self.chip_value > 0
+
+    @property
+    def standing_columns(self) -> tuple[tuple[str, Figure], ...]:
+        """A standing's figures after place and player, by column name.
+
+        Every edition has the money and the notes (cards) taken, the tie-break; where chips
+        count (Royale) it adds the chips and the total of money and chips.
+        """
+        if self.chips_count:
+            return (
+                ("Money", Figure.MONEY),
+                (self.money_heading, Figure.NOTES),
+                ("Chips", Figure.CHIPS),
+                ("Total", Figure.TOTAL),
+            )
+        return (("Money", Figure.MONEY), (self.money_heading, Figure.NOTES))
+
+    @property
+    def running_columns(self) -> tuple[tuple[str, Figure], ...]:
+        """The running figures after each round: where chips do not count, the money so far is the total."""
+        if self.chips_count:
+            return self.standing_columns
+        return (("Total", Figure.TOTAL), (self.money_heading, Figure.NOTES))
 
     @property
     def rules_section_payout(self) -> str:
