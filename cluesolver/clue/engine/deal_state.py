@@ -6,8 +6,9 @@ holder's room and the constraints still open); :func:`propagate` applies sound, 
 reasoning until nothing changes, raising :class:`Conflict` when no deal is left.  Both
 counting methods (``count.py``, ``count_dp.py``) and the estimator start from here.
 
-Holders are numbered: players ``0..P-1``, then one envelope holder per category (room
-one, only its category's cards allowed), then the table slots.
+Holders and cards are numbered as :class:`~cluesolver.clue.engine.layout.HolderLayout`
+says: players ``0..P-1``, then one envelope holder per category (room one, only its
+category's cards allowed), then the table slots.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cluesolver.clue.engine.layout import HolderLayout
 from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Has, Lacks, NotEnvelope, Puzzle, Table
 
 
@@ -26,31 +28,49 @@ class Conflict(Exception):
 
 @dataclass
 class DealState:
-    """Allowed holders per card after propagation, with the open constraints."""
+    """Allowed holders per card after propagation, with the open constraints.
 
-    table: Table
+    Holders and cards are numbered by ``layout`` (the table's :class:`HolderLayout`)."""
+
+    layout: HolderLayout
     allowed: np.ndarray  # (cards, holders) bool
     fixed: list[int]  # holder of each card, or -1
-    cap: list[int]  # cards each holder receives in all
     at_least: list[tuple[int, frozenset[int]]]  # (holder, cards): holds at least one
     not_env: list[frozenset[int]]  # the envelope is not all of these
-    n_players: int
-    n_cats: int
-    card_cat: list[int]
+
+    @property
+    def table(self) -> Table:
+        return self.layout.table
+
+    @property
+    def cap(self) -> tuple[int, ...]:
+        """Cards each holder receives in all."""
+        return self.layout.caps
+
+    @property
+    def n_players(self) -> int:
+        return self.layout.n_players
+
+    @property
+    def n_cats(self) -> int:
+        return self.layout.n_cats
+
+    @property
+    def card_cat(self) -> tuple[int, ...]:
+        """Each card's category number."""
+        return self.layout.card_cat
 
     def holder_name(self, h: int) -> str:
-        names = self.table.holders
-        if h < self.n_players:
-            return names[h]
-        if self.is_env(h):
-            return ENVELOPE
-        return names[h - self.n_cats + 1]
+        """The name of holder ``h`` in :class:`~cluesolver.clue.engine.results.Counts`."""
+        return self.layout.names[h]
 
     def env_holder(self, card: int) -> int:
-        return self.n_players + self.card_cat[card]
+        """The envelope holder of ``card``'s category."""
+        return self.layout.envelope_of[card]
 
     def is_env(self, h: int) -> bool:
-        return self.n_players <= h < self.n_players + self.n_cats
+        layout = self.layout
+        return layout.n_players <= h < layout.n_players + layout.n_cats
 
     @property
     def n_holders(self) -> int:
@@ -58,7 +78,7 @@ class DealState:
 
     def free(self) -> list[int]:
         """Room left per holder: its cards not yet placed."""
-        out = list(self.cap)
+        out = list(self.layout.caps)
         for f in self.fixed:
             if f != -1:
                 out[f] -= 1
@@ -69,40 +89,19 @@ class DealState:
         return [c for c, f in enumerate(self.fixed) if f == -1]
 
     def copy(self) -> DealState:
-        return DealState(
-            self.table,
-            self.allowed.copy(),
-            list(self.fixed),
-            list(self.cap),
-            list(self.at_least),
-            list(self.not_env),
-            self.n_players,
-            self.n_cats,
-            list(self.card_cat),
-        )
+        return DealState(self.layout, self.allowed.copy(), list(self.fixed), list(self.at_least), list(self.not_env))
 
 
 def setup(puzzle: Puzzle) -> DealState:
     """The state before propagation (``Has`` constraints already placed)."""
-    t = puzzle.table
-    cards = list(t.cards)
-    ci = {c: i for i, c in enumerate(cards)}
-    cat_ids = [cat for cat, _ in t.categories]
-    card_cat = [cat_ids.index(t.category_of(c)) for c in cards]
-    P, K = len(t.players), len(cat_ids)
-    hi = {p: i for i, p in enumerate(t.players)}
-    for j, s in enumerate(t.slots):
-        hi[s] = P + K + j
-    H = P + K + len(t.slots)
-    allowed = np.ones((len(cards), H), dtype=bool)
-    allowed[:, P : P + K] = False
-    for c in range(len(cards)):
-        allowed[c, P + card_cat[c]] = True
-    st = DealState(t, allowed, [-1] * len(cards), list(t.sizes) + [1] * K + [1] * len(t.slots), [], [], P, K, card_cat)
-
-    def holder(name: str, card: int) -> int:
-        return P + card_cat[card] if name == ENVELOPE else hi[name]
-
+    layout = HolderLayout.of(puzzle.table)
+    ci = layout.card_index
+    allowed = np.ones((len(layout.card_cat), layout.n_holders), dtype=bool)
+    allowed[:, layout.n_players : layout.n_players + layout.n_cats] = False
+    for c, h in enumerate(layout.envelope_of):
+        allowed[c, h] = True
+    st = DealState(layout, allowed, [-1] * len(layout.card_cat), [], [])
+    holder = layout.holder
     cons = puzzle.constraints
     for con in cons:
         if isinstance(con, Lacks):
@@ -116,7 +115,7 @@ def setup(puzzle: Puzzle) -> DealState:
             members = frozenset(ci[x] for x in con.cards)
             if con.holder == ENVELOPE:
                 continue
-            st.at_least.append((hi[con.holder], members))
+            st.at_least.append((layout.index[con.holder], members))
         elif isinstance(con, NotEnvelope):
             st.not_env.append(frozenset(ci[x] for x in con.cards))
     return st
@@ -135,6 +134,7 @@ def fix(st: DealState, c: int, h: int) -> None:
 
 def propagate(st: DealState) -> None:
     """Forced placements, full hands, satisfied or shrunk constraints, until a fixpoint."""
+    caps, env_of = st.layout.caps, st.layout.envelope_of
     changed = True
     while changed:
         changed = False
@@ -148,7 +148,7 @@ def propagate(st: DealState) -> None:
                     changed = True
         for h in range(st.n_holders):
             held = sum(1 for f in st.fixed if f == h)
-            free = st.cap[h] - held
+            free = caps[h] - held
             avail = [c for c, f in enumerate(st.fixed) if f == -1 and st.allowed[c, h]]
             if free < 0 or free > len(avail):
                 raise Conflict
@@ -174,7 +174,7 @@ def propagate(st: DealState) -> None:
         st.at_least = sorted(set(kept), key=lambda x: (x[0], sorted(x[1])))
         open_env = []
         for triple in st.not_env:
-            if any(st.fixed[c] not in (-1, st.env_holder(c)) or not st.allowed[c, st.env_holder(c)] for c in triple):
+            if any(st.fixed[c] not in (-1, env_of[c]) or not st.allowed[c, env_of[c]] for c in triple):
                 continue
             rest = frozenset(c for c in triple if st.fixed[c] == -1)
             if not rest:

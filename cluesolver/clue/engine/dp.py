@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cluesolver.clue.engine.deal_state import PRIME, DealState, crt, deal_bound
+from cluesolver.clue.engine.layout import spans
 
 #: Counts below this are exact in one wrapping int64 pass (beyond, a prime pass and CRT).
 WRAP_LIMIT = 1 << 62
@@ -78,15 +79,6 @@ def _canonical(axes: set[Axis]) -> tuple[Axis, ...]:
     return tuple(sorted(axes, key=lambda a: (_KIND_ORDER[a[0]], a[1])))
 
 
-def _spans(order: list[int], sets: list[frozenset[int]], kept: int = 0) -> list[tuple[int, int]]:
-    pos = {c: i for i, c in enumerate(order)}
-    out = []
-    for j, cs in enumerate(sets):
-        ps = [pos[c] for c in cs if c in pos]
-        out.append((min(ps), len(order) - 1 if j >= len(sets) - kept else max(ps)) if ps else (-1, -1))
-    return out
-
-
 def order_cost(
     order: list[int], weights: list[float], sets: list[frozenset[int]], recv: dict[int, int], kept: int = 0
 ) -> float:
@@ -98,7 +90,7 @@ def order_cost(
     """
     n = len(order)
     delta = [0.0] * (n + 1)
-    for (a, b), w in zip(_spans(order, sets, kept), weights):
+    for (a, b), w in zip(spans(order, sets, kept), weights):
         if a >= 0:
             delta[a] += w
             delta[b + 1] -= w
@@ -126,6 +118,13 @@ def plan_order(
     ``polish_above``, single cards move to better places while that lowers the cost
     (for at most ``polish_seconds``, so the order may depend on the machine's speed;
     the counts never do).
+
+    Not :func:`cluesolver.clue.engine.layout.greedy_order` (the small counter's and the
+    sampler's order), though its greedy pass is of the same kind: this one weighs each axis
+    by its length (a holder's count as well as a constraint's bit), keeps the envelope's
+    labels open to the end, breaks ties at random in further passes and picks the pass
+    with the least planned work; only the spans are shared
+    (:func:`~cluesolver.clue.engine.layout.spans`).
     """
     if len(cards) <= 2:
         return list(cards)

@@ -7,9 +7,12 @@ fill their hand, a "shows one of these" no card can meet any more) usually prove
 within a few steps.  The search is complete, so its answer is exact; past a budget of
 search nodes it gives up (``None``) and the caller counts instead.
 
-The puzzle is read as the small counter reads it (:class:`cluesolver.clue.engine.small.SmallPlan`):
-allowed holders per card (one envelope holder per category), each holder's hand size,
-and every other constraint as "at least one of these cards goes to one of these holders".
+The puzzle is read as the small counter reads it, by its public reader
+:class:`cluesolver.clue.engine.small.SmallPlan` (made without a card order): allowed
+holders per card (numbered by :class:`~cluesolver.clue.engine.layout.HolderLayout`: one
+envelope holder per category), each holder's hand size (``plan.layout.caps``), every other
+constraint as "at least one of these cards goes to one of these holders", and the
+questions' facts read into copies with ``plan.read`` / ``plan.read_hand``.
 """
 
 from __future__ import annotations
@@ -46,10 +49,12 @@ class Feasibility:
     __slots__ = ("_cons", "_dom", "_placed", "_plan", "_room")
 
     def __init__(self, plan: SmallPlan, settle: bool = True) -> None:
+        """``plan``: the puzzle as :class:`SmallPlan` reads it (its card order is not used;
+        its hand sizes must add up to the cards, see :meth:`of`)."""
         self._plan = plan
         self._cons = [(tuple(sorted(cards)), who) for cards, who in plan.constraints]
         self._dom: list[set[int]] | None = [set(a) for a in plan.allowed]
-        self._room = list(plan.caps)
+        self._room = list(plan.layout.caps)
         self._placed = [-1] * len(plan.allowed)
         if settle:
             still = _propagate(self._dom, self._room, self._placed, self._cons)
@@ -67,7 +72,7 @@ class Feasibility:
             plan = SmallPlan(puzzle, ordered=False)
         except KeyError:
             return None
-        return Feasibility(plan, settle) if sum(plan.caps) == len(plan.allowed) else None
+        return Feasibility(plan, settle) if sum(plan.layout.caps) == len(plan.allowed) else None
 
     def has_deal(
         self,

@@ -24,6 +24,7 @@ from typing import Union
 
 import numpy as np
 
+from cluesolver.clue.engine.layout import HolderLayout, greedy_order, most_open, spans
 from cluesolver.clue.engine.results import Counts
 from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, NotEnvelope, Puzzle
 
@@ -106,26 +107,20 @@ class DealSampler:
         self.cards = t.cards
         self.holders = t.holders
         self.deals = counts.deals
-        ci = {c: i for i, c in enumerate(t.cards)}
-        n_players = len(t.players)
-        cat_ids = [cat for cat, _ in t.categories]
-        card_cat = [cat_ids.index(t.category_of(c)) for c in t.cards]
-        # pseudo-holders: players, one envelope place per category, table slots
-        names = list(t.players) + [ENVELOPE] * len(cat_ids) + list(t.slots)
-        self._out_code = np.array(
-            list(range(n_players)) + [n_players] * len(cat_ids) + [n_players + 1 + j for j in range(len(t.slots))],
-            dtype=np.int8,
-        )
-        caps = list(t.sizes) + [1] * len(cat_ids) + [1] * len(t.slots)
-        n_ph = len(names)
+        # pseudo-holders numbered as the layout says: players, one envelope place per category, table slots
+        layout = HolderLayout.of(t)
+        ci = layout.card_index
+        self._out_code = np.array(layout.table_holder, dtype=np.int8)
+        caps = layout.caps
+        n_ph = layout.n_holders
         allowed = np.zeros((len(t.cards), n_ph), dtype=bool)
         if counts.deals > 0:
-            for h, name in enumerate(names):
-                if name != ENVELOPE:
+            for h, name in enumerate(layout.names):
+                if not layout.is_envelope(h):
                     held = counts.held[name]
                     allowed[:, h] = [held[card] > 0 for card in t.cards]
             held = counts.held[ENVELOPE]  # a card's own category's envelope place alone
-            allowed[np.arange(len(t.cards)), n_players + np.array(card_cat, dtype=np.intp)] = [
+            allowed[np.arange(len(t.cards)), np.array(layout.envelope_of, dtype=np.intp)] = [
                 held[card] > 0 for card in t.cards
             ]
         fixed = np.where(allowed.sum(axis=1) == 1, allowed.argmax(axis=1), -1).astype(np.int64)
@@ -135,12 +130,10 @@ class DealSampler:
         self._allowed = allowed
         unknown = [c for c in range(len(t.cards)) if fixed[c] == -1]
         # "at least one" constraints still open (none of their cards is fixed to the holder)
-        hi = {p: i for i, p in enumerate(t.players)}
         cons: set[tuple[int, frozenset[int]]] = set()
         for con in puzzle.constraints:
             if isinstance(con, AtLeastOne) and con.holder != ENVELOPE:
-                found = hi.get(con.holder)
-                h = found if found is not None else n_players + len(cat_ids) + list(t.slots).index(con.holder)
+                h = layout.index[con.holder]
                 members = [ci[x] for x in con.cards]
                 if any(fixed[c] == h for c in members):
                     continue
@@ -154,17 +147,17 @@ class DealSampler:
         kept = sorted(cons, key=lambda x: (x[0], sorted(x[1])))
         while True:
             order = _order(unknown, kept)
-            if base * (1 << _most_open(order, kept)) <= max_states or not kept:
+            span = spans(order, [cs for _, cs in kept])
+            if base * (1 << most_open(span, len(order))) <= max_states or not kept:
                 break
             # leave the constraint spanning most of the order to rejection
-            pos = {c: i for i, c in enumerate(order)}
-            kept.remove(max(kept, key=lambda g: (max(pos[c] for c in g[1]) - min(pos[c] for c in g[1]), sorted(g[1]))))
+            widest = max(range(len(kept)), key=lambda g: (span[g][1] - span[g][0], sorted(kept[g][1])))
+            del kept[widest]
         self._rejected = [g for g in sorted(cons, key=lambda x: (x[0], sorted(x[1]))) if g not in kept]
         self._cons = kept
         self._order = order
-        pos = {c: i for i, c in enumerate(order)}
-        self._first = [min(pos[c] for c in cs) for _, cs in kept]
-        self._last = [max(pos[c] for c in cs) for _, cs in kept]
+        self._first = [a for a, _ in span]
+        self._last = [b for _, b in span]
         self._backward()
 
     # -- the programme ----------------------------------------------------------------
@@ -405,33 +398,9 @@ def _follow(before: list[int], names: list[int], after: list[int], hits: list[fr
 
 
 def _order(unknown: list[int], cons: list[tuple[int, frozenset[int]]]) -> list[int]:
-    """Unknown cards in an order that keeps few constraints open at once (greedy)."""
-    in_con = {c for _, cs in cons for c in cs}
-    order = [c for c in unknown if c not in in_con]
-    left = {g: set(cs) for g, (_, cs) in enumerate(cons)}
-    started: set[int] = set()
-    remaining = [c for c in unknown if c in in_con]
-    while remaining:
-
-        def cost(c: int) -> tuple[int, int]:
-            opens = sum(1 for g, cs in left.items() if c in cs and g not in started and len(cs) > 1)
-            closes = sum(1 for g, cs in left.items() if c in cs and g in started and len(cs) == 1)
-            return (opens - closes, c)
-
-        c = min(remaining, key=cost)
-        remaining.remove(c)
-        order.append(c)
-        for g, cs in left.items():
-            if c in cs:
-                started.add(g)
-                cs.discard(c)
-    return order
-
-
-def _most_open(order: list[int], cons: list[tuple[int, frozenset[int]]]) -> int:
-    pos = {c: i for i, c in enumerate(order)}
-    spans = [(min(pos[c] for c in cs), max(pos[c] for c in cs)) for _, cs in cons]
-    return max((sum(1 for a, b in spans if a <= i <= b) for i in range(len(order))), default=0)
+    """Unknown cards in an order that keeps few constraints open at once: the cards in no
+    constraint first, then :func:`greedy_order`'s (ties to the lower card)."""
+    return greedy_order(unknown, [cs for _, cs in cons], unconstrained_first=True)
 
 
 def deals_for(puzzle: Puzzle, counts: Counts, n: int = 3000, rng: Rng | None = None, exact_limit: int = 3000) -> Deals:

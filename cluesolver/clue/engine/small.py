@@ -23,6 +23,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cluesolver.clue.engine.layout import HolderLayout, greedy_order
 from cluesolver.clue.engine.results import Counts, CountSettings
 from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, NotEnvelope, Puzzle, Table
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:  # only drawing deals needs it, and the caller brings the gene
 __all__ = [
     "SmallDeals",
     "SmallLimits",
+    "SmallPlan",
     "count_small",
     "envelope_deals",
     "small_deals",
@@ -60,26 +62,35 @@ def _zero(table: Table) -> Counts:
 
 
 class SmallPlan:
-    """Holders, allowed holders per card, constraints as bits, and the card order (only
-    with ``ordered``: a search for one deal needs none)."""
+    """A puzzle read for the plain-Python programmes over its deals: this module's counter
+    and the search of :mod:`cluesolver.clue.engine.feasible`.
+
+    Holders and cards are numbered by ``layout`` (:class:`HolderLayout`: players, one
+    envelope place per category, table slots).  What the readers use:
+
+    * ``allowed[c]``: the holders card ``c`` may still go to (its "has" and "lacks" read);
+    * ``constraints``: every other constraint as (cards, the holders meeting it): "holds at
+      least one of" (that holder) and "the envelope is not all of" (every holder but the
+      envelope places), each on the cards that can still meet it, and none met in every
+      deal (:meth:`_simplified`); ``cons_of[c]``: the constraints card ``c`` is in;
+    * ``order``: the card order of the counter's programme (:func:`greedy_order`: constrained
+      cards first; empty without ``ordered``, as a search for one deal needs none);
+    * :meth:`read` and :meth:`read_hand`: more facts put into copies of ``allowed`` and
+      ``constraints`` (the feasibility questions).
+
+    ``KeyError``: a name the table does not know, or cards and categories that disagree.
+    """
 
     def __init__(self, puzzle: Puzzle, ordered: bool = True) -> None:
         t = puzzle.table
-        cats = [cat for cat, _ in t.categories]
-        cat_of = {c: cats.index(cat) for cat, cards in t.categories for c in cards}
-        P, K = len(t.players), len(cats)
-        self.table = t
-        self.names = [*t.players, *([ENVELOPE] * K), *t.slots]
-        self.caps = [*t.sizes, *([1] * K), *([1] * len(t.slots))]
-        self.index = {name: i for i, name in enumerate(t.players)}  # holder name -> number (not the envelope)
-        self.index.update({s: P + K + j for j, s in enumerate(t.slots)})
-        self.card_index = {c: i for i, c in enumerate(t.cards)}
-        if len(self.card_index) != len(t.cards) or set(self.card_index) != set(cat_of):
+        layout = HolderLayout.of(t)
+        if not layout.well_formed:
             raise KeyError("cards and categories disagree")
-        self.envelope_of = [P + cat_of[c] for c in t.cards]  # card -> the envelope holder of its category
-        others = [h for h in range(len(self.names)) if not P <= h < P + K]
-        self.not_envelope = frozenset(others)
-        self.allowed: list[set[int]] = [{*others, self.envelope_of[c]} for c in range(len(t.cards))]
+        self.table = t
+        self.layout = layout
+        others = layout.not_envelope
+        self._not_envelope = frozenset(others)  # the holders meeting "the envelope is not all of"
+        self.allowed: list[set[int]] = [{*others, env} for env in layout.envelope_of]
         self.constraints: list[tuple[frozenset[int], frozenset[int]]] = []  # (cards, holders meeting it)
         for con in puzzle.constraints:
             self.read(con, self.allowed, self.constraints)
@@ -95,24 +106,25 @@ class SmallPlan:
     ) -> None:
         """Put ``con`` into ``allowed`` (holders left per card) and ``constraints`` (cards, holders
         meeting it).  ``KeyError``: a name the table does not know."""
+        layout = self.layout
         if isinstance(con, Lacks):
-            c = self.card_index[con.card]
-            allowed[c].discard(self.envelope_of[c] if con.holder == ENVELOPE else self.index[con.holder])
+            c = layout.card_index[con.card]
+            allowed[c].discard(layout.holder(con.holder, c))
         elif isinstance(con, Has):
-            c = self.card_index[con.card]
-            allowed[c] &= {self.envelope_of[c] if con.holder == ENVELOPE else self.index[con.holder]}
+            c = layout.card_index[con.card]
+            allowed[c] &= {layout.holder(con.holder, c)}
         elif isinstance(con, AtLeastOne):
-            cards = frozenset(self.card_index[x] for x in con.cards)
+            cards = frozenset(layout.card_index[x] for x in con.cards)
             if con.holder != ENVELOPE:  # as the main engine: an envelope "shows" nothing
-                constraints.append((cards, frozenset({self.index[con.holder]})))
+                constraints.append((cards, frozenset({layout.index[con.holder]})))
         elif isinstance(con, NotEnvelope):
-            constraints.append((frozenset(self.card_index[x] for x in con.cards), self.not_envelope))
+            constraints.append((frozenset(layout.card_index[x] for x in con.cards), self._not_envelope))
 
     def read_hand(self, player: str, cards: Collection[str], allowed: list[set[int]]) -> None:
         """Put "``player`` holds exactly ``cards``" into ``allowed`` (a "has" for each of them
         and a "lacks" for every other card).  ``KeyError``: a name the table does not know."""
-        h = self.index[player]
-        mine = {self.card_index[c] for c in cards}
+        h = self.layout.index[player]
+        mine = {self.layout.card_index[c] for c in cards}
         for c, holders in enumerate(allowed):
             if c not in mine:
                 holders.discard(h)
@@ -136,28 +148,12 @@ class SmallPlan:
         return list(dict.fromkeys(out))
 
     def _order(self) -> list[int]:
-        """Constrained cards first, each step opening few constraints and closing many."""
-        n = len(self.table.cards)
-        cons_of = self.cons_of
-        left = [len(cards) for cards, _ in self.constraints]
-        opened: set[int] = set()
-        todo = [c for c in range(n) if cons_of[c]]
-        order: list[int] = []
-        while todo:
-
-            def score(c: int) -> tuple[int, int, int]:
-                new = sum(1 for j in cons_of[c] if j not in opened)
-                closed = sum(1 for j in cons_of[c] if left[j] == 1)
-                return (new - closed, -sum(1 for j in cons_of[c] if j in opened), len(self.allowed[c]))
-
-            best = min(todo, key=score)
-            todo.remove(best)
-            order.append(best)
-            for j in cons_of[best]:
-                opened.add(j)
-                left[j] -= 1
-        order += [c for c in range(n) if not cons_of[c]]
-        return order
+        """Constrained cards first, each step opening few constraints and closing many (ties:
+        the card in more open constraints, then with fewer holders; see :func:`greedy_order`)."""
+        groups = [cards for cards, _ in self.constraints]
+        return greedy_order(
+            range(len(self.table.cards)), groups, unconstrained_first=False, holders=[len(a) for a in self.allowed]
+        )
 
 
 def count_small(puzzle: Puzzle, limits: SmallLimits = DEFAULT_LIMITS) -> Counts | None:
@@ -220,8 +216,7 @@ class Programme:
         self.start = start
         self.moves = moves
         self.finishes = finishes  # finishes[i]: ways to finish from a state before card i (i = n: the end)
-        index = {h: k for k, h in enumerate(plan.table.holders)}
-        self.holder_of = [index[name] for name in plan.names]  # programme holder -> table holder
+        self.holder_of = plan.layout.table_holder  # programme holder -> table holder
 
     def _row(self, path: list[int]) -> tuple[int, ...]:
         row = [0] * len(path)
@@ -272,8 +267,7 @@ class Programme:
         (dead ends left out); ``None`` when a layer would exceed ``max_states`` of those."""
         plan = self.plan
         table = plan.table
-        first = len(table.players)
-        n_cats = len(table.categories)
+        first, n_cats = plan.layout.n_players, plan.layout.n_cats
         layer: dict[tuple[_State, tuple[int, ...]], int] = {(self.start, (-1,) * n_cats): 1}
         if not self.counts.deals:
             return {}
@@ -316,7 +310,7 @@ def _run(plan: SmallPlan, limits: SmallLimits) -> Programme | None:
     empty = Programme(plan, _zero(table), (0, 0), [], [{}])
     if any(not cards for cards, _ in plan.constraints):
         return empty
-    order, allowed, caps = plan.order, plan.allowed, plan.caps
+    order, allowed, caps = plan.order, plan.allowed, plan.layout.caps
     n, H = len(order), len(caps)
     bases = [1] * H
     for h in range(1, H):
@@ -386,6 +380,7 @@ def _run(plan: SmallPlan, limits: SmallLimits) -> Programme | None:
         return empty
     # Backward: ways to finish from each state; every arrow taken adds to its card's holder.
     held = {h: dict.fromkeys(table.cards, 0) for h in table.holders}
+    names = plan.layout.names
     finish: dict[_State, int] = dict.fromkeys(layer, 1)
     finishes = [finish]
     for i in range(n - 1, -1, -1):
@@ -398,7 +393,7 @@ def _run(plan: SmallPlan, limits: SmallLimits) -> Programme | None:
                 rest = finish.get(target, 0)
                 if rest:
                     total += rest
-                    held[plan.names[h]][card] += ways_to[state] * rest
+                    held[names[h]][card] += ways_to[state] * rest
             if total:
                 before[state] = total
         finish = before
