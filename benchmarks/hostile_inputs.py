@@ -4,7 +4,7 @@ Every case is a small file (or a device, a pipe) that once hung, ate memory or e
 a traceback, or could have.  Each runs as its own process (``python -m cluesolver ...``)
 started by a small launcher that reads the command's own time and peak resident memory
 with ``os.wait4``.  The bar: under 2 s, under
-300 MB, exit 2 (or the stated code).  ``tests/test_hostile_inputs.py`` runs the same
+300 MB, exit 2 (or the stated code).  ``tests/cli/test_hostile_inputs.py`` runs the same
 cases with generous bounds (a shared machine is noisy); this script prints the figures
 recorded in docs/robustness.md.
 

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+import pytest
 from hypothesis import strategies as st
 
 from rulesref.book import RuleBook, section
+
+if TYPE_CHECKING:
+    from cluesolver.clue.record.events import GameLog
+
+#: The repository's root (the folder holding ``pyproject.toml``), whatever folder a test file is in.
+ROOT = Path(__file__).resolve().parent.parent
+#: The tests' data files (``tests/data``).
+DATA = ROOT / "tests" / "data"
 
 ACTIONS = ("drop", "dup", "insert", "cut", "swap")
 
@@ -66,3 +78,32 @@ def copied_runs(source: str, texts: Iterable[str], n: int) -> list[str]:
         mine = _words(text)
         found += [run for i in range(len(mine) - n + 1) if (run := " ".join(mine[i : i + n])) in grams]
     return found
+
+
+def rulebook(name: str | None = None) -> Path:
+    """The folder of the source rulebooks, or the rulebook ``name`` in it; the test is skipped without them.
+
+    The folder is ``$CLUESOLVER_RULEBOOKS``, by default ``../shared/rulebooks`` beside the
+    repository.  The rulebooks are not part of the project (they are the publishers'), so a
+    test that compares the rule books with them is skipped, saying where it looked, when
+    the folder, the file or (without ``name``) any ``.txt`` rulebook in it is missing.
+    """
+    folder = Path(os.environ.get("CLUESOLVER_RULEBOOKS") or ROOT.parent / "shared" / "rulebooks")
+    path = folder if name is None else folder / name
+    found = path.is_file() if name is not None else folder.is_dir() and any(folder.glob("*.txt"))
+    if not found:
+        pytest.skip(
+            "source rulebooks not found: set CLUESOLVER_RULEBOOKS to the folder of the source rulebooks "
+            f"(now {folder}{'' if name is None else f'; {name} is not in it'})"
+        )
+    return path
+
+
+def tiny_log(events: str = "", me: str | None = "Ann", cards: str = "Red, Axe") -> GameLog:
+    """A game of the tiny edition (``tests/data/live/tiny.toml``) for Ann, Ben and Cat, seen by ``me``."""
+    from cluesolver.clue.record.reader import parse_log
+
+    head = "game: tiny.toml\nplayers: Ann, Ben, Cat\n"
+    if me:
+        head += f"me: {me}\nmy cards: {cards}\n"
+    return parse_log(head + "\n" + events, None, DATA / "live")

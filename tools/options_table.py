@@ -3,7 +3,7 @@
 Usage: python tools/options_table.py            # rewrite docs/options.md
        python tools/options_table.py --check    # exit 1 if docs/options.md is not current
 
-tests/test_cli_manners.py runs the check, so the table cannot drift from the commands.
+tests/cli/test_vocabulary.py runs the check, so the table cannot drift from the commands.
 """
 
 from __future__ import annotations

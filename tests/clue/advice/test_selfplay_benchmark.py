@@ -1,0 +1,56 @@
+"""The self-play benchmark measures the advisor the table commands use."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from cluesolver.clue.advice.suggestions import DEFAULTS
+from tests.helpers import ROOT
+
+SCRIPT = ROOT / "benchmarks" / "selfplay.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("selfplay_bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("selfplay_bench", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_measured_advisor_has_the_table_settings() -> None:
+    bench = _bench()
+    assert bench._advisor("careful").settings == DEFAULTS
+    old = bench._advisor("entropy-sum").settings
+    assert (old.norm, old.open_weight) == (1.0, 0.0) and old.samples == DEFAULTS.samples
+
+
+def test_one_deal_is_played_and_reported(tmp_path: Path) -> None:
+    bench = _bench()
+    out = tmp_path / "r.jsonl"
+    bench.run(3, 1, ["careful"], out)
+    line = json.loads(out.read_text())
+    assert line["row"] == "careful" and line["seat"] == 3
+    assert line["advisor"]["policies"][3] == "advisor" and line["baseline"]["policies"][3] == "careful"
+    table = bench.report([out, out])
+    assert "| careful | 2 |" in table
+
+
+def test_rows_counted_with_the_winning_accusation_shown_are_marked(tmp_path: Path) -> None:
+    bench = _bench()
+    out = tmp_path / "r.jsonl"
+    bench.run(5, 1, ["careful"], out)
+    line = json.loads(out.read_text())
+    assert line["reveal"] is False
+    old = dict(line)
+    del old["reveal"]  # result files written before the count was fixed
+    older = tmp_path / "old.jsonl"
+    older.write_text(json.dumps(old) + "\n" + json.dumps(old) + "\n")
+    table = bench.report([out, older])
+    assert "| careful | 1 |" in table
+    assert f"| careful{bench.REVEALED} | 2 |" in table
