@@ -14,10 +14,7 @@ from cluesolver.clue.record.events import GameLog
 
 if TYPE_CHECKING:
     from cluesolver.clue.analysis.report import Replay
-
-
-def _is_vegas(log: GameLog) -> bool:
-    return log.variant.family == "lost-in-vegas"
+    from cluesolver.clue.session.view import ClockView
 
 
 def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False) -> int:
@@ -40,50 +37,37 @@ def record(path: Path, statements: list[str], *, force: bool = False, as_json: b
         return EXIT_CONTRADICTION
     if after.solved():
         out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.", markup=False)
-    if _is_vegas(after.log):
-        _print_clock(after.log)
+    _print_clock(done.view.clock)
     return 0
 
 
 def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
-    """``clue status``: the analysis, what the last line changed, the clock (Lost in Vegas)."""
+    """``clue status``: the analysis, what the last line changed, the clock (with a clock)."""
     from cluesolver.cli.clue_files import show_analysis
+    from cluesolver.clue.session.view import table_view
 
+    view = table_view(result.log, result.report)
     if as_json and threats and result.report.consistent:
-        from cluesolver.clue.advice.threat import threats as opponent_threats
-
         data = result.to_json()  # the contract JSON, plus the threats
-        found = opponent_threats(result.log, result.report.counts, samples=200, max_counts=60)
-        data["threats"] = [t.to_json() for t in found]
+        data["threats"] = [t.to_json() for t in view.all_threats() or ()]
         emit_json(data)
         return 0
     code = show_analysis(result, as_json=as_json)
     if as_json or code:
         return code
-    from cluesolver.clue.session.live import last_effect
-
     out = console()
-    log = result.log
-    effect = last_effect(result)
-    if effect is not None:
+    if view.effect is not None and view.last is not None:
         from cluesolver.cli.clue_live_render import effect_text
-        from cluesolver.clue.record.writer import format_event
 
-        last = log.events[-1]
-        out.print(f"Last line ({last.line}): {format_event(last, log)}", markup=False)
-        out.print(effect_text(effect))
-    from cluesolver.clue.record.turns import winner
-
-    won = winner(log)
-    if won is not None:
-        out.print(f"The game is over: {won} accused correctly.")
-    elif log.header.me is not None:
+        out.print(f"Last line ({view.last.line}): {view.last_statement}", markup=False)
+        out.print(effect_text(view.effect))
+    if view.game_over is not None:
+        out.print(view.game_over)
+    elif view.threats is not None:
         from cluesolver.cli.clue_live_render import threat_text
-        from cluesolver.clue.advice.threat import threats as opponent_threats
 
-        out.print(threat_text(opponent_threats(log, result.report.counts, samples=200, max_counts=60)))
-    if _is_vegas(log):
-        _print_clock(log)
+        out.print(threat_text(view.threats))
+    _print_clock(view.clock)
     return 0
 
 
@@ -131,37 +115,34 @@ def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
         emit_json(advice.to_json())
         return 0
     from cluesolver.cli.clue_live_render import accuse_text
+    from cluesolver.clue.session.view import clock_view
 
-    word = "all-in" if _is_vegas(log) else "accusation"
-    console().print(accuse_text(advice, word))
-    if _is_vegas(log):
-        _print_clock(log)
+    console().print(accuse_text(advice, log.variant.rules.accusation_word))
+    _print_clock(clock_view(log))
     return 0
 
 
-def _print_clock(log: GameLog) -> None:
+def _print_clock(view: ClockView | None) -> None:
+    """The clock and the final bet, for an edition with a clock (nothing otherwise)."""
+    if view is None:
+        return
     from cluesolver.cli.clue_live_render import clock_text
-    from cluesolver.clue.advice.accuse import accusation
-    from cluesolver.clue.record.clock import clock
 
-    c = clock(log)
-    best = accusation(log) if (c.time_up or c.last_round) else None
-    console().print(clock_text(c, best))
+    console().print(clock_text(view.clock, view.final_bet))
 
 
 def show_clock(log: GameLog, *, as_json: bool) -> int:
-    from cluesolver.clue.record.clock import clock
+    from cluesolver.clue.session.view import clock_view
 
-    c = clock(log)
+    view = clock_view(log, always=True)
+    assert view is not None
     if as_json:
-        from cluesolver.clue.advice.accuse import accusation
-
-        data = c.to_json()
-        if c.time_up or c.last_round:
-            data["best_final_bet"] = accusation(log).to_json()
+        data = view.clock.to_json()
+        if view.final_bet is not None:
+            data["best_final_bet"] = view.final_bet.to_json()
         emit_json(data)
         return 0
-    if not _is_vegas(log):
+    if not log.variant.rules.clock:
         console().print(f"Note: the clock is a Lost in Vegas rule; this is a {log.variant.name} game.", markup=False)
-    _print_clock(log)
+    _print_clock(view)
     return 0

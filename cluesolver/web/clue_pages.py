@@ -181,11 +181,11 @@ async def accuse(request: Request) -> Response:
         with st.cache_lock:
             cached = st.cache.get("accuse")
         if cached is not None and cached[0] == view.version:
-            return {"advice": cached[1], "vegas": view.vegas}
+            return {"advice": cached[1], "rules": view.rules}
         advice = accusation(view.log, plan=True)
         with st.cache_lock:
             st.cache["accuse"] = (view.version, advice)
-        return {"advice": advice, "vegas": view.vegas}
+        return {"advice": advice, "rules": view.rules}
 
     return await answer(request, "clue_accuse.html", compute, {"advice": None})
 

@@ -16,10 +16,16 @@ from typing import TYPE_CHECKING
 
 from cluesolver.clue.analysis.report import Report
 from cluesolver.clue.record.events import KEYWORDS, GameLog
+from cluesolver.clue.record.writer import example_line
 from rulesref.core.text import split_lines
 
 if TYPE_CHECKING:
+    from cluesolver.clue.advice.accuse import AccuseAdvice
+    from cluesolver.clue.analysis.effect import LineEffect
+    from cluesolver.clue.record.clock import Clock
     from cluesolver.clue.session.store import Change
+    from cluesolver.clue.session.view import Seat, TableView
+    from cluesolver.clue.variants.model import EditionRules
 from rulesref.core.errors import InputError, Problem
 
 
@@ -53,41 +59,43 @@ class Block:
 
 
 @dataclass(frozen=True)
-class PlayerLine:
-    name: str
-    me: bool
-    to_move: bool
-    out: bool
-    won: bool
-    suggestions: int
-    all_in_left: bool | None  # Lost in Vegas only
-
-
-@dataclass(frozen=True)
 class ClueView:
+    """The page's view of the session: the table's view (:class:`TableView`, worked out here
+    in the worker thread) and the notebook grid, odds and entry line around it."""
+
     path: Path
     version: str
     text_lines: tuple[str, ...]
-    log: GameLog
-    report: Report
+    table: TableView
     holders: tuple[tuple[str, str], ...]  # (holder id, label)
     blocks: tuple[Block, ...]
     envelope: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]
-    accuse: object | None  # advisor.AccuseAdvice
-    effect: object | None  # advisor.LineEffect of the last event line
-    last_line: str | None
+    accuse: AccuseAdvice | None
+    effect: LineEffect | None  # what the last event line changed (None when the log contradicts itself)
     rule_notes: tuple[str, ...]
-    clock: object | None  # clock.Clock (Lost in Vegas)
-    final_bet: object | None
-    players: tuple[PlayerLine, ...]
+    clock: Clock | None  # with an edition's clock
+    final_bet: AccuseAdvice | None
+    players: tuple[Seat, ...]
     rooms: tuple[str, ...]
     room_label: str
     phrases: tuple[str, ...]
     example: str  # a statement in this game's names, for the entry line's placeholder
 
     @property
-    def vegas(self) -> bool:
-        return self.log.variant.family == "lost-in-vegas"
+    def log(self) -> GameLog:
+        return self.table.log
+
+    @property
+    def report(self) -> Report:
+        return self.table.report
+
+    @property
+    def rules(self) -> EditionRules:
+        return self.table.rules
+
+    @property
+    def last_line(self) -> str | None:
+        return self.table.last_text
 
     def line_text(self, n: int) -> str:
         return self.text_lines[n - 1].strip() if 0 < n <= len(self.text_lines) else ""
@@ -125,19 +133,16 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
     the advice is the likeliest card of each category with its exact joint chance (the
     advisor's own fallback), which keeps a page update to a few counts.
     """
-    from cluesolver.clue.advice.accuse import accusation
-    from cluesolver.clue.advice.suggestions import room_category
-    from cluesolver.clue.analysis.effect import line_effect
-    from cluesolver.clue.analysis.logcheck import check_log
     from cluesolver.clue.analysis.report import analyse
-    from cluesolver.clue.record.clock import clock
     from cluesolver.clue.record.constraints import ENVELOPE
-    from cluesolver.clue.record.turns import eliminated, to_move, winner
     from cluesolver.clue.session.store import read_session
+    from cluesolver.clue.session.view import table_view
 
     version = version_of(path)
     text, log = read_session(path)
     report = _known(log, known) or analyse(log)
+    before = _known(log.without_last(), known) if log.events else None
+    table = table_view(log, report, before=before, accuse_limit=accuse_limit)
     me = log.header.me
     mine = set(log.header.my_cards)
     holders = tuple((h, holder_label(log, h)) for h in report.holders)
@@ -160,91 +165,30 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
         )
         for cat in log.variant.categories
     )
-    effect = None
-    last_line = None
-    notes: tuple[str, ...] = ()
-    lines = tuple(split_lines(text))
-    if log.events:
-        from cluesolver.clue.record.writer import format_event
-
-        last = log.events[-1]
-        last_line = f"{last.line}: {format_event(last, log)}"
-        if report.consistent:
-            before = _known(log.without_last(), known) or analyse(log.without_last())
-            effect = line_effect(before, report)
-        notes = tuple(
-            f"{p.severity.value}: {p.message}" + (f" {p.rule}" if p.rule else "")
-            for p in check_log(log, consistency=False, warnings=False)
-            if p.line == last.line
-        )
-    accuse = accusation(log, limit=accuse_limit) if report.consistent else None
-    the_clock = final_bet = None
-    vegas = log.variant.family == "lost-in-vegas"
-    if vegas:
-        the_clock = clock(log)
-        if the_clock.time_up or the_clock.last_round:
-            final_bet = accuse
-    out = set(eliminated(log))
-    won = winner(log)
-    moving = to_move(log)
-    counts = _suggestions_by_player(log)
-    players = tuple(
-        PlayerLine(
-            p,
-            p == me,
-            p == moving,
-            p in out,
-            p == won,
-            counts.get(p, 0),
-            the_clock.player(p).may_go_all_in if the_clock is not None else None,
-        )
-        for p in log.players
-    )
-    room_cat = room_category(log)
-    rooms = next(c.cards for c in log.variant.categories if c.id == room_cat)
-    room_label = next(c.name for c in log.variant.categories if c.id == room_cat)
+    effect = table.effect if report.consistent else None
+    notes = tuple(f"{p.severity.value}: {p.message}" + (f" {p.rule}" if p.rule else "") for p in table.rule_problems)
+    accuse = table.accusation
+    clock = table.clock
+    standing = log.variant.standing_category()
     return ClueView(
         path,
         version,
-        lines,
-        log,
-        report,
+        tuple(split_lines(text)),
+        table,
         holders,
         tuple(blocks),
         envelope,
         accuse,
         effect,
-        last_line,
         notes,
-        the_clock,
-        final_bet,
-        players,
-        rooms,
-        room_label,
+        clock.clock if clock is not None else None,
+        clock.final_bet if clock is not None else None,
+        table.seats,
+        standing.cards,
+        standing.name,
         phrases(log),
         example_line(log),
     )
-
-
-def _suggestions_by_player(log: GameLog) -> dict[str, int]:
-    from cluesolver.clue.record.events import Suggestion
-
-    out: dict[str, int] = {}
-    for e in log.events:
-        if isinstance(e, Suggestion):
-            out[e.suggester] = out.get(e.suggester, 0) + 1
-    return out
-
-
-def example_line(log: GameLog) -> str:
-    """A statement in this game's own names: the second player suggests, the next shows."""
-    players = log.players
-    who = players[1 % len(players)]
-    verb = "bets" if log.variant.family == "lost-in-vegas" else "suggests"
-    cards = ", ".join(cat.cards[-1] for cat in log.variant.categories)
-    answers = [p for p in players[2:] + players[:1] if p != who][:2]
-    replies = [f"{answers[0]} passes", f"{answers[1]} shows"] if len(answers) > 1 else [f"{answers[0]} shows"]
-    return f"{who} {verb} {cards}; " + "; ".join(replies)
 
 
 def phrases(log: GameLog) -> tuple[str, ...]:

@@ -131,7 +131,7 @@ def accusation(
             else p
         )
         rounds_left = None
-        if log.variant.family == "lost-in-vegas":
+        if log.variant.rules.clock:
             from cluesolver.clue.record.clock import clock
 
             rounds_left = clock(log).rounds_left

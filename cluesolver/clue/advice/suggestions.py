@@ -179,8 +179,7 @@ class Ranking:
 
 def room_category(log: GameLog) -> str:
     """The category a player stands in (room, location); the last one otherwise."""
-    ids = [c.id for c in log.variant.categories]
-    return next((i for i in ids if i in ("room", "location")), ids[-1])
+    return log.variant.standing_category().id
 
 
 def match_room(log: GameLog, text: str) -> str:

@@ -61,3 +61,14 @@ def format_log(log: GameLog) -> str:
     lines.append("")
     lines.extend(format_event(e, log) for e in log.events)
     return "\n".join(lines) + "\n"
+
+
+def example_line(log: GameLog) -> str:
+    """A statement in this game's own names: the second player suggests, the next shows."""
+    players = log.players
+    who = players[1 % len(players)]
+    verb = log.variant.rules.suggest_word
+    cards = ", ".join(cat.cards[-1] for cat in log.variant.categories)
+    answers = [p for p in players[2:] + players[:1] if p != who][:2]
+    replies = [f"{answers[0]} passes", f"{answers[1]} shows"] if len(answers) > 1 else [f"{answers[0]} shows"]
+    return f"{who} {verb} {cards}; " + "; ".join(replies)

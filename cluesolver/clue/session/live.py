@@ -17,21 +17,37 @@ from rulesref.core.text import split_lines
 
 if TYPE_CHECKING:
     from cluesolver.clue.analysis.effect import LineEffect
-    from cluesolver.clue.analysis.report import Replay, Report
+    from cluesolver.clue.analysis.report import Report
     from cluesolver.clue.engine.results import Counts
     from cluesolver.clue.session.store import Change
+    from cluesolver.clue.session.view import TableView
     from rulesref.core.findings import Finding
 
 
 @dataclass(frozen=True)
 class Recorded:
-    """What recording lines did: the change, the analysis before and after, rule problems."""
+    """What recording lines did: the change, the analysis before, and what the table shows
+    after them (:class:`~cluesolver.clue.session.view.TableView`: the analysis after, what
+    the lines changed, the rules they break, the clock)."""
 
     change: Change
     before: Report
-    after: Report
-    effect: LineEffect
-    rules: tuple[Finding, ...]  # rule errors in the new lines (warnings left out)
+    view: TableView
+
+    @property
+    def after(self) -> Report:
+        return self.view.report
+
+    @property
+    def effect(self) -> LineEffect:
+        effect = self.view.effect
+        assert effect is not None  # lines were added
+        return effect
+
+    @property
+    def rules(self) -> tuple[Finding, ...]:
+        """Rule errors in the new lines (warnings left out)."""
+        return self.view.rule_problems
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -70,10 +86,9 @@ def record(path: Path, statements: list[str], *, force: bool = False) -> Recorde
 
     A contradiction is refused (:class:`ContradictionError`, nothing written) unless ``force``.
     """
-    from cluesolver.clue.analysis.effect import line_effect
-    from cluesolver.clue.analysis.logcheck import check_log
     from cluesolver.clue.analysis.report import analyse
     from cluesolver.clue.session import store as S
+    from cluesolver.clue.session.view import table_view
 
     new_lines = S.check_statements(statements)
     counted: list[tuple[GameLog, Counts]] = []  # the log checked for a contradiction, and its counts
@@ -87,15 +102,4 @@ def record(path: Path, statements: list[str], *, force: bool = False) -> Recorde
     after = analyse(change.after, known)
     before = analyse(change.before)
     added = {e.line for e in change.after.events[len(change.before.events) :]}
-    rules = tuple(f for f in check_log(change.after, consistency=False, warnings=False) if f.line in added)
-    return Recorded(change, before, after, line_effect(before, after), rules)
-
-
-def last_effect(result: Replay) -> LineEffect | None:
-    """What the log's last event changed (None when the log has no events)."""
-    from cluesolver.clue.analysis.effect import line_effect
-    from cluesolver.clue.analysis.report import analyse
-
-    if not result.log.events:
-        return None
-    return line_effect(analyse(result.log.without_last()), result.report)
+    return Recorded(change, before, table_view(change.after, after, before=before, added=added))

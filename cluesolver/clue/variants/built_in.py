@@ -72,6 +72,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
             "provisional": (),
             "source": "built-in:classic",
             "base": "",
+            "rules": ("clue", False, "suggests", "accusation"),
         },
     },
     "cluedo": {
@@ -147,6 +148,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
             "provisional": (),
             "source": "built-in:cluedo",
             "base": "classic",
+            "rules": ("clue", False, "suggests", "accusation"),
         },
     },
     "clue-2016": {
@@ -215,6 +217,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
             "provisional": (),
             "source": "built-in:clue-2016",
             "base": "classic",
+            "rules": ("clue", False, "suggests", "accusation"),
         },
     },
     "master-detective": {
@@ -306,10 +309,11 @@ EDITIONS: dict[str, dict[str, Any]] = {
             "provisional": (),
             "source": "built-in:master-detective",
             "base": "",
+            "rules": ("clue", False, "suggests", "accusation"),
         },
     },
     "lost-in-vegas": {
-        "files": (("lost-in-vegas", 1836, 3928195121),),
+        "files": (("lost-in-vegas", 2087, 204022253),),
         "variant": {
             "id": "lost-in-vegas",
             "name": "Clue: Lost in Vegas",
@@ -385,6 +389,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
             ),
             "source": "built-in:lost-in-vegas",
             "base": "",
+            "rules": ("clue-lost-in-vegas", True, "bets", "all-in"),
         },
     },
 }

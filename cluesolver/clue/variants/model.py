@@ -48,6 +48,30 @@ class Category:
     aliases: tuple[str, ...] = ()
 
 
+#: The rule books an edition's checks may cite (``rulesref/rules/*.toml``).
+RULE_BOOKS = ("clue", "clue-lost-in-vegas")
+
+
+@dataclass(frozen=True)
+class EditionRules:
+    """What an edition's rules add to the classic game, as data (a variant file's ``[rules]``).
+
+    ``book``: the rule book its checks cite (one of :data:`RULE_BOOKS`).  ``clock``: the Lost
+    in Vegas clock - turns go round to 4 PM, each player may go all in once instead of an
+    accusation, and at 4 PM everyone still in writes a final bet.  ``suggest_word``: the
+    verb of a suggestion at this table (a Lost in Vegas player "bets").  ``accusation_word``:
+    what an accusation is called there ("all-in").
+    """
+
+    book: str = "clue"
+    clock: bool = False
+    suggest_word: str = "suggests"
+    accusation_word: str = "accusation"
+
+
+CLASSIC_RULES = EditionRules()
+
+
 @dataclass(frozen=True)
 class Variant:
     """An edition: its categories and cards, the players it takes, where it was read from."""
@@ -64,6 +88,7 @@ class Variant:
     provisional: tuple[str, ...] = ()  # card names not confirmed by any source
     source: str = "built-in"
     base: str = ""  # the built-in edition this one follows ("" = itself)
+    rules: EditionRules = CLASSIC_RULES  # what its rules add: a clock, the words at its table
     _index: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -135,6 +160,10 @@ class Variant:
         raise UnknownNameError(
             Problem(f"no category {ident!r} in {self.id}", choices=tuple(c.id for c in self.categories))
         )
+
+    def standing_category(self) -> Category:
+        """The category a player stands in when suggesting (room, location); the last one otherwise."""
+        return next((c for c in self.categories if c.id in ("room", "location")), self.categories[-1])
 
     def player_counts(self) -> range:
         """The table sizes this edition is played at."""

@@ -10,11 +10,11 @@ and raised together as one :class:`~rulesref.core.errors.InputError` (exit 2).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cluesolver.clue.variants.model import Card, Category, Variant, normalise
+from cluesolver.clue.variants.model import CLASSIC_RULES, RULE_BOOKS, Card, Category, EditionRules, Variant, normalise
 from rulesref.core.errors import InputError
 from rulesref.core.names import closest
 from rulesref.core.text import clip
@@ -39,8 +39,10 @@ DEFAULT_LIMITS = VariantLimits()
 
 #: Keys of the edition itself, in either kind of file.
 SETTINGS_KEYS = ("id", "name", "aliases", "min_players", "max_players", "two_player_table", "envelope_name")
-FULL_KEYS = (*SETTINGS_KEYS, "provisional", "category")
-EXTENDS_KEYS = ("extends", *SETTINGS_KEYS, "rename", "card_aliases", "remove_aliases")
+FULL_KEYS = (*SETTINGS_KEYS, "provisional", "category", "rules")
+EXTENDS_KEYS = ("extends", *SETTINGS_KEYS, "rename", "card_aliases", "remove_aliases", "rules")
+#: The keys of ``[rules]`` and the :class:`EditionRules` field each sets.
+RULES_KEYS = {"book": "book", "clock": "clock", "suggest": "suggest_word", "accuse": "accusation_word"}
 CATEGORY_KEYS = ("id", "name", "aliases", "cards")
 CARD_KEYS = ("name", "aliases")
 _FORBIDDEN = ",;#:"
@@ -211,6 +213,44 @@ class _File:
             self.name(envelope, "envelope_name", top, "the envelope's name", typed=False) or "envelope"
         )
         return out
+
+    def rules(self, parent: Variant | None) -> EditionRules:
+        """The ``[rules]`` table: what the edition's rules add (default: its parent's, or classic)."""
+        base = parent.rules if parent is not None else CLASSIC_RULES
+        raw = self.data.get("rules")
+        if raw is None:
+            return base
+        if not isinstance(raw, dict):
+            self.out.add(
+                f"'rules' takes a table ([rules] with lines 'clock = true'), not {_type_name(raw)}", key="rules"
+            )
+            return base
+        span = self.out.text.table("[rules]")
+        self.out.unknown_keys(raw, tuple(RULES_KEYS), "[rules]", span)
+        got: dict[str, Any] = {}
+        if "book" in raw:
+            book = raw["book"]
+            if book in RULE_BOOKS:
+                got["book"] = book
+            else:
+                self.out.add(
+                    "'book' names the rule book the checks cite",
+                    key="book",
+                    span=span,
+                    text=clip(str(book), 40),
+                    choices=RULE_BOOKS,
+                )
+        if "clock" in raw:
+            if isinstance(raw["clock"], bool):
+                got["clock"] = raw["clock"]
+            else:
+                self.out.add(f"'clock' takes true or false, not {_type_name(raw['clock'])}", key="clock", span=span)
+        for key in ("suggest", "accuse"):
+            if key in raw:
+                word = self.name(raw[key], key, span, "a word")
+                if word is not None:
+                    got[RULES_KEYS[key]] = word
+        return replace(base, **got)
 
     # -- a full edition ------------------------------------------------------------
 
@@ -428,6 +468,7 @@ def read_variant(
     else:
         file.out.unknown_keys(data, FULL_KEYS, "a variant file", file.top)
     settings = file.settings(parent)
+    rules = file.rules(parent)
     if parent is not None:
         categories, cards, provisional = file.extend(parent)
     else:
@@ -449,4 +490,5 @@ def read_variant(
         provisional=tuple(provisional),
         source=path,
         base=parent.family if parent is not None else "",
+        rules=rules,
     )

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cluesolver.clue.variants.model import Card, Category, Variant
+from cluesolver.clue.variants.model import Card, Category, EditionRules, Variant
 
 #: What the snapshot keeps of an edition: the :class:`Variant` fields as plain data
 #: (categories and cards as tuples of their own fields).
@@ -56,6 +56,7 @@ def variant_of(fields: Fields) -> Variant:
             **fields,
             "categories": tuple(Category(*c) for c in fields["categories"]),
             "cards": tuple(Card(*c) for c in fields["cards"]),
+            "rules": EditionRules(*fields["rules"]),
         }
     )
 
@@ -75,6 +76,7 @@ def fields_of(variant: Variant) -> Fields:
         "provisional": variant.provisional,
         "source": variant.source,
         "base": variant.base,
+        "rules": (variant.rules.book, variant.rules.clock, variant.rules.suggest_word, variant.rules.accusation_word),
     }
 
 
