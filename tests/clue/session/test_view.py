@@ -34,7 +34,9 @@ def test_lines_just_recorded_are_measured_from_the_analysis_before_them() -> Non
 
 
 def test_no_event_no_effect() -> None:
-    log = parse_log("game: classic\nplayers: Ann, Ben, Cat\nme: Ann\nmy cards: Plum, Rope, Hall, Study, Knife, Lounge\n")
+    log = parse_log(
+        "game: classic\nplayers: Ann, Ben, Cat\nme: Ann\nmy cards: Plum, Rope, Hall, Study, Knife, Lounge\n"
+    )
     view = table_view(log)
     assert view.last is None and view.effect is None and view.last_text is None and view.rule_problems == ()
     assert view.to_move == "Ann" and view.game_over is None
@@ -63,9 +65,7 @@ def test_after_a_correct_accusation_the_game_is_over_and_no_threat_is_shown() ->
 
 
 def test_a_spectators_notebook_shows_no_threats_but_status_json_still_gets_them() -> None:
-    log = parse_log(
-        "game: classic\nplayers: Ann, Ben, Cat\n\nAnn suggests Plum, Rope, Hall; Ben passes; Cat shows\n"
-    )
+    log = parse_log("game: classic\nplayers: Ann, Ben, Cat\n\nAnn suggests Plum, Rope, Hall; Ben passes; Cat shows\n")
     view = table_view(log)
     assert view.threats is None
     every = view.all_threats()

@@ -40,7 +40,9 @@ def test_an_extending_edition_may_change_one_rule_and_keep_the_rest(tmp_path: Pa
 
 
 def test_a_full_edition_may_have_a_clock(tmp_path: Path) -> None:
-    path = _write(tmp_path, f'id = "box"\nname = "Box"\n\n[rules]\nclock = true\nbook = "clue-lost-in-vegas"\n\n{CARDS}')
+    path = _write(
+        tmp_path, f'id = "box"\nname = "Box"\n\n[rules]\nclock = true\nbook = "clue-lost-in-vegas"\n\n{CARDS}'
+    )
     rules = variants.load_file(path).rules
     assert rules.clock and rules.book == "clue-lost-in-vegas"
     assert (rules.suggest_word, rules.accusation_word) == ("suggests", "accusation")
