@@ -225,3 +225,35 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circles() -> None:
     assert _circles(GRAPH) == [], "import circles"
+
+
+def _edition_ids() -> set[str]:
+    from cluesolver.clue import variants
+
+    return {v.id for v in variants.built_ins()}
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith(("cluesolver.cli", "cluesolver.web"))))
+def test_front_ends_compare_no_edition_id(module: str) -> None:
+    """What an edition's rules add (a clock, its words) is data of the edition
+    (``Variant.rules``): the CLI and the page never test which edition a log is."""
+    ids = _edition_ids()
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                consts = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
+                found += [(node.lineno, c.value) for c in consts if isinstance(c, ast.Constant) and c.value in ids]
+    assert found == [], f"{module} compares edition ids: {found}"
+
+
+def test_templates_compare_no_edition_id() -> None:
+    import re
+
+    ids = _edition_ids()
+    for template in sorted((ROOT / "cluesolver" / "web" / "templates").glob("*.html")):
+        text = template.read_text(encoding="utf-8")
+        blocks = re.findall(r"\{[%{](.*?)[%}]\}", text, flags=re.S)  # the template's own expressions
+        hits = [q for b in blocks for q in re.findall(r"(?:==|!=|\bin)\s*[\"']([^\"']+)[\"']", b) if q in ids]
+        assert hits == [], f"{template.name} tests an edition: {hits}"

@@ -23,6 +23,7 @@ from pathlib import Path
 from cluesolver.clue.record import codes
 from cluesolver.clue.record.events import Accusation, GameLog, Holds, Suggestion
 from cluesolver.clue.record.reader import parse_log
+from cluesolver.clue.variants.model import CLASSIC_RULES
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import CheckReport, Citation, Finding, Severity
 from rulesref.core.games import CLUE
@@ -80,11 +81,6 @@ _READER_RULES: dict[str, _ReaderRule] = {
 AddFinding = Callable[[int | None, Severity, str, str, str, str | None], None]
 
 
-def _book(log_or_game: GameLog | str) -> str:
-    vid = log_or_game if isinstance(log_or_game, str) else log_or_game.variant.family
-    return "clue-lost-in-vegas" if vid == "lost-in-vegas" else "clue"
-
-
 def _bare(raw: str) -> str:
     """A log line as shown in a finding: without its comment."""
     return raw.split("#", 1)[0].strip()
@@ -96,18 +92,19 @@ def _cite(book: str, kind: str) -> Citation:
     return cite(f"{book}/{_SECTIONS[book].get(kind) or _SECTIONS[book]['notes']}")
 
 
-def _family(text: str, base_dir: Path | None) -> str:
-    """The rule family of the log's ``game:`` header (``classic`` when it cannot be read)."""
+def _book_of_header(text: str, base_dir: Path | None) -> str:
+    """The rule book of the edition the log's ``game:`` header names (classic Clue's when it
+    cannot be read)."""
     from cluesolver.clue import variants
     from rulesref.core.games import header_value
 
     name = header_value(text, "game") or header_value(text, "variant") or header_value(text, "edition")
     if name is None:
-        return "classic"
+        return CLASSIC_RULES.book
     try:
-        return variants.get(name, base_dir).family
+        return variants.get(name, base_dir).rules.book
     except InputError:
-        return name
+        return CLASSIC_RULES.book
 
 
 def read_for_check(
@@ -119,7 +116,7 @@ def read_for_check(
     the header leaves nothing to check; raises InputError for any other problem.
     """
     lines = split_lines(text)
-    book = _book(_family(text, base_dir))
+    book = _book_of_header(text, base_dir)
     found: list[Finding] = []
     for _ in range(passes):
         try:
@@ -175,7 +172,7 @@ def check_log(
     log: GameLog, lines: Sequence[str] = (), *, consistency: bool = True, warnings: bool = True
 ) -> list[Finding]:
     """Rule problems of a parsed log (turns, accusations, hands, the clock, consistency)."""
-    book = _book(log)
+    book = log.variant.rules.book
 
     def raw(n: int | None) -> str | None:
         return _bare(lines[n - 1]) if n is not None and 0 < n <= len(lines) else None
@@ -211,8 +208,8 @@ def check_log(
             continue
         who = e.suggester if isinstance(e, Suggestion) else e.accuser
         word = "suggestion" if isinstance(e, Suggestion) else "accusation"
-        if book == "clue-lost-in-vegas":
-            word = "bet" if isinstance(e, Suggestion) else "all-in"
+        if log.variant.rules.clock:  # a clock's table bets and goes all in
+            word = "bet" if isinstance(e, Suggestion) else log.variant.rules.accusation_word
         if over_line is not None:
             problem(
                 e.line,
@@ -261,7 +258,7 @@ def check_log(
             elif not e.correct:
                 wrong.add(who)
         last_suggester = who if isinstance(e, Suggestion) else None
-    if book == "clue-lost-in-vegas":
+    if log.variant.rules.clock:
         _check_clock(log, problem)
     if consistency:
         _check_consistent(log, problem)
