@@ -130,13 +130,9 @@ def _variant(st: DealState, extra: tuple[Constraint, ...]) -> tuple[DealState | 
     ``KeyError``: a name the table does not know; ``TypeError``: a kind of fact other than
     "has", "lacks" and "holds at least one of" (such families are counted one by one).
     """
-    table = st.table
-    card_of = {c: i for i, c in enumerate(table.cards)}
-    holder_of = {p: i for i, p in enumerate(table.players)}
-    holder_of.update({s: st.n_players + st.n_cats + j for j, s in enumerate(table.slots)})
-
-    def holder(name: str, c: int) -> int:
-        return st.env_holder(c) if name == ENVELOPE else holder_of[name]
+    card_of = st.layout.card_index
+    holder_of = st.layout.index
+    holder = st.layout.holder
 
     v = st.copy()
     cards: set[int] = set()
