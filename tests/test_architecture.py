@@ -26,8 +26,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 GAMES = LAYERS[2][1]
 
 #: The Clue rooms from the bottom (inside the games layer): a module of one room imports its
-#: own room or lower ones only.  The top of ``cluesolver.clue`` (the registry entry, the
-#: table view) sits above every room.
+#: own room or lower ones only.  The top of ``cluesolver.clue`` (the registry entry) sits
+#: above every room.
 CLUE_ROOMS: tuple[str, ...] = ("variants", "record", "engine", "analysis", "advice", "session")
 #: At most this many modules at the top of ``cluesolver/clue/`` (the rest live in rooms).
 CLUE_TOP_MODULES = 8
