@@ -10,7 +10,7 @@ and raised together as one :class:`~rulesref.core.errors.InputError` (exit 2).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -250,7 +250,7 @@ class _File:
                 word = self.name(raw[key], key, span, "a word")
                 if word is not None:
                     got[RULES_KEYS[key]] = word
-        return replace(base, **got)
+        return base._replace(**got)
 
     # -- a full edition ------------------------------------------------------------
 
