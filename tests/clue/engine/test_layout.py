@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +22,7 @@ from cluesolver.clue.engine.sampler import DealSampler
 from cluesolver.clue.engine.small import SmallPlan
 from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Has, Lacks, Puzzle, Table, puzzle_of
 from cluesolver.clue.record.reader import parse_log
+from tests.helpers import DATA
 
 #: Two players, three categories, two table slots (as in Clue: Lost in Vegas).
 TABLE = Table(
@@ -33,7 +33,7 @@ TABLE = Table(
     slots=("table:X", "table:Y"),
 )
 
-VEGAS_LOG = Path(__file__).parents[2] / "data" / "clue" / "vegas-2p.clue"
+VEGAS_LOG = DATA / "clue" / "vegas-2p.clue"
 
 
 def test_holders_are_players_then_an_envelope_place_per_category_then_slots() -> None:
