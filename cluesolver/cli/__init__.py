@@ -209,7 +209,21 @@ def main() -> None:
     """
     gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # what is still buffered: a reader that has gone shows here
+    except SystemExit as exc:
+        if not type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+            raise
+        # typer met a closed stdout outside a command (help text) and exits 1: it is no failure
+        from cluesolver.cli.common import closed_pipe
+
+        sys.exit(closed_pipe() if exc.code == 1 else exc.code)
+    except BrokenPipeError:  # stdout's reader stopped early (| head -1): exit 0, nothing on stderr
+        from cluesolver.cli.common import closed_pipe
+
+        sys.exit(closed_pipe())
     except OSError as exc:  # e.g. stdout closed by a pipe reader, a full disk while printing
         from cluesolver.cli.common import report_os_error
 

@@ -5,6 +5,8 @@ own module.  Expected failures are caught in :func:`guarded` and become one clea
 message per problem on stderr and a documented exit code:
 
 * 0 ok, 1 rule problems found by ``check``, 2 bad input, 3 contradictory log;
+* a reader of stdout that stops early (``| head -1``) is no failure: exit 0, nothing more
+  printed (:func:`closed_pipe`);
 * 70 an unexpected failure (a bug): one line naming it and asking for a report.
 
 Under ``--json`` every failure also prints one JSON error object on stdout.
@@ -306,6 +308,33 @@ def report_internal_error(exc: BaseException, as_json: bool = False) -> int:
     return EXIT_INTERNAL
 
 
+def closed_pipe() -> int:
+    """The reader of stdout has gone (``cluesolver replay FILE | head -1``): say nothing more.
+
+    The reader had all it wanted, so this is no failure: exit 0, nothing on stderr.  What
+    the interpreter would still write at exit goes to ``os.devnull`` (stdout, and stderr
+    when it is the same pipe), so no "Exception ignored ... BrokenPipeError" follows.
+    """
+    try:
+        out = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test's capture): nothing to quiet
+        return EXIT_OK
+    try:
+        err = sys.stderr.fileno()
+        same = os.path.samestat(os.fstat(out), os.fstat(err))
+    except (OSError, ValueError, AttributeError):
+        same = False
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out)
+        if same:
+            os.dup2(devnull, err)
+        os.close(devnull)
+    except OSError:
+        pass
+    return EXIT_OK
+
+
 def guarded(func: F) -> F:
     """Decorate a command so expected failures exit with their code, never a traceback.
 
@@ -319,6 +348,8 @@ def guarded(func: F) -> F:
             code = func(*args, **kwargs)
         except CluesolverError as exc:
             raise typer.Exit(report_error(exc, as_json)) from None
+        except BrokenPipeError:
+            raise typer.Exit(closed_pipe()) from None
         except OSError as exc:
             raise typer.Exit(report_os_error(exc, as_json)) from None
         except (typer.Exit, typer.Abort, click.exceptions.ClickException, KeyboardInterrupt, SystemExit):

@@ -26,6 +26,12 @@ class PlainConsole(Console):
         kwargs.setdefault("soft_wrap", True)
         super().print(*(plain(o) for o in objects), **kwargs)
 
+    def on_broken_pipe(self) -> None:
+        """The pipe's reader has gone: the command's error handling says nothing and exits 0
+        (:func:`cluesolver.cli.common.closed_pipe`), instead of rich's exit 1."""
+        self.quiet = True
+        raise BrokenPipeError
+
 
 def plain(renderable: Any) -> Any:
     """``renderable`` as it should look in a pipe (tables without boxes, short rules)."""
