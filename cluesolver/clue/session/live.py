@@ -7,6 +7,7 @@ under its lock) and returns what the lines changed with any rule problems they b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -70,15 +71,22 @@ def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> Co
     counts = count_log(after)
     if counts.deals:
         return counts
+    raise contradiction(
+        after,
+        split_lines(read_session(path)[0]) + new_lines,
+        "not recorded: this contradicts the log",
+        "Check what was said, or record it anyway with --force",
+    )
+
+
+def contradiction(after: GameLog, text_lines: Sequence[str], lead: str, way_out: str) -> ContradictionError:
+    """``LEAD (line 4: ...; line 9: ...). WAY_OUT``: a minimal set of conflicting lines of
+    ``after`` (a log no deal agrees with), quoted from ``text_lines``, its text."""
     from cluesolver.clue.analysis.explain import minimal_conflict
 
     lines = minimal_conflict(after)
-    text = split_lines(read_session(path)[0]) + new_lines
-    detail = "; ".join(f"line {n}: {text[n - 1].strip()}" for n in lines if 0 < n <= len(text))
-    raise ContradictionError(
-        f"not recorded: this contradicts the log ({detail}). Check what was said, or record it anyway with --force",
-        lines,
-    )
+    detail = "; ".join(f"line {n}: {text_lines[n - 1].strip()}" for n in lines if 0 < n <= len(text_lines))
+    return ContradictionError(f"{lead} ({detail}). {way_out}", lines)
 
 
 def record(path: Path, statements: list[str], *, force: bool = False) -> Recorded:

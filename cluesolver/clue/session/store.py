@@ -27,6 +27,7 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cluesolver.clue.record import codes
 from cluesolver.clue.record.events import GameLog, typed
@@ -46,7 +47,7 @@ from cluesolver.clue.session.read import (
     sessions_dir,
 )
 from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError, UnknownNameError
-from rulesref.core.files import atomic_write, read_text, stale_temps
+from rulesref.core.files import atomic_write, make_private_folder, read_text, stale_temps
 from rulesref.core.names import closest
 from rulesref.core.text import split_lines
 
@@ -77,11 +78,14 @@ __all__ = [
     "use",
 ]
 
+if TYPE_CHECKING:
+    from cluesolver.clue.session.journal import Entry
+
 AllowFn = Callable[[GameLog, GameLog], None]
 
 
 def set_current(name: str) -> None:
-    atomic_write(home() / "current", check_name(name) + "\n")
+    atomic_write(home() / "current", check_name(name) + "\n", private=True)
 
 
 @dataclass(frozen=True)
@@ -153,10 +157,10 @@ def use(name: str) -> str:
 def locked(path: Path) -> Iterator[None]:
     """Hold the session's exclusive write lock; refuse at once if another process has it."""
     lock_path = path.parent / f".{path.name}.lock"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_private_folder(path.parent)
     flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(lock_path, flags, 0o644)
+        fd = os.open(lock_path, flags, 0o600)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EMLINK, errno.ENXIO):
             raise SessionError(
@@ -196,12 +200,17 @@ def locked(path: Path) -> Iterator[None]:
 
 @dataclass(frozen=True)
 class Change:
-    """What a write did: the log before and after, and the lines added or removed."""
+    """What a write did: the log before and after, and the lines added or removed.
+
+    ``undone``: when :func:`undo` took back an edit, deletion or insert of a past line, that
+    change (its ``describe()`` says what undo did); None for a plain add or undo.
+    """
 
     path: Path
     before: GameLog
     after: GameLog
     lines: tuple[str, ...]
+    undone: Entry | None = None
 
 
 #: ``clue new`` options in header order: (option, header key).
@@ -275,13 +284,21 @@ def start(
 
 
 def create(path: Path, header_text: str, *, force: bool = False) -> GameLog:
-    """Write a new session from its header text (validated first)."""
+    """Write a new session from its header text (validated first); ``0600``, its folder ``0700``
+    when made.  Starting a session over forgets the old one's undo journal."""
     log = parse_log(header_text, str(path), path.parent)
     with locked(path):
         if path.exists() and not force:
             raise SessionError(f"{path}: a session with this name exists already (use --force to start it over)")
-        atomic_write(path, header_text)
+        atomic_write(path, header_text, private=True)
+        _forget_journal(path)
     return log
+
+
+def _forget_journal(path: Path) -> None:
+    from cluesolver.clue.session.journal import write_journal
+
+    write_journal(path, [])
 
 
 def _appended(text: str, lines: list[str]) -> str:
@@ -314,7 +331,7 @@ def add(path: Path, statements: list[str], *, allow: AllowFn | None = None) -> C
         after = parse_log(new_text, str(path), path.parent)
         if allow is not None:
             allow(before, after)
-        atomic_write(path, new_text)
+        atomic_write(path, new_text, private=True)
     return Change(path, before, after, tuple(new_lines))
 
 
@@ -328,13 +345,24 @@ def _drop_line(text: str, number: int) -> tuple[str, str]:
 
 
 def undo(path: Path) -> Change:
-    """Drop the last event line (comments and blank lines around it stay)."""
+    """Take back the last change: an edit, deletion or insert of a past line when the file
+    is exactly what it left (the undo journal, :mod:`cluesolver.clue.session.journal`; the
+    ``Change`` then carries it as ``undone``), else drop the last event line (comments and
+    blank lines around it stay)."""
     with locked(path):
         text, before = read_session(path)
+        from cluesolver.clue.session import journal
+
+        if (found := journal.undoable(path, text)) is not None:
+            rest, entry, restored = found
+            after = parse_log(restored, str(path), path.parent)
+            atomic_write(path, restored, private=True)
+            journal.write_journal(path, rest)
+            return Change(path, before, after, (entry.new,) if entry.new is not None else (), entry)
         if not before.events:
             raise SessionError(f"{path}: nothing to undo (the session has no events yet)")
         last = before.events[-1]
         new_text, removed = _drop_line(text, last.line)
         after = parse_log(new_text, str(path), path.parent)
-        atomic_write(path, new_text)
+        atomic_write(path, new_text, private=True)
     return Change(path, before, after, (removed or format_event(last, before),))
