@@ -23,13 +23,32 @@ Sections keep the order of the file.  Every section must have a non-empty text.
 Reading a file checks everything it can at once and raises one :class:`InputError`
 carrying a :class:`Problem` per mistake (with the file's line where it is found).
 Cross-links between books are checked by :func:`link_problems`.
+
+Every book is written in English.  A book may also come in another language
+(:data:`LANGUAGES`): ``rulesref/rules/<lang>/<game>.toml`` holds its title, summary and,
+section by section under the same ids, the titles, texts and notes in that language::
+
+    game = "clue"
+    lang = "et"
+    title = "Clue (klassikaline)"
+    summary = "..."
+
+    [[section]]
+    id = "object"                      # an id of the English book
+    title = "Mängu eesmärk"
+    text = '''...'''
+    unconfirmed = "..."                # exactly where the English section has a note
+
+Aliases, keywords and links come from the English book, so citations, links and search
+words are the same in every language.  ``books("et")`` gives each game's book in
+Estonian where it has one and in English otherwise.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -41,6 +60,23 @@ from rulesref.core.tomlfile import Problems, Span, TomlText, parse_toml
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _BOOK_KEYS = frozenset({"game", "title", "aliases", "summary", "section"})
 _SECTION_KEYS = frozenset({"id", "title", "keywords", "keywords_et", "see", "unconfirmed", "text"})
+_TRANSLATION_KEYS = frozenset({"game", "lang", "title", "summary", "section"})
+_TRANSLATED_SECTION_KEYS = frozenset({"id", "title", "text", "unconfirmed"})
+
+#: The languages of the rule texts: every book is in English, some also in Estonian.
+LANGUAGES = ("en", "et")
+ENGLISH = "en"
+
+
+def language(code: str) -> str:
+    """A language code as the books name it: ``"et"``, ``"et_EE.UTF-8"``, ``"ET-ee"`` -> ``"et"``.
+
+    Raises :class:`UnknownNameError` (with the languages known) for any other language.
+    """
+    key = re.split(r"[_.@-]", code.strip().lower(), maxsplit=1)[0]
+    if key in LANGUAGES:
+        return key
+    raise UnknownNameError(Problem("unknown language", text=code, choices=LANGUAGES))
 
 
 @dataclass(frozen=True)
@@ -53,6 +89,7 @@ class Section:
     keywords_et: tuple[str, ...] = ()  # what players ask in Estonian
     see: tuple[str, ...] = ()  # full ids
     unconfirmed: str | None = None
+    lang: str = ENGLISH  # the language of the title, text and note
 
     @property
     def full_id(self) -> str:
@@ -66,6 +103,7 @@ class RuleBook:
     summary: str
     aliases: tuple[str, ...]
     sections: tuple[Section, ...]
+    lang: str = ENGLISH  # the language of the title, summary and sections
 
     def section(self, local_id: str) -> Section:
         """A section by local id (``sprawl``), full id of this game, or exact title.
@@ -273,13 +311,162 @@ def load_books(paths: Iterable[Path]) -> dict[str, RuleBook]:
     return out
 
 
+def _translated_section(
+    raw: dict[str, object], index: int, base: RuleBook, span: Span, seen: set[str], out: Problems
+) -> Section | None:
+    """One ``[[section]]`` of a translation, over the English section of the same id."""
+    sid = raw.get("id")
+    label = f"section {index + 1}"
+    known = {s.id: s for s in base.sections}
+    if not isinstance(sid, str) or sid not in known:
+        choices = _closest_sections(sid, base.sections) if isinstance(sid, str) else tuple(known)[:3]
+        out.add(
+            f"{label}: 'id' must name a section of the English book {base.game}",
+            key="id",
+            span=span,
+            text=sid if isinstance(sid, str) else None,
+            choices=choices,
+        )
+        return None
+    if sid in seen:
+        out.add(f"duplicate section id '{sid}'", key="id", span=span, text=sid)
+    label = f"section '{sid}'"
+    out.unknown_keys(raw, sorted(_TRANSLATED_SECTION_KEYS), label, span)
+    english = known[sid]
+    title, body, note = raw.get("title"), raw.get("text"), raw.get("unconfirmed")
+    if not isinstance(title, str) or not title.strip():
+        out.add(f"{label}: 'title' must be a non-empty string", key="title", span=span)
+        title = english.title
+    if not isinstance(body, str) or not body.strip():
+        out.add(f"{label}: 'text' must be non-empty", key="text", span=span)
+        body = english.text
+    if note is not None and (not isinstance(note, str) or not note.strip()):
+        out.add(f"{label}: 'unconfirmed' must be a non-empty string when given", key="unconfirmed", span=span)
+        note = None
+    if english.unconfirmed and note is None:
+        out.add(f"{label}: the English section has an 'unconfirmed' note: translate it too", key="id", span=span)
+    if note is not None and not english.unconfirmed:
+        out.add(f"{label}: 'unconfirmed' where the English section has no note", key="unconfirmed", span=span)
+    return replace(
+        english,
+        title=title.strip(),
+        text=body.strip(),
+        unconfirmed=note.strip() if isinstance(note, str) and english.unconfirmed else english.unconfirmed,
+    )
+
+
+def translation_from_data(
+    data: Mapping[str, object], out: Problems, english: Mapping[str, RuleBook], *, file_stem: str | None = None
+) -> RuleBook:
+    """A book in another language from a translation file's data, over its English book.
+
+    Every problem goes to ``out``: an unknown language or game, a section id the English
+    book does not have (with the closest ids), an English section left untranslated, a
+    note missing or added.  Aliases, keywords and links are the English book's.
+    """
+    top = out.text.top()
+    lang = data.get("lang")
+    if not isinstance(lang, str) or lang not in LANGUAGES or lang == ENGLISH:
+        others = tuple(code for code in LANGUAGES if code != ENGLISH)
+        out.add(
+            f"'lang' must be a language of the translations: {', '.join(others)}",
+            key="lang",
+            span=top,
+            text=lang if isinstance(lang, str) else None,
+            choices=others,
+        )
+        lang = "?"
+    game = data.get("game")
+    if not isinstance(game, str) or game not in english:
+        out.add(
+            "'game' must be the id of an English rule book",
+            key="game",
+            span=top,
+            text=game if isinstance(game, str) else None,
+            choices=closest(game, list(english)) if isinstance(game, str) else tuple(english)[:3],
+        )
+        raise InputError(out.found)
+    if file_stem is not None and game != file_stem:
+        out.add(f"the file name should be {game}.toml", key="game", span=top, text=file_stem)
+    out.unknown_keys(data, sorted(_TRANSLATION_KEYS), "the translation", top)
+    base = english[game]
+    title, summary = data.get("title"), data.get("summary", "")
+    if not isinstance(title, str) or not title.strip():
+        out.add("'title' must be a non-empty string", key="title", span=top)
+        title = base.title
+    if not isinstance(summary, str):
+        out.add("'summary' must be a string", key="summary", span=top)
+        summary = ""
+    raw_sections = data.get("section", [])
+    if not isinstance(raw_sections, list):
+        out.add("'section' must be [[section]] tables", key="section", span=top)
+        raw_sections = []
+    spans = _section_spans(out.text)
+    found: dict[str, Section] = {}
+    for index, raw in enumerate(raw_sections):
+        span = spans[index] if index < len(spans) else Span(f"section {index + 1}")
+        if not isinstance(raw, dict):
+            out.add(f"section {index + 1} must be a [[section]] table", key="section", span=span)
+            continue
+        translated = _translated_section(raw, index, base, span, set(found), out)
+        if translated is not None:
+            found[translated.id] = replace(translated, lang=lang)
+    missing = [s.id for s in base.sections if s.id not in found]
+    if missing:
+        out.add(f"sections of {game} not translated: {', '.join(missing)}", key="section", span=top)
+    return RuleBook(
+        game=game,
+        title=title.strip(),
+        summary=summary.strip(),
+        aliases=base.aliases,
+        sections=tuple(found.get(s.id, s) for s in base.sections),
+        lang=lang,
+    )
+
+
+def parse_translation(text: str, name: str, english: Mapping[str, RuleBook]) -> RuleBook:
+    """Read one translation file's text over the English books; raises :class:`InputError`."""
+    data = parse_toml(text, name)
+    out = Problems(text, name)
+    b = translation_from_data(data, out, english, file_stem=None if name == "<rules>" else Path(name).stem)
+    out.raise_if_any()
+    return b
+
+
+def load_translations(paths: Iterable[Path], english: Mapping[str, RuleBook]) -> dict[str, RuleBook]:
+    """Read translation files from disk, collecting the problems of all of them at once."""
+    out: dict[str, RuleBook] = {}
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            b = parse_translation(read_text(path, what="rule file"), str(path), english)
+        except InputError as exc:
+            problems.extend(exc.problems())
+            continue
+        if b.game in out:
+            problems.append(Problem("two translation files define the same game", path=str(path), text=b.game))
+        out[b.game] = b
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+def is_translation(text: str) -> bool:
+    """Whether a rule file's text is a translation (it has a top-level ``lang`` key)."""
+    return re.search(r"^lang\s*=", text.split("[[section]]", 1)[0], re.MULTILINE) is not None
+
+
 def rules_folder() -> Path:
     """The folder of the rule files shipped with the package."""
     return Path(__file__).with_name("rules")
 
 
-def rule_files() -> list[Path]:
-    return sorted(p for p in rules_folder().iterdir() if p.suffix == ".toml")
+def rule_files(lang: str = ENGLISH) -> list[Path]:
+    """The shipped rule files of one language (English: every book; others: translations)."""
+    folder = rules_folder() if lang == ENGLISH else rules_folder() / lang
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
 
 
 def _encode_books(all_books: Mapping[str, RuleBook]) -> object:
@@ -301,14 +488,52 @@ def _decode_books(stored: object) -> dict[str, RuleBook]:
     return out
 
 
+def _decoder(lang: str) -> Callable[[object], dict[str, RuleBook]]:
+    """Books in ``lang`` back from the cache (stored in the English books' shape)."""
+
+    def decode(stored: object) -> dict[str, RuleBook]:
+        return {
+            game: replace(b, lang=lang, sections=tuple(replace(s, lang=lang) for s in b.sections))
+            for game, b in _decode_books(stored).items()
+        }
+
+    return decode
+
+
 @cache
-def books() -> dict[str, RuleBook]:
-    """Every rule book shipped with the package, by game id, in file-name order."""
+def books(lang: str = ENGLISH) -> dict[str, RuleBook]:
+    """Every rule book shipped with the package, by game id, in file-name order.
+
+    In another language (:data:`LANGUAGES`), each game's book in that language where it
+    has one (:func:`translations`), else its English book.
+    """
     from rulesref.cache import cached
 
+    lang = language(lang)
+    if lang != ENGLISH:
+        return {game: translations(lang).get(game, b) for game, b in books().items()}
     files = rule_files()
     return cached(
         "rulebooks", [*files, Path(__file__)], lambda: load_books(files), encode=_encode_books, decode=_decode_books
+    )
+
+
+@cache
+def translations(lang: str) -> dict[str, RuleBook]:
+    """The books translated into ``lang``, by game id (none for English)."""
+    from rulesref.cache import cached
+
+    lang = language(lang)
+    if lang == ENGLISH:
+        return {}
+    english = books()
+    files = rule_files(lang)
+    return cached(
+        f"rulebooks-{lang}",
+        [*files, *rule_files(), Path(__file__)],
+        lambda: load_translations(files, english),
+        encode=_encode_books,
+        decode=_decoder(lang),
     )
 
 
@@ -337,10 +562,10 @@ def link_problems(all_books: Mapping[str, RuleBook]) -> list[Problem]:
     return problems
 
 
-def book(game: str) -> RuleBook:
-    """Look a game's rule book up by id or alias."""
+def book(game: str, lang: str = ENGLISH) -> RuleBook:
+    """Look a game's rule book up by id or alias (in ``lang`` when it has that language)."""
     key = game.strip().lower()
-    all_books = books()
+    all_books = books(lang)
     if key in all_books:
         return all_books[key]
     for b in all_books.values():
@@ -350,29 +575,40 @@ def book(game: str) -> RuleBook:
     raise UnknownNameError(Problem("unknown game", text=game, choices=closest(key, names)))
 
 
-def section(full_id: str) -> Section:
+def _section_of(b: RuleBook, local: str) -> Section:
+    """A section of ``b`` by id or title; a translated book also knows its English titles."""
+    try:
+        return b.section(local)
+    except UnknownNameError:
+        if b.lang == ENGLISH:
+            raise
+        return b.section(book(b.game).section(local).id)
+
+
+def section(full_id: str, lang: str = ENGLISH) -> Section:
     """Look a section up by its full id ``game/section`` (the game may be an alias)."""
     game, sep, local = full_id.strip().partition("/")
     if not sep:
         raise UnknownNameError(Problem("a section id has the form game/section", text=full_id))
-    return book(game).section(local)
+    return _section_of(book(game, lang), local)
 
 
-def chosen_books(game: str | None = None) -> list[RuleBook]:
+def chosen_books(game: str | None = None, lang: str = ENGLISH) -> list[RuleBook]:
     """One game's book (id or alias), or every book when ``game`` is None."""
-    return [book(game)] if game else list(books().values())
+    return [book(game, lang)] if game else list(books(lang).values())
 
 
-def lookup(game: str, local: str | None = None) -> RuleBook | Section:
-    """What ``rules show`` names: a book, or one of its sections.
+def lookup(game: str, local: str | None = None, lang: str = ENGLISH) -> RuleBook | Section:
+    """What ``rules show`` names: a book, or one of its sections, in ``lang`` where the
+    book has that language (else in English).
 
     ``game`` may be a full section id (``clue/refuting``); ``local`` is a section id or
-    title, spaces standing for dashes.
+    title (in either language), spaces standing for dashes.
     """
     if local is None and "/" in game:
         game, _, local = game.partition("/")
-    b = book(game)
-    return b.section(local) if local else b
+    b = book(game, lang)
+    return _section_of(b, local) if local else b
 
 
 @dataclass(frozen=True)
@@ -397,12 +633,17 @@ class LintReport:
 
 
 def lint(paths: Iterable[Path] | None = None) -> LintReport:
-    """Check rule files (default: the shipped ones): every problem of every file.
+    """Check rule files (default: the shipped ones, translations included): every problem
+    of every file.
 
     Links are checked against the shipped books as well, so a new file may point into
-    them.  A missing file is an :class:`InputError`.
+    them; a translation (a file with a ``lang`` key) is checked against the English book
+    of its game.  A missing file is an :class:`InputError`.
     """
-    chosen = list(paths) if paths is not None else rule_files()
+    if paths is not None:
+        chosen = list(paths)
+    else:
+        chosen = [*rule_files(), *(p for code in LANGUAGES if code != ENGLISH for p in rule_files(code))]
     for p in chosen:
         if not p.is_file():
             if p.exists():  # a folder, device or pipe: the reader says which
@@ -410,7 +651,16 @@ def lint(paths: Iterable[Path] | None = None) -> LintReport:
             raise InputError(Problem("no such rule file", path=str(p)))
     problems: list[Problem] = []
     loaded: dict[str, RuleBook] = {}
+    translated: list[tuple[Path, str]] = []
     for p in chosen:
+        try:
+            text = read_text(p, what="rule file")
+        except InputError as exc:
+            problems.extend(exc.problems())
+            continue
+        if is_translation(text):
+            translated.append((p, text))
+            continue
         try:
             loaded.update(load_books([p]))
         except InputError as exc:
@@ -421,8 +671,14 @@ def lint(paths: Iterable[Path] | None = None) -> LintReport:
         pool = {}
     pool.update(loaded)
     problems.extend(link_problems(pool))
-    return LintReport(
-        books=tuple(sorted(loaded)),
-        sections=sum(len(b.sections) for b in loaded.values()),
-        problems=tuple(problems),
-    )
+    names = sorted(loaded)
+    sections = sum(len(b.sections) for b in loaded.values())
+    for p, text in translated:
+        try:
+            b = parse_translation(text, str(p), pool)
+        except InputError as exc:
+            problems.extend(exc.problems())
+            continue
+        names.append(f"{b.lang}/{b.game}")
+        sections += len(b.sections)
+    return LintReport(books=tuple(names), sections=sections, problems=tuple(problems))
