@@ -155,6 +155,12 @@ def _public(log: GameLog) -> tuple[list[Constraint], dict[str, list[_Private]], 
     return public, shown, looks
 
 
+#: What everybody knows (constraints), what each player was shown (each show's ``shower``,
+#: ``cards`` and ``card`` when the log names it) and each player's looks at table cards:
+#: the parts of an opponent's notebook, for :mod:`cluesolver.clue.advice.show` too.
+public_knowledge = _public
+
+
 def threats(
     log: GameLog,
     counts: Counts | None = None,

@@ -722,6 +722,25 @@ def parse_log(
     return _Reader(text, path, base_dir, limits).read()
 
 
+def parse_statement(log: GameLog, text: str, where: str = "statement") -> Event:
+    """One statement read as a line of ``log`` would be (its edition, players and owner):
+    ``Ben suggests Plum, Rope, Library``.  A problem is located at ``where``, line 1, and
+    the column in ``text``; :class:`InputError` lists every problem of the statement."""
+    reader = _Reader(text, where, None, DEFAULT_LIMITS)
+    reader.variant, reader.players = log.variant, log.players
+    line = _Line(where, 1, text)
+    if len(text) > reader.limits.max_line:
+        raise InputError(line.problem(f"a statement is at most {reader.limits.max_line} characters", text[:40], 0))
+    if not text.split("#", 1)[0].strip():
+        raise InputError(line.problem("an empty statement", text, 0))
+    try:
+        event = reader._event(line, log.header)
+    except _LineError as exc:
+        raise InputError(exc.problems) from None
+    assert event is not None
+    return event
+
+
 def read_log_text(path: Path) -> tuple[str, GameLog]:
     """The text and the parsed log of a ``.clue`` file (a regular file, size-bounded)."""
     from rulesref.core.files import read_text
