@@ -193,8 +193,22 @@ app = typer.Typer(
 
 
 @app.callback()
-def _root() -> None:
+def _root(
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        help="Language of the text for people: en or et (default: CLUESOLVER_LANG, else the locale). "
+        "--json is always English.",
+        metavar="LANG",
+    ),
+) -> None:
     """Game-night companion: exact Clue deduction, and rules and scores for the Vegas games."""
+    if lang is not None:
+        from rulesref.core import i18n
+
+        if i18n.normalise(lang) is None:
+            raise typer.BadParameter(f"{lang!r}: say one of {', '.join(i18n.LANGUAGES)}", param_hint="--lang")
+        i18n.use(lang)
 
 
 def main() -> None:

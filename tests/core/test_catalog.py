@@ -1,0 +1,63 @@
+"""The Estonian catalogue is complete and sound: every text translated, placeholders and plural
+forms kept, and the compiled catalogue the one ``python tools/catalog.py`` makes from the code."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from tests.helpers import ROOT
+
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:[:!][^{}]*)?\}|%(?:\([a-z_]+\))?[sdfr]")
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("catalog_tool", ROOT / "tools" / "catalog.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _tool()
+
+
+@pytest.fixture(scope="module")
+def catalogues() -> dict[str, Any]:
+    template = TOOL.extract()
+    return {lang: (template, TOOL.updated(lang, template)) for lang in TOOL.languages()}
+
+
+def test_the_compiled_catalogues_are_made_from_the_code(catalogues: dict[str, Any]) -> None:
+    for lang, (_template, catalog) in catalogues.items():
+        po = TOOL.po_path(lang)
+        assert TOOL._strip_dates(po.read_bytes()) == TOOL._strip_dates(TOOL.po_text(catalog)), (
+            f"{po} is out of date: run python tools/catalog.py"
+        )
+        assert po.with_suffix(".mo").read_bytes() == TOOL.mo_bytes(catalog), "run python tools/catalog.py"
+
+
+def test_every_text_has_a_translation(catalogues: dict[str, Any]) -> None:
+    for lang, (_template, catalog) in catalogues.items():
+        missing = [m.id for m in catalog if m.id and not TOOL._translated(m)]
+        assert missing == [], f"{lang}: {len(missing)} texts without a translation, e.g. {missing[:5]}"
+
+
+def test_translations_keep_every_placeholder_and_plural_form(catalogues: dict[str, Any]) -> None:
+    for lang, (_template, catalog) in catalogues.items():
+        forms = catalog.num_plurals
+        for m in catalog:
+            if not m.id:
+                continue
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            if isinstance(m.id, tuple):
+                assert len(strings) == forms, f"{lang}: {m.id[0]!r} needs {forms} plural forms"
+            wanted = sorted(PLACEHOLDER.findall(ids[-1]))
+            for s in strings:
+                if s:
+                    assert sorted(PLACEHOLDER.findall(s)) == wanted, f"{lang}: {ids[0]!r} -> {s!r} changes placeholders"
