@@ -321,7 +321,7 @@ def _pct(f: Any) -> str:
 def gamble(
     board_file: Annotated[Path, typer.Option("--file", "-f", "--board", "-b", help="State file.")],
     casino: Annotated[str, typer.Option("--casino", "-c", help="Any lot of the casino to bet in.")],
-    bet: Annotated[int, typer.Option("--bet", help="The bet in $ millions.")],
+    bet: Annotated[str, typer.Option("--bet", help="The bet in $ millions, e.g. 10, $10 or $10M.")],
     player: PlayerOpt = None,
     layoff: Annotated[bool, typer.Option("--layoff", help="The boss lays off half the bet to the bank.")] = False,
     roll: Annotated[int | None, typer.Option("--roll", help="The sum rolled on two dice: settle the bet.")] = None,
@@ -343,7 +343,7 @@ def gamble(
     who = q.gambler
     where = q.casino.name if q.casino else casino
     boss = q.casino.boss.describe() if q.casino else "-"
-    out.print(f"{who} bets ${bet} in {where} (boss: {boss}); limit ${q.limit}.  {q.rule}", markup=False)
+    out.print(f"{who} bets ${q.bet} in {where} (boss: {boss}); limit ${q.limit}.  {q.rule}", markup=False)
     if not q.legal:
         _print_reasons(out, "Not allowed:", q.reasons)
         return EXIT_PROBLEMS

@@ -1,12 +1,14 @@
 """Text notation for stakes and money, as typed at the table; parse/format round-trip.
 
-Stakes: ``"Anna=5 Ben=3 Carla=1+big Denny=1 white=2"``.  Each entry is a name, ``=``,
-and a sum of parts: a number of small dice, ``big`` (the big die, counting as two; ``2big``
-for a second one, which the checker will object to) and ``Nbonus`` (dice a casino tile
-added).  Entries are separated by spaces or commas; ``white`` (or ``house``) is the house.
+Stakes: ``"Anna=5 Ben=3 Carla=1+big Denny=1 white=2"`` or ``"Anna 5, Ben 3, Carla 1+big"``
+(the count notation every game shares, :mod:`rulesref.core.amounts`).  Each entry is a
+name and a sum of parts: a number of small dice, ``big`` (the big die, counting as two;
+``2big`` for a second one, which the checker will object to) and ``Nbonus`` (dice a casino
+tile added).  ``white`` (or ``house``) is the house.
 
 Money: ``"90,40"`` or ``"90k 40k"`` or ``"$90,000 $40,000"`` or ``"90,000 40,000"``, in
-thousands of dollars (a comma followed by ``000`` is a thousands separator).
+thousands of dollars (a comma followed by ``000`` is a thousands separator; one amount
+is read as :func:`rulesref.core.amounts.read_amount` reads it).
 
     >>> format_stakes(parse_stakes("Carla=1+big Anna=5"))
     'Carla=1+big Anna=5'
@@ -19,11 +21,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from rulesref.core.amounts import THOUSANDS, glue_thousands, read_amount, split_counts
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.names import closest
 from rulesref.las_vegas.model import HOUSE, HOUSE_ALIASES, Stake
 
-_ENTRY_SPLIT = re.compile(r"[\s,;]+")
 _PART = re.compile(r"^(?P<n>\d+)?(?P<kind>big|b|bonus|tile)?$", re.IGNORECASE)
 
 
@@ -96,20 +98,21 @@ def stakes_from_pairs(
     return tuple(stakes), problems
 
 
+#: A dice count as written: a number, ``big``, ``2bonus`` or a sum of them (``1+big``).
+_SPEC = re.compile(r"^-?\d*(big|b|bonus|tile)?(\+-?\d*(big|b|bonus|tile)?)*$", re.IGNORECASE)
+#: The message for words that are no entry (the count notation of rulesref.core.amounts).
+ENTRY_FORM = "expected NAME DICE, e.g. Anna 3, Anna=3 or Carla 1+big"
+
+
+def is_dice(word: str) -> bool:
+    """Whether ``word`` reads as dice (``3``, ``big``, ``1+big``; ``-1`` too: its problem comes later)."""
+    return _SPEC.match(word) is not None and any(ch.isalnum() for ch in word)
+
+
 def split_entries(text: str) -> tuple[list[tuple[str, str]], list[Problem]]:
-    pairs: list[tuple[str, str]] = []
-    problems: list[Problem] = []
-    for token in _ENTRY_SPLIT.split(text.strip()):
-        if not token:
-            continue
-        name, sep, spec = token.partition("=")
-        if not sep:
-            name, sep, spec = token.partition(":")
-        if not sep or not name.strip():
-            problems.append(Problem("expected NAME=DICE, e.g. Anna=3 or Carla=1+big", text=token))
-            continue
-        pairs.append((name, spec))
-    return pairs, problems
+    """``NAME DICE`` entries in the one count notation (:func:`rulesref.core.amounts.split_counts`)."""
+    entries, problems = split_counts(text, is_dice, ENTRY_FORM)
+    return [(e.name, e.value) for e in entries], problems
 
 
 def parse_stakes_collect(
@@ -144,46 +147,21 @@ def format_stakes(stakes: Iterable[Stake]) -> str:
     return " ".join(format_stake(s) for s in stakes)
 
 
-_MONEY_TOKEN = re.compile(r"^\$?(?P<n>-?\d+(?:\.\d+)?)(?P<k>k|000)?$", re.IGNORECASE)
-#: A dollar amount written with thousands separators: ``90,000``, ``$100,000``.
-_THOUSANDS = re.compile(r"(?<!\d)(\$?\d{1,3})((?:,\d{3})*,000)(?!\d)")
 #: What ``--money`` and ``money = [...]`` accept, for messages.
-MONEY_FORMS = "90,40 or 90k 40k or $90,000 $40,000 or 90,000 40,000"
+MONEY_FORMS = THOUSANDS.forms.removeprefix("in thousands: ")
 
 
 def parse_money_item(item: object) -> tuple[int | None, Problem | None]:
-    """One amount in thousands: ``90``, ``"90k"``, ``"$90000"``, ``"$90,000"``."""
-    if isinstance(item, bool) or not isinstance(item, (int, str)):
-        return None, Problem("money must be a number of thousands, e.g. 90", text=str(item))
-    if isinstance(item, int):
-        value = item
-        if value >= 1000:  # dollars typed out in full: 90000
-            if value % 1000:
-                return None, Problem("money comes in whole thousands", text=str(item))
-            value //= 1000
-    else:
-        token = _THOUSANDS.sub(lambda m: m[1] + m[2].replace(",", ""), item.strip().replace("_", ""))
-        m = _MONEY_TOKEN.match(token)
-        if m is None:
-            return None, Problem(f"cannot read money (in thousands: {MONEY_FORMS})", text=item)
-        if len(m["n"]) > 15:  # no casino holds a trillion dollars; float() would lose or overflow it
-            return None, Problem("money far beyond any casino's (in thousands, e.g. 90)", text=item)
-        number = float(m["n"])
-        if m["k"] is None and number >= 1000:
-            number /= 1000
-        if number != int(number):
-            return None, Problem("money comes in whole thousands", text=item)
-        value = int(number)
-    if value <= 0:
-        return None, Problem("money must be positive", text=str(item))
-    return value, None
+    """One amount in thousands: ``90``, ``"90k"``, ``"$90000"``, ``"$90,000"`` (the one money reading,
+    :func:`rulesref.core.amounts.read_amount`)."""
+    return read_amount(item, THOUSANDS)
 
 
 def parse_money_collect(text: str) -> tuple[tuple[int, ...], list[Problem]]:
     """Amounts separated by spaces, commas or semicolons; ``90,000`` is one amount (ninety thousand)."""
     values: list[int] = []
     problems: list[Problem] = []
-    glued = _THOUSANDS.sub(lambda m: m[1] + m[2].replace(",", ""), text.strip())
+    glued = glue_thousands(text.strip())
     tokens = [t for t in re.split(r"[\s,;/]+", glued) if t]
     for token in tokens:
         value, problem = parse_money_item(token)

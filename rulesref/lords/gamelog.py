@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulesref.core.amounts import MILLIONS, read_amount
 from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.core.files import read_text
 from rulesref.core.names import closest
@@ -164,6 +165,18 @@ def _rolls(text: str) -> tuple[tuple[str, int], ...]:
         raise _Bad(p.message, p.text, p.choices) from None
 
 
+#: An amount of money as written in a log line: ``10``, ``$10``, ``$10M``, ``$10,000,000``.
+_AMOUNT = r"\$?\d[\d,_.]*(?:m|mn|million)?"
+
+
+def _money(word: str) -> int:
+    """An amount in $ millions (the one money reading, :func:`rulesref.core.amounts.read_amount`)."""
+    value, problem = read_amount(word, MILLIONS)
+    if problem is not None or value is None:
+        raise _Bad(problem.message if problem else "no money given", word)
+    return value
+
+
 def _player(word: str, players: tuple[str, ...]) -> str:
     name = word.strip()
     if name in players:
@@ -257,10 +270,10 @@ def _parse_event(body: str, players: tuple[str, ...]) -> Event:
             raise _Bad("write 'reorganize LOT: LOT=N LOT=N ...' with the new number of every die", body)
         return Reorganize(_lot(m.group(1)), _rolls(m.group(2)))
     if verb == "gamble":
-        m = re.fullmatch(r"(\S+)\s+\$?(\d+)\s+rolls?\s+(\d+(?:\s*[+,]\s*\d+)?)(\s+layoff)?", rest, re.IGNORECASE)
+        m = re.fullmatch(rf"(\S+)\s+({_AMOUNT})\s+rolls?\s+(\d+(?:\s*[+,]\s*\d+)?)(\s+layoff)?", rest, re.IGNORECASE)
         if not m:
             raise _Bad("write 'gamble LOT BET roll SUM [layoff]'", body)
-        return Gamble(_lot(m.group(1)), int(m.group(2)), _roll_sum(m.group(3).replace(" ", "")), bool(m.group(4)))
+        return Gamble(_lot(m.group(1)), _money(m.group(2)), _roll_sum(m.group(3).replace(" ", "")), bool(m.group(4)))
     if verb == "reroll":
         if not rest:
             raise _Bad("write 'reroll LOT=N LOT=N'", body)
@@ -272,8 +285,8 @@ def _parse_event(body: str, players: tuple[str, ...]) -> Event:
         money, lots_, dice = 0, [], []
         for item in [i.strip() for i in m.group(3).split(",") if i.strip()]:
             parts = item.split()
-            if re.fullmatch(r"\$\d+", item):
-                money += int(item[1:])
+            if re.fullmatch(rf"\${_AMOUNT}", item, re.IGNORECASE):
+                money += _money(item)
             elif len(parts) == 2 and parts[0].lower() == "lot":
                 lots_.append(_lot(parts[1]))
             elif len(parts) == 2 and parts[0].lower() == "die":
@@ -282,10 +295,10 @@ def _parse_event(body: str, players: tuple[str, ...]) -> Event:
                 raise _Bad("a traded item is $N, 'lot LOT' or 'die LOT'", item)
         return Trade(_player(m.group(1), players), _player(m.group(2), players), money, tuple(lots_), tuple(dice))
     if verb == "final":
-        m = re.fullmatch(r"(.+?)\s*:\s*(\d+)\s+points?\s*,?\s*\$(\d+)", rest, re.IGNORECASE)
+        m = re.fullmatch(rf"(.+?)\s*:\s*(\d+)\s+points?\s*,?\s*(\${_AMOUNT})", rest, re.IGNORECASE)
         if not m:
             raise _Bad("write 'final PLAYER: N points $M'", body)
-        return Final(_player(m.group(1), players), int(m.group(2)), int(m.group(3)))
+        return Final(_player(m.group(1), players), int(m.group(2)), _money(m.group(3)))
     raise _Bad("unknown line", words[0], closest(verb, _VERBS))
 
 

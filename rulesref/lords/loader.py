@@ -29,6 +29,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from rulesref.core.amounts import MILLIONS, read_amount
 from rulesref.core.errors import InputError, UnknownNameError
 from rulesref.core.files import atomic_write, read_text
 from rulesref.core.names import closest
@@ -147,7 +148,7 @@ def _players(raw: Any, c: Problems) -> list[Player]:
         for key in fields:
             if key not in PLAYER_KEYS:
                 c.add("unknown player field", key=key, span=span, text=key, choices=closest(key, PLAYER_KEYS))
-        money = _whole(fields.get("money"), name, "money", c, span)
+        money = _money(fields.get("money"), name, c, span)
         points = _whole(fields.get("points", 0), name, "points", c, span)
         if points is not None and not is_space(points):
             c.add(
@@ -171,6 +172,16 @@ def _whole(value: Any, name: str, key: str, c: Problems, span: Span | None) -> i
         c.add(f"{name}'s {key} must be a whole number of at least 0", key=key, span=span, text=value)
         return None
     return value
+
+
+def _money(value: Any, name: str, c: Problems, span: Span | None) -> int | None:
+    """A player's money in $ millions: ``23``, or text such as ``"$23"``, ``"$23M"``, ``"$23,000,000"``."""
+    if not isinstance(value, str):
+        return _whole(value, name, "money", c, span)
+    amount, problem = read_amount(value, MILLIONS)
+    if problem is not None:
+        c.add(f"{name}'s {problem.message} ({MILLIONS.forms})", key="money", span=span, text=value)
+    return amount
 
 
 def _lot_label(raw: Any, c: Problems, line: int | None) -> str | None:

@@ -1,11 +1,15 @@
 """Small text notations shared by the command line and the game log.
 
-* rolls: ``C3=4,C2=2`` (lot = new number; spaces or commas between pairs);
+* rolls: ``C3=4,C2=2`` or ``C3 4, C2 2`` (lot and new number, in the count notation every
+  game shares: :func:`rulesref.core.amounts.split_counts`);
 * casino points: ``1,1,3``;
-* money: ``$12`` or ``12``.
+* money, in $ millions: ``12``, ``$12``, ``$12M`` or ``$12,000,000``
+  (:func:`rulesref.core.amounts.read_amount`).
 
-    >>> parse_rolls("C3=4, c2=2")
-    {'C3': 4, 'C2': 2}
+    >>> parse_rolls("C3=4, c2=2"), parse_rolls("C3 4, C2: 2")
+    ({'C3': 4, 'C2': 2}, {'C3': 4, 'C2': 2})
+    >>> money("$25"), money("25M"), money(25)
+    (25, 25, 25)
     >>> format_rolls({'C3': 4, 'C2': 2})
     'C3=4,C2=2'
 """
@@ -14,18 +18,19 @@ from __future__ import annotations
 
 import re
 
+from rulesref.core.amounts import MILLIONS, read_amount, split_counts
 from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.lords.board import lot
+
+#: The message for words that are no roll.
+ROLL_FORM = "a roll is LOT NUMBER, e.g. C3=4 or C3 4"
 
 
 def parse_rolls(text: str) -> dict[str, int]:
     out: dict[str, int] = {}
-    problems: list[Problem] = []
-    for part in [p for p in re.split(r"[,\s]+", text.strip()) if p]:
-        label, sep, pips = part.partition("=")
-        if not sep:
-            problems.append(Problem("a roll is LOT=NUMBER, e.g. C3=4", text=part))
-            continue
+    entries, problems = split_counts(text, lambda w: w.lstrip("-").isdigit(), ROLL_FORM)
+    for label, pips in entries:
+        part = f"{label}={pips}"
         try:
             name = lot(label).label
         except UnknownNameError as exc:
@@ -63,6 +68,9 @@ def parse_points(text: str) -> list[int]:
     return out
 
 
-def parse_money(text: str) -> int | None:
-    t = text.strip().lstrip("$").rstrip("mM")
-    return int(t) if t.isdigit() else None
+def money(item: object) -> int:
+    """An amount in $ millions as a state file or an option gives it; :class:`InputError` when unreadable."""
+    value, problem = read_amount(item, MILLIONS)
+    if problem is not None or value is None:
+        raise InputError(problem or Problem("no money given", text=str(item)))
+    return value

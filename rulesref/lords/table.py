@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from rulesref.core.amounts import MILLIONS, read_amount
 from rulesref.core.errors import InputError, Problem
 from rulesref.lords.actions import ActionResult, act, acting_player, action_name, printed_price
 from rulesref.lords.board import Lot, lot, lots
@@ -108,14 +109,22 @@ def cost(
 def gamble(
     board: Path,
     casino: str,
-    bet: int,
+    bet: int | str,
     *,
     player: str | None = None,
     layoff: bool = False,
     roll: int | None = None,
 ) -> GambleQuote:
-    """Bet limit, odds and expected gain of a bet in the casino on ``casino`` (settled with ``roll``)."""
-    if bet < 1:
-        raise InputError(Problem(f"a bet is a whole number of $ millions, at least 1, not {bet}", text=str(bet)))
+    """Bet limit, odds and expected gain of a bet in the casino on ``casino`` (settled with ``roll``).
+
+    ``bet`` is in $ millions, as typed (``10``, ``$10``, ``$10M``: the one money reading).
+    """
+    amount, _ = read_amount(bet, MILLIONS)
+    if amount is None or amount < 1:
+        raise InputError(
+            Problem(
+                f"a bet is a whole number of $ millions, at least 1 (e.g. 10, $10 or $10M), not {bet}", text=str(bet)
+            )
+        )
     state = load_state(board)
-    return quote_gamble(state, acting_player(state, player), casino, bet, layoff=layoff, roll=roll)
+    return quote_gamble(state, acting_player(state, player), casino, amount, layoff=layoff, roll=roll)

@@ -57,7 +57,7 @@ def test_payout_bad_input_every_problem_exit_2() -> None:
     assert res.exit_code == 2
     assert flat(res.stderr) == flat(
         "error: --edition: unknown edition: 'roy' (did you mean: royale?) "
-        "error: --casino: expected NAME=DICE, e.g. Anna=3 or Carla=1+big: 'Bob' "
+        "error: --casino: expected NAME DICE, e.g. Anna 3, Anna=3 or Carla 1+big: 'Bob' "
         "error: --casino: negative dice count for Ben: '-3'"
     )
     res = run("las-vegas", "payout", "--casino", "Anna=5", "--money", "90,25")
@@ -279,3 +279,31 @@ def test_a_shared_royale_win_says_what_was_equal(tmp_path: Path) -> None:
     path.write_text(SHARED.replace("chips_spent = { Ben = 1 }\n", "").replace("[50, 30]", "[40, 30]"), "utf-8")
     out = " ".join(run("score", str(path)).output.split())
     assert "share it — same money, same chips and the same number of cards." in out
+
+
+def test_payout_reads_counts_and_money_the_one_way() -> None:
+    """'Mia 3, Noah 2, white 2' is read as Clue's --hands reads 'Ann 5'; "$50k", 50k, $50,000, 50000 are one amount."""
+    base = run("las-vegas", "payout", "--casino", "Mia=3 Noah=2 white=2", "--money", "50", "--json")
+    assert base.exit_code == 0
+    for casino in ("Mia 3, Noah 2, white 2", "Mia: 3; Noah: 2; white: 2", "Mia = 3, Noah=2, white 2"):
+        for money in ("$50k", "50k", "$50,000", "50000"):
+            res = run("las-vegas", "payout", "--casino", casino, "--money", money, "--json")
+            assert res.exit_code == 0, (casino, money, res.stderr)
+            assert json.loads(res.output) == json.loads(base.output)
+
+
+def test_payout_a_name_without_dice_is_one_quoted_problem() -> None:
+    res = run("las-vegas", "payout", "--casino", "Mia 3, Noah, white 2", "--money", "50")
+    assert res.exit_code == 2
+    assert res.stderr == "error: --casino: expected NAME DICE, e.g. Anna 3, Anna=3 or Carla 1+big: 'Noah'\n"
+
+
+def test_game_file_dice_in_the_count_notation(tmp_path: Path) -> None:
+    text = (EX / "las-vegas-night.toml").read_text(encoding="utf-8")
+    written = text.replace('dice = "Anna=1 Carla=5 white=1 Ben=1"', 'dice = "Anna 1, Carla 5, white 1, Ben 1"')
+    assert written != text
+    (tmp_path / "night.toml").write_text(written, encoding="utf-8")
+    ours = run("score", tmp_path / "night.toml", "--json")
+    theirs = run("score", EX / "las-vegas-night.toml", "--json")
+    assert ours.exit_code == theirs.exit_code == 0
+    assert json.loads(ours.output)["standings"] == json.loads(theirs.output)["standings"]

@@ -191,7 +191,7 @@ BAD_INPUT: list[tuple[list[object], str]] = [
     (["lords", "cost", "remodel", "C5"], "error: the price of remodel depends on the casino: give --file"),
     (
         ["lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "-5"],
-        "error: a bet is a whole number of $ millions, at least 1, not -5",
+        "error: a bet is a whole number of $ millions, at least 1 (e.g. 10, $10 or $10M), not -5",
     ),
     (["lords", "lots", "--block", "Z"], "error: no such block (A to F): 'Z'"),
 ]
@@ -318,3 +318,34 @@ def test_score_after_the_reroll_is_final(tmp_path: Path) -> None:
 def test_check_prints_the_early_end_note() -> None:
     res = run("check", EX / "lords-night.lov")
     assert res.exit_code == 0 and "End of Game card" in " ".join(res.output.split())
+
+
+def test_money_and_rolls_are_written_as_in_every_game(tmp_path: Path) -> None:
+    """A state's money = "$25" and --bet "$10" read as 25 and 10 ($ millions); rolls as counts: "C3 4, C2 2"."""
+    text = (
+        MID.read_text(encoding="utf-8").replace("money = 23", 'money = "$23"').replace("money = 31", 'money = "$31M"')
+    )
+    (tmp_path / "mid.toml").write_text(text, encoding="utf-8")
+    assert run("lords", "board", tmp_path / "mid.toml", "--json").output == run("lords", "board", MID, "--json").output
+    plain = run("lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "10", "--json")
+    for bet in ("$10", "$10M", "$10,000,000"):
+        res = run("lords", "gamble", "--board", MID, "--casino", "D7", "--bet", bet, "--json")
+        assert res.exit_code == 0 and res.output == plain.output, bet
+    res = run("lords", "board", tmp_path / "mid.toml")
+    assert res.exit_code == 0
+    bad = text.replace('money = "$23"', 'money = "$500k"')
+    (tmp_path / "bad.toml").write_text(bad, encoding="utf-8")
+    res = run("lords", "board", tmp_path / "bad.toml")
+    assert res.exit_code == 2
+    assert flat(res.stderr) == flat(
+        f"error: {tmp_path / 'bad.toml'}:10: Ana's money comes in whole $ millions "
+        "(in $ millions: 25, $25, $25M or $25,000,000): '$500k'"
+    )
+
+
+def test_rerolls_in_the_count_notation() -> None:
+    tie = EX / "lords-tie.toml"
+    one = run("lords", "payout", tie, "--card", "B3", "--reroll", "C2=5,C3=2", "--json")
+    other = run("lords", "payout", tie, "--card", "B3", "--reroll", "C2 5, C3 2", "--json")
+    assert one.exit_code == other.exit_code == 0
+    assert one.output == other.output

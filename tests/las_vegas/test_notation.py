@@ -44,7 +44,7 @@ def test_every_problem_at_once() -> None:
         parse_stakes("Ana=3 Ben=-1 Carla=x Denny Anna=2 Anna=1", ["Anna", "Ben", "Carla", "Denny"])
     messages = [p.format() for p in info.value.problems()]
     assert messages == [
-        "expected NAME=DICE, e.g. Anna=3 or Carla=1+big: 'Denny'",
+        "expected NAME DICE, e.g. Anna 3, Anna=3 or Carla 1+big: 'Denny'",
         "unknown player: 'Ana' (did you mean: Anna?)",
         "negative dice count for Ben: '-1'",
         'cannot read dice for Carla (use a number, "big", e.g. "1+big"): \'x\'',
