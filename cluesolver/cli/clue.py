@@ -247,7 +247,7 @@ def add(
 @app.command("undo")
 @guarded
 def undo(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption = False) -> int:
-    """Drop the last recorded line.
+    """Drop the last recorded line, or take back the last edit, delete or insert.
 
     Example: cluesolver clue undo
     """
@@ -255,10 +255,84 @@ def undo(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption =
 
     change = S.undo(_path(file, session, as_json=as_json))
     if as_json:
-        emit_json({"removed": list(change.lines), "events": len(change.after.events)})
+        undid = {"undid": change.undone.to_json()} if change.undone is not None else {}
+        emit_json({"removed": list(change.lines), "events": len(change.after.events), **undid})
+        return 0
+    if change.undone is not None:
+        console().print(f"{change.undone.describe()}  ({len(change.after.events)} events)", markup=False)
         return 0
     console().print(f"Removed: {change.lines[0]}  ({len(change.after.events)} events left)", markup=False)
     return 0
+
+
+# ----------------------------------------------------------------------------- edit / delete / insert
+
+LineArg = Annotated[
+    int, typer.Argument(help="The file line, as every message numbers it (clue status shows them).", show_default=False)
+]
+ForceFix = Annotated[bool, typer.Option("--force", help="Make the change even if it contradicts the log.")]
+
+
+@app.command("edit")
+@guarded
+def edit(
+    line: LineArg,
+    statement: Annotated[
+        str,
+        typer.Argument(help="The line's new statement, as 'clue add' takes it.", autocompletion=_complete_statement),
+    ],
+    force: ForceFix = False,
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Replace the statement on a past line; the whole log is checked again ('clue undo' takes it back).
+
+    Example: cluesolver clue edit 9 "Ben suggests Plum, Rope, Library; Cat shows"
+    """
+    from cluesolver.cli.clue_fix import fix
+
+    return fix(_path(file, session, as_json=as_json), "edit", line, statement, force=force, as_json=as_json)
+
+
+@app.command("delete")
+@guarded
+def delete(
+    line: LineArg,
+    force: ForceFix = False,
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Remove the statement on a past line; the lines after it move up one ('clue undo' takes it back).
+
+    Example: cluesolver clue delete 9
+    """
+    from cluesolver.cli.clue_fix import fix
+
+    return fix(_path(file, session, as_json=as_json), "delete", line, None, force=force, as_json=as_json)
+
+
+@app.command("insert")
+@guarded
+def insert(
+    line: LineArg,
+    statement: Annotated[
+        str,
+        typer.Argument(help="The statement to put before that line.", autocompletion=_complete_statement),
+    ],
+    force: ForceFix = False,
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Put a statement before a past line (it becomes that line; the lines after move down one).
+
+    Example: cluesolver clue insert 9 "Cat has Knife"
+    """
+    from cluesolver.cli.clue_fix import fix
+
+    return fix(_path(file, session, as_json=as_json), "insert", line, statement, force=force, as_json=as_json)
 
 
 # ----------------------------------------------------------------------------- questions
