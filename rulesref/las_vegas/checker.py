@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from rulesref.cite import Citation, cite
 from rulesref.core.findings import CheckReport, Finding
-from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars
+from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars, rules_for
 from rulesref.las_vegas.model import CASINOS, HOUSE, Casino, Game, Round, Stake
 from rulesref.las_vegas.payout import next_start_player, pay_casino, pay_round
 from rulesref.las_vegas.tiles import BLACK_DICE, PAYS, PRIME_TIME, TILE_CASINOS, reward_fits
@@ -232,7 +232,7 @@ def check_game(game: Game) -> CheckReport:
         for tile in rd.tiles:
             for value in tile.money:
                 supply.won[value] += 1
-    findings = tuple(sorted(add.findings, key=lambda f: f.line or 0))
+    findings = _boulevard_hint(game, tuple(sorted(add.findings, key=lambda f: f.line or 0)))
     summary = {
         "edition": game.edition.value,
         "title": rules.title,
@@ -241,6 +241,34 @@ def check_game(game: Game) -> CheckReport:
         "rounds_in_game": rules.rounds,
     }
     return CheckReport(game=GAME_ID, path=game.source, findings=findings, summary=summary)
+
+
+#: Findings a base-game file has when it was really a Boulevard game.
+_BOULEVARD_CODES = ("player-count", "big-die-edition", "money-value")
+BOULEVARD_HINT = 'if you played Boulevard (6 to 8 players, big dice, $100,000 notes), write edition = "boulevard"'
+
+
+def _boulevard_hint(game: Game, findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """Say once, on the first finding it explains, that a base game with Boulevard's things may be Boulevard.
+
+    A base game with 6 to 8 players, ``big_die = true`` or a $100,000 note gets many findings
+    that one line at the top of the file would clear; the first of them says so (a stray big
+    die alone is more likely a slip of the pen).
+    """
+    if game.edition is not Edition.BASE:
+        return findings
+    boulevard = rules_for(Edition.BOULEVARD)
+    extra = set(boulevard.denominations) - set(game.rules.denominations)
+    fits = (
+        game.rules.max_players < len(game.players) <= boulevard.max_players
+        or game.big_die
+        or any(v in extra for rd in game.rounds for c in rd.casinos for v in c.money)
+    )
+    first = next((i for i, f in enumerate(findings) if f.code in _BOULEVARD_CODES), None)
+    if not fits or first is None:
+        return findings
+    f = findings[first]
+    return (*findings[:first], replace(f, message=f"{f.message}; {BOULEVARD_HINT}"), *findings[first + 1 :])
 
 
 def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:

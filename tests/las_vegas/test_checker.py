@@ -190,3 +190,22 @@ def test_payout_and_checker_agree_on_the_white_big_die() -> None:
     text = (ROOT / "tests" / "data" / "las-vegas" / "valid" / "base-2p-white.toml").read_text(encoding="utf-8")
     found = check_game(parse_game(text.replace("white=", "white=big+", 1))).findings
     assert [f.code for f in found if f.code == "house-big-die"] == ["house-big-die"]
+
+
+def test_a_boulevard_game_written_as_base_says_so_once() -> None:
+    """Six players, big dice and $100,000 notes in a base file: one finding names edition = "boulevard"."""
+    text = (ROOT / "examples" / "las-vegas-boulevard.toml").read_text(encoding="utf-8")
+    for base in (
+        text.replace('edition = "boulevard"', 'edition = "base"'),
+        re.sub(r"(?m)^(edition|big_die) =.*$", "", text),
+    ):
+        findings = check_game(parse_game(base, "six.toml")).findings
+        hinted = [f for f in findings if 'write edition = "boulevard"' in f.message]
+        assert len(findings) >= 5 and len(hinted) == 1
+        assert hinted[0] is findings[0] and hinted[0].code == "player-count"
+        assert check_game(parse_game(text, "six.toml")).findings == ()
+
+
+def test_a_stray_big_die_in_a_base_game_is_no_boulevard() -> None:
+    findings = check_game(load_game(ROOT / "examples" / "las-vegas-broken.toml")).findings
+    assert not any("boulevard" in f.message for f in findings)
