@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 from cluesolver.clue.advice.threat import public_knowledge
 from cluesolver.clue.engine import count, counter
 from cluesolver.clue.engine.results import Counts
-from cluesolver.clue.engine.small import DEFAULT_LIMITS, SmallDeals, small_deals
+from cluesolver.clue.engine.small import SmallDeals, SmallLimits, small_deals
 from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
 from cluesolver.clue.record.events import GameLog, Suggestion
 from rulesref.core.errors import InputError, Problem
@@ -48,7 +48,10 @@ if TYPE_CHECKING:
 
 #: Deals at most this many are all used (exact); more are sampled (``samples`` of them).
 EXACT_LIMIT = 200
-SAMPLES = 200
+SAMPLES = 100
+#: The suggester's notebooks are counted by the small counter up to these limits (they are
+#: small: the suggester knows their hand), faster there than the numpy engine; bigger ones by it.
+NOTEBOOK_LIMITS = SmallLimits(max_states=30_000, max_steps=300_000)
 
 
 @dataclass(frozen=True)
@@ -217,7 +220,7 @@ def show_advice(
     public = (*facts, *(Lacks(p, c) for p in passed for c in cards), AtLeastOne(who, cards))
     before_named = {s.card for s in shown[to] if s.shower == who and s.card is not None}
     rng = random.Random(seed + 31)
-    one = counter(DEFAULT_LIMITS)
+    one = counter(NOTEBOOK_LIMITS)
     book: dict[tuple[object, ...], _Notebook] = {}
     total: dict[str, list[float]] = {c: [0.0, 0.0, 0.0, 0.0] for c in cards}  # weight, leak, drop, names
     held = dict.fromkeys(cards, 0)
