@@ -40,13 +40,57 @@ def toml_problem(exc: Exception, path: str | None, prefix: str = "not valid TOML
     """
     m = re.search(r"line (\d+), column (\d+)", str(exc))
     if m:
-        return Problem(f"{prefix}: {exc}", path=path, line=int(m.group(1)), column=int(m.group(2)))
+        line, column = int(m.group(1)), int(m.group(2))
+        lines = split_lines(text) if text is not None else []
+        plain = _in_plain_words(str(exc), lines[line - 1] if 0 < line <= len(lines) else None, column)
+        if plain is not None:
+            message, column, quoted = plain
+            return Problem(f"{prefix}: {message}", path=path, line=line, column=column, text=quoted)
+        return Problem(f"{prefix}: {exc}", path=path, line=line, column=column)
     line = None
     if text is not None and "end of document" in str(exc):
         lines = split_lines(text)
         line = max(1, len(lines))
         return Problem(f"{prefix}: {exc}", path=path, line=line, column=len(lines[-1]) + 1 if lines else 1)
     return Problem(f"{prefix}: {exc}", path=path, line=line)
+
+
+def _in_plain_words(raw: str, line: str | None, column: int) -> tuple[str, int, str] | None:
+    """The parser's words for the slips people make in inline tables, said plainly: (message, column, text).
+
+    ``column`` is 1-based on ``line``; None when the slip is not one of these (the parser's
+    words are kept).
+
+        >>> message, column, text = _in_plain_words("Invalid initial character for a key part", "c = { a = 1, }", 14)
+        >>> message.startswith("a comma after the last value"), column, text
+        (True, 12, ', }')
+    """
+    if line is None:
+        return None
+    before = line[: column - 1].rstrip()
+    here = line[column - 1 : column]
+    if raw.startswith("Invalid initial character for a key part") and before.endswith(","):
+        comma = len(before)
+        if here == "}":
+            return (
+                "a comma after the last value of an inline table { ... }: remove it (TOML allows none there)",
+                comma,
+                line[comma - 1 : column],
+            )
+        if not line[column - 1 :].split("#", 1)[0].strip():
+            return (
+                "an inline table { ... } is written on one line: join its lines, or write it as a [table]",
+                comma,
+                line.strip(),
+            )
+    if raw.startswith("Unclosed inline table"):
+        return (
+            "an inline table { ... } is not closed on its line: a '}' at the end, or a ',' between two values, "
+            "is missing",
+            column,
+            line.strip(),
+        )
+    return None
 
 
 def _depth(value: object, limit: int) -> int:

@@ -307,3 +307,17 @@ def test_game_file_dice_in_the_count_notation(tmp_path: Path) -> None:
     theirs = run("score", EX / "las-vegas-night.toml", "--json")
     assert ours.exit_code == theirs.exit_code == 0
     assert json.loads(ours.output)["standings"] == json.loads(theirs.output)["standings"]
+
+
+def test_a_trailing_comma_is_one_located_plain_message(tmp_path: Path) -> None:
+    text = (EX / "las-vegas-night.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "comma.toml"
+    bad.write_text(text.replace('dice = "Denny=4" }', 'dice = "Denny=4", }', 1), encoding="utf-8")
+    line = next(n for n, t in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1) if '"Denny=4", }' in t)
+    column = bad.read_text(encoding="utf-8").splitlines()[line - 1].index('", }') + 2
+    res = run("check", bad)
+    assert res.exit_code == 2 and res.stdout == ""
+    assert res.stderr == (
+        f"error: {bad}:{line}:{column}: not valid TOML: a comma after the last value of an inline table "
+        "{ ... }: remove it (TOML allows none there): ', }'\n"
+    )
