@@ -86,7 +86,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 def create_app(settings: WebSettings) -> Starlette:
     """The app of one ``serve`` run."""
-    from cluesolver.web import clue_pages, game_pages, rule_pages
+    from cluesolver.web import clue_pages, game_pages, line_pages, rule_pages
 
     routes = [
         Route("/", clue_pages.page, methods=["GET"]),
@@ -98,6 +98,10 @@ def create_app(settings: WebSettings) -> Starlette:
         Route("/clue/next", clue_pages.advice, methods=["GET"]),
         Route("/clue/accuse", clue_pages.accuse, methods=["GET"]),
         Route("/clue/log", clue_pages.log_text, methods=["GET"]),
+        Route("/clue/line", line_pages.line_form, methods=["GET"]),
+        Route("/clue/line/edit", line_pages.edit, methods=["POST"]),
+        Route("/clue/line/delete", line_pages.delete, methods=["POST"]),
+        Route("/clue/line/insert", line_pages.insert, methods=["POST"]),
         Route("/vegas", game_pages.page, methods=["GET"]),
         Route("/las-vegas/payout", game_pages.las_vegas_payout, methods=["GET"]),
         Route("/las-vegas/standings", game_pages.las_vegas_standings, methods=["GET"]),

@@ -109,7 +109,8 @@ async def undo(request: Request) -> Response:
         change = await run_in_threadpool(write)
     except CluesolverError as exc:
         return await _written(request, st, None, messages_of(exc), status_of(exc))
-    return await _written(request, st, "Removed: " + "; ".join(change.lines), [], 200)
+    said = change.undone.describe() if change.undone is not None else "Removed: " + "; ".join(change.lines)
+    return await _written(request, st, said, [], 200)
 
 
 async def _written(
@@ -129,7 +130,8 @@ async def _written(
         view = None
         errors = errors + messages_of(exc)
     name = "clue_written.html" if is_htmx(request) else "clue.html"
-    return render(request, name, status=status, view=view, errors=errors, done=done, typed=typed)
+    retry = typed if status == HTTPStatus.CONFLICT else ""  # offered again with --force
+    return render(request, name, status=status, view=view, errors=errors, done=done, typed=typed, retry_add=retry)
 
 
 async def why(request: Request) -> Response:

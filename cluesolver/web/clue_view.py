@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from cluesolver.clue.session.store import Change
     from cluesolver.clue.session.view import Seat, TableView
     from cluesolver.clue.variants.model import EditionRules
+    from cluesolver.web.tap_view import TapPad
 from rulesref.core.errors import InputError, Problem
 
 
@@ -80,6 +81,8 @@ class ClueView:
     room_label: str
     phrases: tuple[str, ...]
     example: str  # a statement in this game's names, for the entry line's placeholder
+    pad: TapPad | None = None  # the tap pad's data (None: none is shown)
+    codes: tuple[str, ...] = ()  # each holder's label as the narrow notebook header shows it
 
     @property
     def log(self) -> GameLog:
@@ -99,6 +102,16 @@ class ClueView:
 
     def line_text(self, n: int) -> str:
         return self.text_lines[n - 1].strip() if 0 < n <= len(self.text_lines) else ""
+
+    @property
+    def event_lines(self) -> tuple[tuple[int, str], ...]:
+        """Each event line of the log: its file line number and its text as written."""
+        return tuple((e.line, self.line_text(e.line)) for e in self.log.events)
+
+    @property
+    def legend(self) -> tuple[tuple[str, str], ...]:
+        """(code, label) of the holders whose header is a code."""
+        return tuple((c, label) for c, (_, label) in zip(self.codes, self.holders) if c != label)
 
 
 def version_of(path: Path) -> str:
@@ -137,6 +150,7 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
     from cluesolver.clue.record.constraints import ENVELOPE
     from cluesolver.clue.session.store import read_session
     from cluesolver.clue.session.view import table_view
+    from cluesolver.web.tap_view import short_codes, tap_pad
 
     version = version_of(path)
     text, log = read_session(path)
@@ -188,6 +202,8 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
         standing.name,
         phrases(log),
         example_line(log),
+        tap_pad(log, path.name),
+        short_codes(tuple(label for _, label in holders)),
     )
 
 

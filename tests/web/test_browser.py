@@ -253,11 +253,11 @@ def test_keyboard_only_record_undo_and_why(browser: WebDriver, site: Site) -> No
             break
     assert "cell" in (active.get_attribute("class") or "")
     active.send_keys(Keys.ENTER)
-    wait_for(browser, lambda d: "Ann has Miss Scarlet: impossible" in text_of(d, "#why"))
-    # the Ben/Knife cell: certain, with the line that forces it
+    wait_for(browser, lambda d: "Ann has Miss Scarlet: impossible" in text_of(d, "#cell-why"))
+    # the Ben/Knife cell: certain, with the line that forces it (the answer shows under the grid)
     browser.find_element(By.CSS_SELECTOR, 'button.cell[data-holder="Ben"][data-card="Knife"]').send_keys(Keys.ENTER)
-    wait_for(browser, lambda d: "Ben has Knife is certain" in text_of(d, "#why"))
-    assert "line 7" in text_of(browser, "#why")
+    wait_for(browser, lambda d: "Ben has Knife is certain" in text_of(d, "#cell-why"))
+    assert "line 7" in text_of(browser, "#cell-why")
     # undo from the keyboard
     undo = browser.find_element(By.ID, "undo")
     undo.send_keys(Keys.ENTER)

@@ -49,3 +49,80 @@
   document.addEventListener("DOMContentLoaded", setup);
   window.cluesolverCompletions = completions;
 })();
+
+// The page around htmx: the typed line kept while half-written and cleared once recorded,
+// the tapped cell marked and its "why" brought into view, wide tables' "scroll →" cue,
+// the line editor brought into view and closed. (No inline handlers: the page's
+// Content-Security-Policy allows only these files.)
+(function () {
+  "use strict";
+  function typedKey(box) { return "cluesolver:typed:" + (box.getAttribute("data-draft-key") || ""); }
+  function keepTyped() {
+    var box = document.getElementById("statement");
+    if (!box) return;
+    try {
+      var kept = sessionStorage.getItem(typedKey(box));
+      if (kept && !box.value) box.value = kept;
+    } catch (e) { /* storage off */ }
+    box.addEventListener("input", function () {
+      try {
+        if (box.value) sessionStorage.setItem(typedKey(box), box.value);
+        else sessionStorage.removeItem(typedKey(box));
+      } catch (e) { /* storage off */ }
+    });
+  }
+  function afterRequest(ev) {
+    var elt = ev.detail && ev.detail.elt, xhr = ev.detail && ev.detail.xhr;
+    if (!elt || !xhr || xhr.status !== 200) return;
+    var box = document.getElementById("statement");
+    if (!box) return;
+    var sent = elt.querySelector && elt.querySelector('[name="statement"]');
+    if (elt.id === "add-form" || (elt.classList && elt.classList.contains("retry") && sent && sent.value === box.value)) {
+      if (elt.id === "add-form") elt.reset();
+      box.value = "";
+      try { sessionStorage.removeItem(typedKey(box)); } catch (e) { /* storage off */ }
+    }
+  }
+  function markCell(ev) {
+    var cell = ev.target.closest && ev.target.closest("button.cell");
+    if (!cell) return;
+    document.querySelectorAll("button.cell.picked").forEach(function (c) { c.classList.remove("picked"); });
+    cell.classList.add("picked");
+  }
+  function cues() {
+    document.querySelectorAll(".scroll-box").forEach(function (box) {
+      var more = box.scrollWidth - box.clientWidth - box.scrollLeft > 2;
+      box.setAttribute("data-more", more ? "true" : "false");
+    });
+  }
+  function afterSwap(ev) {
+    var target = ev.detail && ev.detail.target;
+    cues();
+    if (!target) return;
+    if (target.id === "cell-why" || target.id === "why") target.scrollIntoView({ block: "nearest" });
+    if (target.id === "line-editor" || (ev.detail.elt && ev.detail.elt.id === "line-editor")) {
+      var editor = document.getElementById("line-editor");
+      if (editor && !editor.hidden) editor.scrollIntoView({ block: "nearest" });
+    }
+  }
+  function closeEditor(ev) {
+    var b = ev.target.closest && ev.target.closest("#line-editor-close");
+    if (!b) return;
+    var editor = document.getElementById("line-editor");
+    editor.replaceChildren();
+    editor.hidden = true;
+  }
+  function setup() {
+    keepTyped();
+    cues();
+    document.body.addEventListener("htmx:afterRequest", afterRequest);
+    document.body.addEventListener("htmx:afterSettle", afterSwap);
+    document.addEventListener("click", markCell);
+    document.addEventListener("click", closeEditor);
+    document.addEventListener("scroll", function (ev) {
+      if (ev.target.classList && ev.target.classList.contains("scroll-box")) cues();
+    }, true);
+    window.addEventListener("resize", cues);
+  }
+  document.addEventListener("DOMContentLoaded", setup);
+})();
