@@ -358,6 +358,15 @@ def gamble(
             f"{s.bank:+d}",
         )
     out.print(grid)
+    owner = q.casino.boss.owner if q.casino else None
+    for s in q.settlements:
+        if s.capped:
+            half = " (the boss's half after the lay-off; the bank pays its half in full)" if q.layoff else ""
+            out.print(
+                f"On {', '.join(map(str, s.outcome.sums))} {owner} owes ${s.owed}{half} but has only ${-s.boss}: "
+                f"the boss's cash caps the payment, so {who} gets {s.gambler:+d}.  {q.rule}",
+                markup=False,
+            )
     exp = q.expected
     out.print(
         f"Chance to win: {q.win_chance} ({_pct(q.win_chance)}). Expected gain: "
@@ -369,6 +378,7 @@ def gamble(
         out.print(
             f"Rolled {roll}: {s.outcome.name}; {who} {s.gambler:+d}, boss {s.boss:+d}"
             + (f", bank {s.bank:+d}" if s.bank else "")
+            + (f" (the boss owed ${s.owed}: capped by the boss's cash)" if s.capped else "")
             + ".",
             markup=False,
         )

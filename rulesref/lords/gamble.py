@@ -53,6 +53,12 @@ class Settlement:
     gambler: int
     boss: int
     bank: int
+    owed: int = 0  # what the boss owed when more than the boss's cash (0: paid in full)
+
+    @property
+    def capped(self) -> bool:
+        """The boss's cash capped what the boss paid (it paid ``-boss`` of ``owed``)."""
+        return self.owed > 0
 
 
 def settle(bet: int, outcome: Outcome, boss_money: int, layoff: bool) -> Settlement:
@@ -60,9 +66,10 @@ def settle(bet: int, outcome: Outcome, boss_money: int, layoff: bool) -> Settlem
     amount = bet * outcome.multiple  # what the house pays the gambler
     boss_share = (abs(amount) // 2) * (1 if amount > 0 else -1) if layoff else amount
     bank_share = amount - boss_share
-    if boss_share > 0:
-        boss_share = min(boss_share, boss_money)
-    return Settlement(outcome, gambler=boss_share + bank_share, boss=-boss_share, bank=-bank_share)
+    owed = 0
+    if boss_share > 0 and boss_share > boss_money:
+        owed, boss_share = boss_share, boss_money
+    return Settlement(outcome, gambler=boss_share + bank_share, boss=-boss_share, bank=-bank_share, owed=owed)
 
 
 @dataclass(frozen=True)

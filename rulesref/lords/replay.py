@@ -289,6 +289,7 @@ class _Replayer:
             text = (
                 f"{who} gambles ${ev.bet} in {q.casino.name if q.casino else ev.lot}, rolls {ev.roll}: "
                 f"{s.outcome.name} ({who} {s.gambler:+d}, boss {s.boss:+d}{bank})"
+                + (f"; the boss owed ${s.owed}, capped by the boss's cash" if s.capped else "")
             )
             return text, (), (), None
         else:  # pragma: no cover - every event type is handled above

@@ -349,3 +349,20 @@ def test_rerolls_in_the_count_notation() -> None:
     other = run("lords", "payout", tie, "--card", "B3", "--reroll", "C2 5, C3 2", "--json")
     assert one.exit_code == other.exit_code == 0
     assert one.output == other.output
+
+
+def test_gamble_says_when_the_boss_cash_caps_the_payment(tmp_path: Path) -> None:
+    """+18 on a bet of $10 with the lay-off: Ben owed $10 of the $20 but had $8; the text says so."""
+    poor = tmp_path / "poor.toml"
+    poor.write_text(MID.read_text(encoding="utf-8").replace("money = 31", "money = 8"), encoding="utf-8")
+    res = run("lords", "gamble", "--board", poor, "--casino", "D7", "--bet", "10", "--layoff", "--roll", "12")
+    assert res.exit_code == 0
+    lines = res.output.splitlines()
+    assert lines[2].split() == ["2,", "12", "1/18", "(5.6%)", "+18", "-8", "-10"]
+    assert lines[5] == (
+        "On 2, 12 Ben owes $10 (the boss's half after the lay-off; the bank pays its half in full) but has only $8: "
+        "the boss's cash caps the payment, so Ana gets +18.  [lords-of-vegas/gamble] Gamble"
+    )
+    assert lines[-1] == "Rolled 12: double; Ana +18, boss -8, bank -10 (the boss owed $10: capped by the boss's cash)."
+    rich = run("lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "10", "--layoff", "--roll", "12")
+    assert "caps" not in rich.output and "capped" not in rich.output

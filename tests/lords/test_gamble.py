@@ -69,3 +69,12 @@ def test_expected_gain_matches_all_36_rolls(bet: int, boss_money: int, layoff: b
     for s in settlements:
         assert s.gambler + s.boss + s.bank == 0  # money only changes hands
         assert -s.boss <= max(boss_money, 0) or s.boss >= 0
+
+
+def test_a_capped_payment_says_what_the_boss_owed() -> None:
+    double, win, lose = OUTCOMES
+    capped = settle(10, double, boss_money=8, layoff=True)
+    assert (capped.gambler, capped.boss, capped.bank, capped.owed, capped.capped) == (18, -8, -10, 10, True)
+    assert not settle(10, win, boss_money=8, layoff=True).capped
+    assert not settle(10, lose, boss_money=0, layoff=False).capped
+    assert settle(10, double, boss_money=20, layoff=False).owed == 0
