@@ -79,10 +79,12 @@ def state_from_data(data: dict[str, Any], text: str = "", path: str | None = Non
         c.add("this is not a Lords of Vegas file", key="game", span=top, text=game)
     players = _players(data.get("players"), c)
     names = [p.name for p in players]
+    before_board = len(c.found)
     markers = _markers(*_section(data, "markers", "owner = [lots]", c), names, c)
     tiles = _tiles(*_section(data, "tiles", 'lot = "colour owner pips"', c), names, c)
     for label in sorted(set(markers) & set(tiles), key=list(lots()).index):
         c.add("a lot cannot carry both a marker and a tile", key=label, span=c.text.table("[tiles]"), text=label)
+    board_read = bool(names) and len(c.found) == before_board  # the ties rerolls break can be found
     turn = data.get("turn")
     if turn is not None and turn not in names:
         c.add("'turn' names no player", key="turn", span=top, text=turn, choices=closest(str(turn), names))
@@ -97,7 +99,6 @@ def state_from_data(data: dict[str, Any], text: str = "", path: str | None = Non
     if not isinstance(rerolls, list) or not all(isinstance(r, str) for r in rerolls):
         c.add("'rerolls' is a list of tie rerolls like \"C2=5 C3=1\"", key="rerolls", span=top)
         rerolls = []
-    c.raise_if_any()
     state = State(
         players=tuple(players),
         markers=markers,
@@ -108,11 +109,16 @@ def state_from_data(data: dict[str, Any], text: str = "", path: str | None = Non
         drawn=tuple(drawn),
         over=bool(over),
     )
-    return _apply_rerolls(state, rerolls, c)
+    return _apply_rerolls(state, rerolls, c, board_read=board_read)
 
 
-def _apply_rerolls(state: State, rerolls: list[str], c: Problems) -> State:
-    """Ties recorded as broken: each entry gives the new numbers of one casino's tied top dice."""
+def _apply_rerolls(state: State, rerolls: list[str], c: Problems, *, board_read: bool = True) -> State:
+    """Ties recorded as broken: each entry gives the new numbers of one casino's tied top dice.
+
+    Problems found so far are reported together with the rerolls' own; when the players,
+    markers or tiles could not all be read, the rerolls are only read, not matched to ties
+    (a tile left out would make a sound reroll look wrong).
+    """
     from rulesref.lords.actions import reroll
     from rulesref.lords.notation import parse_rolls
 
@@ -122,6 +128,8 @@ def _apply_rerolls(state: State, rerolls: list[str], c: Problems) -> State:
         except InputError as exc:
             for p in exc.problems():
                 c.add(p.message, key="rerolls", span=c.text.top(), text=p.text, choices=p.choices)
+            continue
+        if not board_read:
             continue
         result = reroll(state, next(iter(rolls)), rolls)
         for r in result.reasons:

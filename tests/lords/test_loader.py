@@ -149,3 +149,28 @@ def test_a_lot_written_twice_in_different_case_is_an_error_naming_both_lines() -
 def test_the_same_lot_once_still_reads() -> None:
     text = 'game = "lords-of-vegas"\n[players.Ana]\nmoney = 1\n[tiles]\nc3 = "purple Ana 6"\nC2 = "purple"\n'
     assert set(parse_state(text).tiles) == {"C2", "C3"}
+
+
+def test_a_bad_track_space_and_a_reroll_without_a_tie_are_reported_together() -> None:
+    """Every problem at once: the reroll is matched to the ties even when a player's points are off the track."""
+    text = (
+        EXAMPLE.read_text(encoding="utf-8")
+        .replace('turn = "Ana"', 'turn = "Ana"\nrerolls = ["C2=5 C3=1"]')
+        .replace("points = 8", "points = 9")
+    )
+    with pytest.raises(InputError) as info:
+        parse_state(text, "mid.toml")
+    found = [(p.line, p.message.split(" [")[0]) for p in info.value.problems()]
+    assert found == [
+        (12, "Ana's points 9 are not a space of the score track"),
+        (7, "Albion C2+C3+C5 has no tie for boss (boss: Ana)"),
+    ]
+
+
+def test_rerolls_are_still_read_when_the_tiles_are_not() -> None:
+    """A tile that cannot be read leaves the ties unknown: a reroll's own slips are reported, no tie is judged."""
+    text = EXAMPLE.read_text(encoding="utf-8").replace('turn = "Ana"', 'turn = "Ana"\nrerolls = ["C2=9", "C2=5 C3=1"]')
+    text = text.replace('C6 = "gold Cleo 4 built"', 'C6 = "pink Cleo 4 built"')
+    with pytest.raises(InputError) as info:
+        parse_state(text, "mid.toml")
+    assert [p.message for p in info.value.problems()] == ["unknown casino colour 'pink'", "a die shows 1 to 6"]
