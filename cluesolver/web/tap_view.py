@@ -64,7 +64,7 @@ class PadWords:
     def of(cls, rules: EditionRules) -> PadWords:
         word = rules.accusation_word.strip()
         accuse = ACCUSE_VERBS.get(word.casefold(), "accuses")
-        label = "Accuse" if accuse == "accuses" else word[:1].upper() + word[1:]
+        label = "Accuse" if word.casefold() in ("", "accusation") else word[:1].upper() + word[1:]
         suggest = rules.suggest_word.strip() or "suggests"
         return cls(suggest, verb_base(suggest).capitalize(), accuse, label, rules.clock)
 
