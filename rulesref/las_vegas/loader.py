@@ -236,18 +236,24 @@ def _money_list(f: _File, where: str, raw: object, line: int | None) -> list[int
     return money
 
 
+def _key_line(f: _File, span: Span, key: str, default: int | None = None) -> int | None:
+    """The line where ``key`` of a casino or tile is written (its table's header when not found)."""
+    return f.text.line_of(key, span) if span.end else default
+
+
 def _casino(f: _File, rnd: int, number: int, raw: object, players: Sequence[str], line: int | None) -> Casino | None:
     where = f"round {rnd} casino {number}"
     if not isinstance(raw, dict):
         f.found.add(f'{where}: expected {{ money = [...], dice = "..." }}', line=line, text=raw)
         return None
-    f.found.unknown_keys(raw, CASINO_KEYS, where, body(f.text, line))
+    span = body(f.text, line)
+    f.found.unknown_keys(raw, CASINO_KEYS, where, span)
     raw_money = raw.get("money")
     if raw_money is None:
         f.found.add(f"{where}: no money given", line=line)
-    money = _money_list(f, where, raw_money if raw_money is not None else [], line)
-    stakes = _dice(f, where, raw.get("dice", {}), players, line)
-    bonus = _dice(f, where, raw.get("bonus_dice", {}), players, line)
+    money = _money_list(f, where, raw_money if raw_money is not None else [], _key_line(f, span, "money", line))
+    stakes = _dice(f, where, raw.get("dice", {}), players, _key_line(f, span, "dice", line))
+    bonus = _dice(f, where, raw.get("bonus_dice", {}), players, _key_line(f, span, "bonus_dice", line))
     if bonus:
         merged: dict[str, Stake] = {s.participant: s for s in stakes}
         for b in bonus:
@@ -326,17 +332,19 @@ def _tile(f: _File, where: str, raw: Mapping[str, Any], players: Sequence[str], 
     if not isinstance(who, str) or not who.strip():
         f.found.add(f'{where}: needs the player who received it, e.g. player = "Anna"', line=line)
         return None
+    span = body(f.text, line)
     name, problem = resolve_name(who, players)
     if problem is not None or name is None or name == HOUSE:
-        f.found.extend([problem or Problem(f"{where}: the house takes no tile rewards", text=who)], line)
+        f.found.extend(
+            [problem or Problem(f"{where}: the house takes no tile rewards", text=who)], _key_line(f, span, "player")
+        )
         return None
-    money = _money_list(f, where, raw.get("money", []), line)
+    money = _money_list(f, where, raw.get("money", []), _key_line(f, span, "money"))
     chips = raw.get("chips", 0)
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
-        f.found.add(f"{where}: chips must be a whole number, 0 or more", line=line, text=chips)
+        f.found.add(f"{where}: chips must be a whole number, 0 or more", key="chips", span=span, text=chips)
         chips = 0
     what = str(raw.get("what", ""))
-    span = body(f.text, line)
     tile = tile_named(what) or ""
     if "tile" in raw:
         tile = tile_named(str(raw["tile"]), exact=True) or ""

@@ -147,3 +147,34 @@ def test_docs_sample_reads() -> None:
     doc = (ROOT / "docs" / "las-vegas.md").read_text(encoding="utf-8")
     sample = re.findall(r"```toml\n(.*?)```", doc, re.S)[0]
     assert [p.code for p in check_game(parse_game(sample)).findings] == ["round-count"]  # one round of four shown
+
+
+TABLES = """game = "las-vegas"
+edition = "royale"
+players = ["Anna", "Ben"]
+
+[[round]]
+[[round.casino]]
+number = 1
+money = [80, "x"]
+dice = "Anna=2 Bob=1"
+
+[[round.tile]]
+player = "Ben"
+what = "Lucky Punch"
+money = [30, "y"]
+chips = -2
+
+[[round.tile]]
+what = "Jackpot"
+player = "Benn"
+"""
+
+
+def test_values_written_in_tables_are_reported_on_their_own_lines() -> None:
+    """A negative tile chip count, unreadable money or dice: the line with the value, not the [[...]] header."""
+    with pytest.raises(InputError) as info:
+        parse_game(TABLES, "t.toml")
+    got = [(p.line, p.text) for p in info.value.problems()]
+    assert got == [(8, "x"), (9, "Bob"), (14, "y"), (15, "-2"), (19, "Benn")]
+    assert "chips must be a whole number, 0 or more" in info.value.problems()[3].message
