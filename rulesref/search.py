@@ -40,10 +40,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import product
 from pathlib import Path
 
-from rulesref.book import RuleBook, Section, book, books
+from rulesref.book import ENGLISH, RuleBook, Section, book, books, language, translations
 from rulesref.core.errors import InputError, Problem
+from rulesref.estonian import GLOSSARY_FILE, EstonianWords, Glossary
 
 #: The word lists of the search (stopwords, synonyms); see the file's comments.
 LEXICON_FILE = Path(__file__).with_name("search-words.toml")
@@ -52,7 +54,9 @@ _WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _MARK_START, _MARK_END = "\x02", "\x03"
 _ESTONIAN_LETTERS = frozenset("õäöüšž")
 _ET_VOWELS = "aeiou"
-_TOKEN_COLUMNS = ("title", "keywords", "body", "et")
+_TOKEN_COLUMNS = ("title", "keywords", "body", "et", "et_title", "et_body")
+_ENGLISH_COLUMNS = (0, 1, 2)
+_ESTONIAN_COLUMNS = (3, 4, 5)
 
 Marked = tuple[tuple[str, bool], ...]
 """Text cut into pieces; True marks a piece that matched the query."""
@@ -71,6 +75,11 @@ class SearchSettings:
     phrase_weight: float = 1.5
     #: a synonym's match counts this share of the typed word's
     synonym_weight: float = 0.8
+    #: an Estonian word's English meaning (glossary) counts this share of a match of the word
+    gloss_weight: float = 1.0
+    #: an Estonian word counts in a section by its better language (its Estonian match or its
+    #: English meaning's); with this on, by the sum of both
+    add_languages: bool = False
     #: a word also searched inside a several-word synonym ("nobody" of "nobody won") counts this much
     covered_weight: float = 0.5
     #: a game's name kept because it is a keyword of that game ("cluedo") counts this much
@@ -123,6 +132,7 @@ class SearchResult:
     hits: tuple[Hit, ...]
     game_from_query: bool = False  # the question named the game ("... in lords of vegas")
     per_game: bool = False  # several games matched: the best section of each is shown
+    lang: str = ENGLISH  # the language of the hits' titles and snippets (where a book has it)
 
 
 def words(text: str) -> list[str]:
@@ -265,13 +275,15 @@ class Lexicon:
     edge: frozenset[str]
     synonyms: Mapping[str, tuple[str, ...]]  # typed words (joined by a space) -> alternatives
     game_synonyms: Mapping[str, Mapping[str, tuple[str, ...]]]
+    estonian: EstonianWords  # the Estonian glossary: base forms, their forms, their English
 
     @classmethod
-    def read(cls, path: Path = LEXICON_FILE) -> Lexicon:
+    def read(cls, path: Path = LEXICON_FILE, glossary: Path = GLOSSARY_FILE) -> Lexicon:
         from rulesref.core.files import read_text
         from rulesref.core.tomlfile import parse_toml
 
-        return cls.from_json(parse_toml(read_text(path, what="word list"), str(path)))
+        data = parse_toml(read_text(path, what="word list"), str(path))
+        return cls.from_json({**data, "estonian-words": EstonianWords.of(Glossary.read(glossary)).to_json()})
 
     @classmethod
     def from_json(cls, data: object) -> Lexicon:
@@ -287,6 +299,7 @@ class Lexicon:
             edge=frozenset(_text(english, "edge").split()),
             synonyms=_synonyms(_table(data, "synonyms")),
             game_synonyms={game: _synonyms(_table(games, game)) for game in games},
+            estonian=EstonianWords.from_json(data["estonian-words"]),
         )
 
     def to_json(self) -> dict[str, object]:
@@ -295,6 +308,7 @@ class Lexicon:
             "estonian": {"stopwords": " ".join(sorted(self.et_stop)), "endings": " ".join(self.et_endings)},
             "synonyms": {k: list(v) for k, v in self.synonyms.items()},
             "game-synonyms": {g: {k: list(v) for k, v in s.items()} for g, s in self.game_synonyms.items()},
+            "estonian-words": self.estonian.to_json(),
         }
 
     def is_stop(self, word: str) -> bool:
@@ -303,6 +317,11 @@ class Lexicon:
     def et_stem(self, word: str) -> str:
         """:func:`et_stem` with this word list's endings."""
         return et_stem(word, self.et_endings)
+
+    def et_keys(self, word: str) -> tuple[str, ...]:
+        """How an Estonian word is indexed and searched: the glossary's base forms it stands
+        for (a compound: those of its parts), else its light stem (:func:`et_stem`)."""
+        return self.estonian.bases(word) or (self.et_stem(word),)
 
 
 def _table(data: Mapping[str, object], key: str) -> dict[str, object]:
@@ -333,12 +352,14 @@ def _synonyms(table: Mapping[str, object]) -> dict[str, tuple[str, ...]]:
 class IndexData:
     """What an index is built from, prepared once from the books (and cached as JSON).
 
-    ``tokens`` holds, per section, its stems in four columns: title, keywords and text
-    (porter stems) and the Estonian keywords (:func:`et_stem`).  Runs of words are kept
-    joined by single spaces.
+    ``tokens`` holds, per section, its stems in six columns: title, keywords and text
+    (porter stems), then the Estonian keywords and, where the book is translated into
+    Estonian, the Estonian title and text (:meth:`Lexicon.et_keys`).  Runs of words are
+    kept joined by single spaces.
     """
 
     rows: tuple[tuple[str, str, str, str, str], ...]  # full_id, game, title, keywords, body text
+    et_rows: tuple[tuple[str, str], ...]  # the Estonian title and text ("" when not translated)
     tokens: tuple[tuple[tuple[str, ...], ...], ...]  # per row: the stems of each column
     words_en: Mapping[str, frozenset[str]]  # game -> words of its texts, for corrections
     words_et: Mapping[str, frozenset[str]]  # game -> words of its Estonian keywords
@@ -348,10 +369,19 @@ class IndexData:
     lexicon: Lexicon
 
     @classmethod
-    def of(cls, rule_books: Mapping[str, RuleBook], lexicon: Lexicon | None = None) -> IndexData:
+    def of(
+        cls,
+        rule_books: Mapping[str, RuleBook],
+        lexicon: Lexicon | None = None,
+        estonian: Mapping[str, RuleBook] | None = None,
+    ) -> IndexData:
+        """The data of an index over ``rule_books``; ``estonian`` holds the books translated
+        into Estonian (default: none), whose titles and texts are indexed beside them."""
         lexicon = lexicon or Lexicon.read()
+        estonian = estonian or {}
         stemmer = _Stemmer()
         rows: list[tuple[str, str, str, str, str]] = []
+        et_rows: list[tuple[str, str]] = []
         tokens: list[tuple[tuple[str, ...], ...]] = []
         words_en: dict[str, set[str]] = {}
         words_et: dict[str, set[str]] = {}
@@ -363,10 +393,22 @@ class IndexData:
                 body = plain(s.text)
                 rows.append((s.full_id, s.game, s.title, keywords, body))
                 title_t, keywords_t, body_t = stemmer.tokens([s.title, keywords, body])
-                et_t = tuple(lexicon.et_stem(w) for k in s.keywords_et for w in words(k))
-                tokens.append((title_t, keywords_t, body_t, et_t))
+                translated = estonian[b.game].section(s.id) if b.game in estonian else None
+                et_title, et_body = (translated.title, plain(translated.text)) if translated else ("", "")
+                et_rows.append((et_title, et_body))
+                et_keywords = [w for k in s.keywords_et for w in words(k)]
+                # the Estonian text's own words: not the English names and terms it quotes
+                english = {*title_t, *keywords_t, *body_t}
+                et_text = [
+                    [w for w, stems in zip(ws, stemmer.tokens(ws)) if not (stems and english.issuperset(stems))]
+                    for ws in (words(et_title), words(et_body))
+                ]
+                et_columns = tuple(
+                    tuple(key for w in ws for key in lexicon.et_keys(w)) for ws in (et_keywords, *et_text)
+                )
+                tokens.append((title_t, keywords_t, body_t, *et_columns))
                 words_en.setdefault(s.game, set()).update(words(s.title), words(keywords), words(body))
-                words_et.setdefault(s.game, set()).update(w for k in s.keywords_et for w in words(k))
+                words_et.setdefault(s.game, set()).update(et_keywords, *et_text)
                 for name_stems in stemmer.tokens([s.title, *s.keywords]):
                     names.setdefault(s.game, set()).add(" ".join(name_stems))
                     for n in (2, 3, 4):
@@ -375,6 +417,7 @@ class IndexData:
                         )
         return cls(
             rows=tuple(rows),
+            et_rows=tuple(et_rows),
             tokens=tuple(tokens),
             words_en={g: frozenset(v) for g, v in words_en.items()},
             words_et={g: frozenset(v) for g, v in words_et.items()},
@@ -390,6 +433,7 @@ class IndexData:
 
         return {
             "rows": [list(r) for r in self.rows],
+            "et_rows": [list(r) for r in self.et_rows],
             "tokens": [[" ".join(col) for col in row] for row in self.tokens],
             "words_en": by_game(self.words_en),
             "words_et": by_game(self.words_et),
@@ -408,14 +452,18 @@ class IndexData:
         for row in _list(data["rows"]):
             full_id, game, title, keywords, body = _str_list(row)
             rows.append((full_id, game, title, keywords, body))
+        et_rows = []
+        for row in _list(data["et_rows"]):
+            et_title, et_body = _str_list(row)
+            et_rows.append((et_title, et_body))
         tokens = []
         for row in _list(data["tokens"]):
             columns = _str_list(row)
             if len(columns) != len(_TOKEN_COLUMNS):
                 raise ValueError("a token row has one entry per column")
             tokens.append(tuple(tuple(col.split()) for col in columns))
-        if len(tokens) != len(rows):
-            raise ValueError("one token row per section")
+        if len(tokens) != len(rows) or len(et_rows) != len(rows):
+            raise ValueError("one token row and one Estonian row per section")
 
         def by_game(value: object) -> dict[str, frozenset[str]]:
             if not isinstance(value, dict):
@@ -427,6 +475,7 @@ class IndexData:
             raise ValueError("game names must map words to a game")
         return cls(
             rows=tuple(rows),
+            et_rows=tuple(et_rows),
             tokens=tuple(tokens),
             words_en=by_game(data["words_en"]),
             words_et=by_game(data["words_et"]),
@@ -445,15 +494,20 @@ def _list(value: object) -> list[object]:
 
 @dataclass(frozen=True)
 class _Term:
-    """One thing searched for: alternatives (each a run of stems) in English or Estonian.
+    """One thing searched for: English alternatives (each a run of stems, in the English
+    columns) and Estonian ones (single keys, in the Estonian columns).
 
-    An Estonian term's alternatives are the Estonian stems of the books alike to the typed one.
+    A word typed in English has English alternatives only.  A word typed in Estonian has
+    its keys (:meth:`Lexicon.et_keys`, and the books' Estonian keys alike to its light
+    stem) and, when the glossary knows it, its English meaning as English alternatives.
     """
 
     label: str  # as shown to the reader
     alternatives: tuple[tuple[tuple[str, ...], float], ...]  # (stems, how much a match counts)
-    estonian: bool = False
+    estonian: bool = False  # typed in Estonian
     weight: float = 1.0
+    et_alternatives: tuple[str, ...] = ()  # Estonian keys
+    meaning: tuple[str, ...] = ()  # the English words of an Estonian term, as written (for highlights)
 
 
 @dataclass
@@ -464,6 +518,8 @@ class _Word:
     estonian: bool = False
     stop: bool = False
     game_name: bool = False  # names the game and is one of its keywords ("cluedo")
+    lemmas: tuple[str, ...] = ()  # the glossary's base forms of an Estonian word
+    parts: tuple[str, ...] = ()  # or of the parts of an Estonian compound
 
 
 class RuleIndex:
@@ -475,10 +531,14 @@ class RuleIndex:
         *,
         data: IndexData | None = None,
         settings: SearchSettings | None = None,
+        estonian: Mapping[str, RuleBook] | None = None,
     ) -> None:
+        """``estonian`` holds the books translated into Estonian (indexed beside the English
+        ones, and shown for answers in Estonian)."""
         self.books = dict(rule_books)
+        self.estonian = dict(estonian or {})
         self.settings = settings or SearchSettings()
-        self.data = data or IndexData.of(self.books)
+        self.data = data or IndexData.of(self.books, estonian=self.estonian)
         by_id = {s.full_id: s for b in self.books.values() for s in b.sections}
         unknown = [row[0] for row in self.data.rows if row[0] not in by_id]
         if unknown or len(by_id) != len(self.data.rows):
@@ -492,6 +552,10 @@ class RuleIndex:
             game: max(1.0, sum(len(self.data.tokens[i][2]) for i in rows) / len(rows))
             for game, rows in self._rows_of.items()
         }
+        self._avg_et_body = {
+            game: max(1.0, sum(len(self.data.tokens[i][5]) for i in rows) / len(rows))
+            for game, rows in self._rows_of.items()
+        }
         self._stems_of = {
             game: frozenset(t for i in rows for col in self.data.tokens[i][:3] for t in col)
             for game, rows in self._rows_of.items()
@@ -501,10 +565,18 @@ class RuleIndex:
             for game, rows in self._rows_of.items()
         }
         self._et_of = {
-            game: frozenset(t for i in rows for t in self.data.tokens[i][3]) for game, rows in self._rows_of.items()
+            game: frozenset(t for i in rows for col in _ESTONIAN_COLUMNS for t in self.data.tokens[i][col])
+            for game, rows in self._rows_of.items()
         }
         stop = self._stemmer_stop()
         self._title_words = [frozenset(t for t in row[0] if t not in stop) for row in self.data.tokens]
+        et_stop = self.data.lexicon.et_stop
+        self._et_title_words = [
+            frozenset(key for w in words(et_title) if fold(w) not in et_stop for key in self.data.lexicon.et_keys(w))
+            for et_title, _ in self.data.et_rows
+        ]
+        self._et_words = frozenset(k for k in self.data.lexicon.estonian.glossary.gloss if " " not in k)
+        self._et_bases = self.data.lexicon.estonian.bases_known()  # keys that are glossary words
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
@@ -598,8 +670,9 @@ class RuleIndex:
                 return candidate
         return None
 
-    def _read_words(self, typed: list[str], games: Sequence[str]) -> list[_Word]:
-        """Each typed word: a stopword, English, Estonian or corrected into one of them."""
+    def _read_words(self, typed: list[str], games: Sequence[str]) -> tuple[list[_Word], bool]:
+        """Each typed word: a stopword, English, Estonian or corrected into one of them; and
+        whether the question is in Estonian."""
         lexicon = self.data.lexicon
         stems = frozenset().union(*(self._stems_of.get(g, frozenset()) for g in games))
         named = frozenset().union(*(self._named_of.get(g, frozenset()) for g in games))
@@ -613,9 +686,11 @@ class RuleIndex:
                 continue
             word = _Word(w, w, stop=lexicon.is_stop(w))
             if not word.stop:
-                word.english = (bool(w_stems) and " ".join(w_stems) in stems) or w in synonyms
-                stem = lexicon.et_stem(w)
-                word.estonian = any(_et_alike(stem, s) for s in et_stems)
+                # a word with õ, ä, ö or ü is never English ("üks" is not "uks", stem "uk")
+                word.english = not (_ESTONIAN_LETTERS & set(w)) and (
+                    (bool(w_stems) and " ".join(w_stems) in stems) or w in synonyms
+                )
+                self._read_estonian(word, et_stems)
             out.append(word)
         # which language the question is in: its stopwords and the words only one language knows
         et_votes = sum(
@@ -631,28 +706,44 @@ class RuleIndex:
             if (x.typed in lexicon.en_stop and fold(x.typed) not in lexicon.et_stop) or (x.english and not x.estonian)
         )
         in_estonian = et_votes > en_votes
-        for word in out:
-            if (
-                word.english
-                and word.estonian
-                and not in_estonian
-                and " ".join(self._stemmer.tokens([word.typed])[0]) in named
-            ):
+        for word, w_stems in zip(out, english):
+            if word.english and word.estonian and not in_estonian and (" ".join(w_stems) in named or self._loan(word)):
                 word.estonian = False  # an English question: "boss" is the English keyword
+                word.lemmas = word.parts = ()
             if word.stop or word.english or word.estonian or not word.used:
                 continue
             estonian = bool(_ESTONIAN_LETTERS & set(word.typed)) or in_estonian
             if estonian:
                 spelt = {fold(w): w for g in games for w in sorted(self.data.words_et.get(g, ()))}
+                spelt.update({fold(w): w for w in sorted(self._et_words) if fold(w) not in spelt})
                 folded = self._correct(fold(word.typed), spelt)
                 better = spelt[folded] if folded else None
+                if better is not None:
+                    word.used = better
+                    self._read_estonian(word, et_stems)
                 word.estonian = better is not None
             else:
                 pool = frozenset().union(*(self.data.words_en.get(g, frozenset()) for g in games))
                 better = self._correct(word.typed, pool)
                 word.english = better is not None
             word.used = better or ""
-        return out
+        return out, in_estonian
+
+    def _loan(self, word: _Word) -> bool:
+        """Whether an Estonian word means itself in English ("boss", "golf", "number")."""
+        meaning = {m for lemma in word.lemmas for m in self.data.lexicon.estonian.meaning(lemma)}
+        return bool(meaning) and self._stemmer.tokens([word.typed])[0] in {
+            tuple(t) for t in self._stemmer.tokens(sorted(meaning))
+        }
+
+    def _read_estonian(self, word: _Word, et_stems: frozenset[str]) -> None:
+        """Whether ``word.used`` is Estonian: a glossary word (or compound), or alike to a
+        word of the books' Estonian texts."""
+        glossary = self.data.lexicon.estonian
+        word.lemmas = glossary.lemmas(word.used)
+        word.parts = () if word.lemmas else glossary.parts(word.used)
+        stem = self.data.lexicon.et_stem(word.used)
+        word.estonian = bool(word.lemmas or word.parts) or any(_et_alike(stem, s) for s in et_stems)
 
     def _terms(self, read: list[_Word], games: Sequence[str]) -> list[_Term]:
         """Words, phrases and synonyms to search for, best-known first."""
@@ -699,6 +790,7 @@ class RuleIndex:
                     weight = settings.phrase_weight * share
                     terms.append(_Term(text, ((tuple(key.split()), 1.0),), weight=weight))
                     labels.add(text)
+        et_covered = self._estonian_phrases(read, terms, labels)
         for i, word in enumerate(read):
             if word.stop or not word.used or word.used in labels:
                 continue
@@ -716,18 +808,64 @@ class RuleIndex:
                     terms.append(_Term(word.used, alts, weight=weight))
                     labels.add(word.used)
             if word.estonian:
+                weight = (
+                    settings.game_name_weight if word.game_name else settings.covered_weight if i in et_covered else 1.0
+                )
+                if word.parts:  # a compound: each part searched as a word of its own
+                    for part in word.parts:
+                        if part not in labels:
+                            terms.append(self._estonian_term(part, (part,), et_stems, weight))
+                            labels.add(part)
+                    continue
                 label = word.used if word.used not in labels else f"{word.used} (et)"
-                stem = lexicon.et_stem(word.used)
-                alike = tuple(((t,), 1.0) for t in sorted(et_stems) if _et_alike(stem, t))
-                weight = settings.game_name_weight if word.game_name else 1.0
-                terms.append(_Term(label, alike, estonian=True, weight=weight))
+                terms.append(self._estonian_term(label, word.lemmas, et_stems, weight, typed=word.used))
                 labels.add(label)
         return terms
+
+    def _estonian_term(
+        self, label: str, lemmas: tuple[str, ...], et_stems: frozenset[str], weight: float, typed: str = ""
+    ) -> _Term:
+        """An Estonian word: its keys and the books' keys alike to its light stem, and the
+        English its glossary base forms stand for."""
+        lexicon = self.data.lexicon
+        stem = lexicon.et_stem(typed or label)
+        keys = (*lemmas, *(t for t in sorted(et_stems) if t not in self._et_bases and _et_alike(stem, t)))
+        meaning = tuple(dict.fromkeys(m for lemma in lemmas for m in lexicon.estonian.meaning(lemma)))
+        english = tuple(
+            (tuple(alt), self.settings.gloss_weight) for alt in dict.fromkeys(map(tuple, self._stemmer.tokens(meaning)))
+        )
+        return _Term(label, english, estonian=True, weight=weight, et_alternatives=keys, meaning=meaning)
+
+    def _estonian_phrases(self, read: list[_Word], terms: list[_Term], labels: set[str]) -> set[int]:
+        """Runs of Estonian words the glossary gives a meaning of their own ("suur täring":
+        big die), added to ``terms``; the positions of their words."""
+        glossary = self.data.lexicon.estonian
+        covered: set[int] = set()
+
+        def add(label: str, meaning: tuple[str, ...], at: Iterable[int]) -> None:
+            if meaning and label not in labels:
+                english = tuple((tuple(alt), 1.0) for alt in self._stemmer.tokens(meaning) if alt)
+                weight = self.settings.phrase_weight
+                terms.append(_Term(label, english, estonian=True, weight=weight, meaning=meaning))
+                labels.add(label)
+                covered.update(at)
+
+        for i, word in enumerate(read):  # a compound's parts ("krundikaart": krunt + kaart)
+            if word.parts:
+                add(word.typed, glossary.phrase_meaning(word.parts), (i,))
+        options = [(*w.lemmas, fold(w.typed)) if w.typed else () for w in read]
+        for n in range(min(glossary.longest_phrase, len(read)), 1, -1):
+            for i in range(len(read) - n + 1):
+                if not all(options[i : i + n]) or not any(read[j].estonian for j in range(i, i + n)):
+                    continue
+                found = (glossary.phrase_meaning(bases) for bases in product(*options[i : i + n]))
+                add(" ".join(w.typed for w in read[i : i + n]), next((m for m in found if m), ()), range(i, i + n))
+        return covered
 
     def analyse(self, query: str, game: str | None = None) -> tuple[list[str], list[tuple[str, str]], list[str]]:
         """The terms searched for, the corrections made and the words left out."""
         games = [game] if game else sorted(self._rows_of)
-        read = self._question(query, games)
+        read, _ = self._question(query, games)
         terms = self._terms(read, games)
         return (
             [t.label for t in terms],
@@ -735,8 +873,9 @@ class RuleIndex:
             [w.typed for w in read if w.typed and not w.used and not w.stop],
         )
 
-    def _question(self, query: str, games: Sequence[str]) -> list[_Word]:
-        """The question's words read for ``games``, the words naming a game blanked."""
+    def _question(self, query: str, games: Sequence[str]) -> tuple[list[_Word], bool]:
+        """The question's words read for ``games``, the words naming a game blanked; and
+        whether it is in Estonian."""
         typed = words(query)
         names: set[int] = set()
         for start, end, game in self._game_spans(typed):
@@ -745,16 +884,18 @@ class RuleIndex:
                 typed[start:end] = [""] * (end - start)
             else:
                 names.update(range(start, end))
-        read = self._read_words(typed, games)
+        read, in_estonian = self._read_words(typed, games)
         for i in names:
             read[i].game_name = True
-        return read
+        return read, in_estonian
 
     # -- ranking ---------------------------------------------------------------------
 
     def _count(self, row: int, term: _Term, column: int) -> float:
         """How often ``term`` occurs in one column of one section (synonyms weighted)."""
         counts = self._counts[row][column]
+        if column in _ESTONIAN_COLUMNS:
+            return float(sum(counts.get(key, 0) for key in term.et_alternatives))
         tokens = self.data.tokens[row][column]
         total = 0.0
         for stems, worth in term.alternatives:
@@ -770,29 +911,34 @@ class RuleIndex:
             total += worth * n
         return total
 
+    def _columns(self, term: _Term) -> tuple[int, ...]:
+        """The columns a term is looked for in."""
+        return (_ENGLISH_COLUMNS if term.alternatives else ()) + (_ESTONIAN_COLUMNS if term.et_alternatives else ())
+
     def _score(self, games: Sequence[str], terms: Sequence[_Term]) -> dict[int, float]:
         """BM25 over the sections of ``games``.
 
         Searching one game, a word's weight comes from that game's sections; searching
         several, from all of their sections, so a word that marks one game ("buddy",
         "bet") helps find that game.  Either way a word found in most sections of a game
-        is filler there and counts less.
+        is filler there and counts less.  An Estonian word counts in a section by its
+        Estonian match or its English meaning's, whichever is better.
         """
         s = self.settings
-        columns = ((0, s.title_weight, 0.0), (1, s.keyword_weight, 0.0), (2, s.body_weight, s.body_b))
+        english = ((0, s.title_weight, 0.0), (1, s.keyword_weight, 0.0), (2, s.body_weight, s.body_b))
+        estonian = ((3, s.estonian_weight, 0.0), (4, s.title_weight, 0.0), (5, s.body_weight, s.body_b))
         scores: dict[int, float] = {}
         for term in terms:
-            cols = ((3, s.estonian_weight, 0.0),) if term.estonian else columns
             parts: dict[str, dict[int, float]] = {}
             for game in games:
                 found = parts.setdefault(game, {})
                 for row in self._rows_of.get(game, []):
-                    part = 0.0
-                    for col, weight, b in cols:
-                        tf = self._count(row, term, col)
-                        if tf:
-                            size = len(self.data.tokens[row][col]) / self._avg_body[game] if b else 1.0
-                            part += weight * tf * (s.k1 + 1) / (tf + s.k1 * (1 - b + b * size))
+                    by_language = [
+                        self._bm25(row, term, cols, game)
+                        for cols, wanted in ((english, term.alternatives), (estonian, term.et_alternatives))
+                        if wanted
+                    ]
+                    part = sum(by_language) if s.add_languages else max(by_language, default=0.0)
                     if part:
                         found[row] = part
             n_all = sum(len(p) for p in parts.values())
@@ -809,22 +955,34 @@ class RuleIndex:
                     idf *= s.filler_weight
                 for row, part in found.items():
                     scores[row] = scores.get(row, 0.0) + term.weight * idf * part
-        named = {stems[0] for term in terms if not term.estonian for stems, _ in term.alternatives if len(stems) == 1}
+        named = {stems[0] for term in terms for stems, _ in term.alternatives if len(stems) == 1}
+        et_named = {key for term in terms for key in term.et_alternatives}
         for row in scores:
-            title = self._title_words[row]
-            if title:
-                share = len(title & named) / len(title)
-                scores[row] += s.title_cover * share * share
+            share = 0.0
+            for title, wanted in ((self._title_words[row], named), (self._et_title_words[row], et_named)):
+                if title:
+                    share = max(share, len(title & wanted) / len(title))
+            scores[row] += s.title_cover * share * share
         return scores
+
+    def _bm25(self, row: int, term: _Term, columns: Sequence[tuple[int, float, float]], game: str) -> float:
+        """A term's BM25 part in one section over some columns (before the word's weight)."""
+        s = self.settings
+        part = 0.0
+        for col, weight, b in columns:
+            tf = self._count(row, term, col)
+            if tf:
+                average = self._avg_et_body[game] if col in _ESTONIAN_COLUMNS else self._avg_body[game]
+                size = len(self.data.tokens[row][col]) / average if b else 1.0
+                part += weight * tf * (s.k1 + 1) / (tf + s.k1 * (1 - b + b * size))
+        return part
 
     def _known_share(self, game: str, terms: Sequence[_Term]) -> float:
         """How much of the question (terms by weight) occurs anywhere in ``game``'s book."""
         total = sum(t.weight for t in terms)
         rows = self._rows_of.get(game, [])
         found = sum(
-            t.weight
-            for t in terms
-            if any(self._count(row, t, col) for row in rows for col in ((3,) if t.estonian else (0, 1, 2)))
+            t.weight for t in terms if any(self._count(row, t, col) for row in rows for col in self._columns(t))
         )
         return found / total if total else 0.0
 
@@ -834,6 +992,7 @@ class RuleIndex:
         alternatives = [t.label for t in terms if not t.estonian]
         for word in typed:
             alternatives.extend(self._synonyms([self.data.rows[row][1]]).get(word, ()))
+        alternatives.extend(m for t in terms for m in t.meaning)
         if alternatives:
             match = "{title body} : (" + " OR ".join(_quote(a) for a in dict.fromkeys(alternatives)) + ")"
             got = self._db.execute(
@@ -845,13 +1004,35 @@ class RuleIndex:
         body = self.data.rows[row][4].split()
         return ((self.data.rows[row][2], False),), ((" ".join(body[:24]) + (" …" if len(body) > 24 else ""), False),)
 
+    def _et_marks(self, row: int, terms: Sequence[_Term]) -> tuple[Marked, Marked]:
+        """The Estonian title and a snippet of the Estonian text, matched words marked."""
+        wanted = {key for t in terms for key in t.et_alternatives}
+        keys = self.data.lexicon.et_keys
+
+        def pieces(text: str) -> list[tuple[str, bool]]:
+            out: list[tuple[str, bool]] = []
+            at = 0
+            for m in _WORD_RE.finditer(text):
+                if m.start() > at:
+                    out.append((text[at : m.start()], False))
+                out.append((m.group(), bool(wanted.intersection(keys(m.group().lower().replace("'", ""))))))
+                at = m.end()
+            if at < len(text):
+                out.append((text[at:], False))
+            return out
+
+        title, body = self.data.et_rows[row]
+        return _joined(pieces(title)), _joined(_window(pieces(body), 24))
+
     # -- searching -------------------------------------------------------------------
 
-    def search(self, query: str, game: str | None = None, limit: int = 3) -> SearchResult:
+    def search(self, query: str, game: str | None = None, limit: int = 3, lang: str | None = None) -> SearchResult:
         """The best sections for a question, best first.
 
-        ``game`` is a game id or alias; raises :class:`InputError` for an empty question
-        and :class:`UnknownNameError` for an unknown game.
+        ``game`` is a game id or alias.  ``lang`` is the language of the titles and
+        snippets shown, where a book has that language (:data:`rulesref.book.LANGUAGES`);
+        by default the question's own.  Raises :class:`InputError` for an empty question
+        and :class:`UnknownNameError` for an unknown game or language.
         """
         if limit < 1:
             raise InputError(Problem("--limit must be at least 1", text=str(limit)))
@@ -859,11 +1040,13 @@ class RuleIndex:
             raise InputError(
                 Problem(f"the question is longer than {self.settings.longest_question} characters", text=query[:60])
             )
+        shown = language(lang) if lang is not None else None
         game_id = book(game).game if game is not None and game not in self.books else game
         named = self.named_game(query) if game_id is None else None
         chosen = game_id or named
         games = [chosen] if chosen else sorted(self._rows_of)
-        read = self._question(query, games)
+        read, in_estonian = self._question(query, games)
+        shown = shown or ("et" if in_estonian else ENGLISH)
         terms = self._terms(read, games)
         corrections = tuple((w.typed, w.used) for w in read if w.used and w.used != w.typed)
         unknown = tuple(w.typed for w in read if w.typed and not w.used and not w.stop)
@@ -897,10 +1080,7 @@ class RuleIndex:
             else:  # one game leads clearly: its sections only, never several games mixed
                 lead = self.data.rows[leaders[0][2]][1]
                 ranked = [item for item in ranked if self.data.rows[item[2]][1] == lead]
-        hits = tuple(
-            Hit(self._sections[row], round(score, 3), *self._marks(row, terms, read))
-            for score, _, row in ranked[:limit]
-        )
+        hits = tuple(self._hit(row, round(score, 3), terms, read, shown) for score, _, row in ranked[:limit])
         return SearchResult(
             query=query,
             game=chosen,
@@ -910,7 +1090,41 @@ class RuleIndex:
             hits=hits,
             game_from_query=named is not None,
             per_game=per_game,
+            lang=shown,
         )
+
+    def _hit(self, row: int, score: float, terms: Sequence[_Term], read: Sequence[_Word], lang: str) -> Hit:
+        """One section found: in Estonian when asked for and its book is translated."""
+        section = self._sections[row]
+        if lang == "et" and section.game in self.estonian and self.data.et_rows[row][0]:
+            return Hit(self.estonian[section.game].section(section.id), score, *self._et_marks(row, terms))
+        return Hit(section, score, *self._marks(row, terms, read))
+
+
+def _joined(pieces: Sequence[tuple[str, bool]]) -> Marked:
+    """Neighbouring pieces of the same kind joined, as FTS5's highlight gives them."""
+    out: list[tuple[str, bool]] = []
+    for text, hit in pieces:
+        if out and out[-1][1] == hit:
+            out[-1] = (out[-1][0] + text, hit)
+        elif text:
+            out.append((text, hit))
+    return tuple(out)
+
+
+def _window(pieces: list[tuple[str, bool]], size: int) -> list[tuple[str, bool]]:
+    """The ``size`` words of a text with the most matches (the first such run), '…' where cut."""
+    at = [i for i, (text, _) in enumerate(pieces) if _WORD_RE.fullmatch(text)]
+    if len(at) <= size:
+        return pieces
+    hits = [int(pieces[i][1]) for i in at]
+    best, start = -1, 0
+    for first in range(len(at) - size + 1):
+        n = sum(hits[first : first + size])
+        if n > best:
+            best, start = n, first
+    lo, hi = at[start], at[start + size - 1] + 1
+    return [*([("…", False)] if start else []), *pieces[lo:hi], *([("…", False)] if hi < len(pieces) else [])]
 
 
 @cache
@@ -920,19 +1134,32 @@ def default_index() -> RuleIndex:
     from rulesref.cache import cached
 
     all_books = books()
-    sources = [*rule_files(), Path(__file__), Path(__file__).with_name("book.py"), LEXICON_FILE]
+    estonian = translations("et")
+    sources = [
+        *rule_files(),
+        *rule_files("et"),
+        Path(__file__),
+        Path(__file__).with_name("book.py"),
+        Path(__file__).with_name("estonian.py"),
+        LEXICON_FILE,
+        GLOSSARY_FILE,
+    ]
     data = cached(
-        "rules-index", sources, lambda: IndexData.of(all_books), encode=IndexData.to_json, decode=IndexData.from_json
+        "rules-index",
+        sources,
+        lambda: IndexData.of(all_books, estonian=estonian),
+        encode=IndexData.to_json,
+        decode=IndexData.from_json,
     )
     try:
-        return RuleIndex(all_books, data=data)
+        return RuleIndex(all_books, data=data, estonian=estonian)
     except ValueError:  # cached rows of another set of books
-        return RuleIndex(all_books)
+        return RuleIndex(all_books, estonian=estonian)
 
 
-def search(query: str, game: str | None = None, limit: int = 3) -> SearchResult:
+def search(query: str, game: str | None = None, limit: int = 3, lang: str | None = None) -> SearchResult:
     """Search the shipped rule books; see :meth:`RuleIndex.search`."""
-    return default_index().search(query, game=game, limit=limit)
+    return default_index().search(query, game=game, limit=limit, lang=lang)
 
 
 def marked_text(pieces: Iterable[tuple[str, bool]], before: str = "**", after: str = "**") -> str:

@@ -18,7 +18,10 @@ PACKAGES = ("cluesolver", "rulesref")
 #: Layers from the bottom; a module may import its own layer or lower ones only.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("rulesref.core",)),
-    ("rules", ("rulesref.book", "rulesref.search", "rulesref.cache", "rulesref.cite", "rulesref.render")),
+    (
+        "rules",
+        ("rulesref.book", "rulesref.search", "rulesref.estonian", "rulesref.cache", "rulesref.cite", "rulesref.render"),
+    ),
     ("games", ("cluesolver.clue", "rulesref.las_vegas", "rulesref.lords", "rulesref.welcome")),
     ("registry", ("cluesolver.registry",)),
     ("app", ("cluesolver.cli", "cluesolver.web", "cluesolver.__main__")),

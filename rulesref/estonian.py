@@ -1,0 +1,299 @@
+"""Estonian words for the rules search: case endings, stems, compounds, and their meaning.
+
+Estonian has fourteen cases, a plural on top of each and many verb forms, and players
+type with or without diacritics.  :class:`EstonianWords` reads a typed word the way the
+search needs it, from a glossary of the games' words (``search-words-et.toml``):
+
+1. **Base forms.**  A word is the base form of a glossary word or one of its forms:
+   the genitive stem (base form plus a vowel: *täringu*, *tänava*, *raundi*), the weak
+   grade of its last consonants (*käik* - *käigu*, *krunt* - *krundi*, *kord* -
+   *korra*, *lõppema* - *lõpeb*), the forms of words in *-ne* and *-us* (*kahtlusalune*
+   - *kahtlusaluse*, *süüdistus* - *süüdistuse*) and, for verbs (base form in *-ma*),
+   the stem (*veeretama* - *veereta-*).  Irregular forms are listed in the glossary
+   (*tuba*: *toa*, *tuppa*, *tube*).
+2. **Endings.**  Failing that, up to two endings are cut (case, plural, verb endings:
+   *täringu-te-ga*, *kasiino-de-sse*, *veereta-takse*) and the rest looked up; the
+   fewest cuts win.
+3. **Compounds.**  A word still unknown is split in two where the first part is a form
+   of a glossary word (nominative or genitive, *tänava-*) and the rest reads as one:
+   *tänavaseeria* = *tänav* + *seeria*, *kõrvalkrundile* = *kõrval* + *krunt*.
+
+Each glossary word carries the English words and phrases it stands for (*raund*:
+round; *täring*: die, dice), which the search looks for in the English books.  Two or
+three glossary words in a row may have a meaning of their own (*suur täring*: big die).
+
+    >>> words = EstonianWords.of(Glossary.from_json({"gloss": {"täring": ["die"], "tänav": ["street"],
+    ...     "seeria": ["run"], "kasiino": ["casino"]}, "endings": "ga te de sse"}))
+    >>> [words.lemmas(w) for w in ("täringutega", "kasiinodesse", "tanava")]
+    [('täring',), ('kasiino',), ('tänav',)]
+    >>> words.parts("tänavaseeria")
+    ('tänav', 'seeria')
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The glossary: Estonian words of the games, their irregular forms, and their English.
+GLOSSARY_FILE = Path(__file__).with_name("search-words-et.toml")
+
+_VOWELS = "aeiou"  # after folding (õ ä ö ü fold to o a o u)
+#: Strong and weak grades of a stem's last consonants (kaart/kaardi, kord/korra, võlg/võla).
+_GRADES = (
+    ("kk", "k"),
+    ("pp", "p"),
+    ("tt", "t"),
+    ("rd", "rr"),
+    ("ld", "ll"),
+    ("nd", "nn"),
+    ("lg", "l"),
+    ("rg", "r"),
+    ("k", "g"),
+    ("t", "d"),
+    ("p", "b"),
+)
+#: Stems shorter than this are never looked up (too many words share them).
+SHORTEST_STEM = 3
+
+
+def fold(word: str) -> str:
+    """A word without diacritics ("mängija" -> "mangija"), as players type without them."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+def _weak(stem: str) -> Iterator[str]:
+    """The stem with its last consonants in the weak grade (before a final vowel too)."""
+    for strong, weak in _GRADES:
+        if stem.endswith(strong):
+            yield stem[: -len(strong)] + weak
+        if stem[-1:] in _VOWELS and stem[:-1].endswith(strong):
+            yield stem[: -len(strong) - 1] + weak + stem[-1]
+
+
+def forms(base: str, *, derive: bool = True) -> set[str]:
+    """The stems a base form (folded) shows up as before its endings (see the module's text).
+
+    With ``derive`` off (a stem listed as irregular), only its weak grade and a vowel after it.
+    """
+    stems = {base}
+    if derive and base.endswith("ma") and len(base) > 2 + SHORTEST_STEM:  # a verb: veeretama -> veereta-
+        stems.add(base[:-2])
+    if derive and base.endswith("ne"):  # kahtlusalune -> kahtlusaluse-, kahtlusalus-t
+        stems.update({base[:-2] + "se", base[:-2] + "s"})
+    if derive and base.endswith("us"):  # süüdistus -> süüdistuse-
+        stems.add(base + "e")
+    for stem in list(stems):
+        weak = set(_weak(stem))
+        stems.update(weak)
+        for s in (stem, *weak):
+            if s[-1:] not in _VOWELS:
+                stems.update(s + v for v in _VOWELS)
+    return {s for s in stems if len(s) >= SHORTEST_STEM}
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """The Estonian word list of the search, as read from ``search-words-et.toml``.
+
+    ``gloss`` maps a base form (or several, joined by a space) to the English words and
+    phrases it stands for; ``stems`` lists forms the rules cannot make; ``endings`` are
+    the endings cut from a word, longest first.  Keys are kept as written (diacritics
+    and all); looking up folds them.
+    """
+
+    gloss: Mapping[str, tuple[str, ...]]
+    stems: Mapping[str, tuple[str, ...]]
+    endings: tuple[str, ...]
+
+    @classmethod
+    def read(cls, path: Path = GLOSSARY_FILE) -> Glossary:
+        from rulesref.core.files import read_text
+        from rulesref.core.tomlfile import parse_toml
+
+        return cls.from_json(parse_toml(read_text(path, what="word list"), str(path)))
+
+    @classmethod
+    def from_json(cls, data: object) -> Glossary:
+        """Read the file's shape (also the cached form), checking every type (ValueError if wrong)."""
+        if not isinstance(data, dict):
+            raise ValueError("a glossary must be a table")
+        endings = data.get("endings", "")
+        if not isinstance(endings, str):
+            raise ValueError("'endings' must be a string")
+        return cls(
+            gloss=_lists(data.get("gloss", {}), "gloss"),
+            stems=_lists(data.get("stems", {}), "stems"),
+            endings=tuple(sorted({fold(e) for e in endings.split()}, key=lambda e: (-len(e), e))),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "gloss": {k: list(v) for k, v in self.gloss.items()},
+            "stems": {k: list(v) for k, v in self.stems.items()},
+            "endings": " ".join(self.endings),
+        }
+
+
+def _lists(table: object, name: str) -> dict[str, tuple[str, ...]]:
+    if not isinstance(table, dict):
+        raise ValueError(f"'{name}' must be a table")
+    out: dict[str, tuple[str, ...]] = {}
+    for key, value in table.items():
+        if not isinstance(key, str) or not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ValueError(f"'{name}' maps a word to a list of strings")
+        out[" ".join(key.lower().split())] = tuple(value)
+    return out
+
+
+class EstonianWords:
+    """Reads Estonian words against a :class:`Glossary` (see the module's text)."""
+
+    def __init__(self, glossary: Glossary, forms_of: Mapping[str, frozenset[str]]) -> None:
+        self.glossary = glossary
+        self._forms = forms_of  # folded form -> base forms (as written in the glossary)
+        self._known: dict[str, tuple[str, ...]] = {}  # folded word -> its base forms (memo)
+        self._meanings = {base: tuple(english) for base, english in glossary.gloss.items() if " " not in base}
+        self._phrases: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for key, english in glossary.gloss.items():
+            if " " in key:  # its words as base forms: "mängijate arv" -> (mängija, arv)
+                bases = tuple((self.lemmas(w) or (w,))[0] for w in key.split())
+                self._phrases[bases] = english
+        self._longest_phrase = max((len(k) for k in self._phrases), default=1)
+
+    @classmethod
+    def of(cls, glossary: Glossary) -> EstonianWords:
+        """The words of a glossary with every form the rules make (a few milliseconds)."""
+        index: dict[str, set[str]] = {}
+        singles = {k for k in glossary.gloss if " " not in k} | set(glossary.stems)
+        irregular = {fold(b): [fold(s) for s in stems] for b, stems in glossary.stems.items()}
+        for base in singles:
+            folded = fold(base)
+            made = forms(folded)
+            for ending, stems in irregular.items():  # a compound ends like its last word: rahatäht, -tähe
+                if folded.endswith(ending) and (folded == ending or len(folded) - len(ending) >= SHORTEST_STEM):
+                    for stem in stems:
+                        made |= forms(folded[: len(folded) - len(ending)] + stem, derive=False)
+            for form in made:
+                index.setdefault(form, set()).add(base)
+        words = cls(glossary, {form: frozenset(b) for form, b in index.items()})
+        unknown = {w for k in glossary.gloss if " " in k for w in k.split() if not words.lemmas(w)}
+        for w in unknown:  # a word only met in a phrase ("vahele") stands for itself
+            index.setdefault(fold(w), set()).add(w)
+        return cls(glossary, {form: frozenset(b) for form, b in index.items()}) if unknown else words
+
+    def to_json(self) -> dict[str, object]:
+        """The glossary and its forms, for the search index's cache (:meth:`from_json` reads it)."""
+        return {"glossary": self.glossary.to_json(), "forms": {f: sorted(b) for f, b in sorted(self._forms.items())}}
+
+    @classmethod
+    def from_json(cls, data: object) -> EstonianWords:
+        """:meth:`to_json`'s form back, every type checked (ValueError if wrong)."""
+        if not isinstance(data, dict):
+            raise ValueError("Estonian words must be an object")
+        return cls(
+            Glossary.from_json(data["glossary"]), {k: frozenset(v) for k, v in _lists(data["forms"], "forms").items()}
+        )
+
+    def meaning(self, base: str) -> tuple[str, ...]:
+        """The English words and phrases a base form stands for (none if only a form is known)."""
+        return self._meanings.get(base, ())
+
+    def phrase_meaning(self, bases: tuple[str, ...]) -> tuple[str, ...]:
+        """The English of two or three base forms in a row that mean something together."""
+        return self._phrases.get(bases, ())
+
+    @property
+    def longest_phrase(self) -> int:
+        return self._longest_phrase
+
+    def lemmas(self, word: str) -> tuple[str, ...]:
+        """The base forms ``word`` is a form of, with the fewest endings cut (none: ``()``).
+
+        Typed with diacritics, a word keeps the base forms that agree with them where
+        there are several ("üks" is one, not "uks", a door).
+        """
+        word = word.lower()
+        found = self._lemmas(fold(word))
+        if len(found) > 1 and word != fold(word):
+            agreeing = tuple(b for b in found if _agree(b, word))
+            return agreeing or found
+        return found
+
+    def parts(self, word: str) -> tuple[str, ...]:
+        """The base forms of a compound's two parts (``tänavaseeria`` -> tänav, seeria), or ``()``.
+
+        Only a word that is not itself known is split; the split with the longest
+        known first part wins.
+        """
+        w = fold(word.lower())
+        if self._lemmas(w):
+            return ()
+        for cut in range(len(w) - SHORTEST_STEM, SHORTEST_STEM - 1, -1):
+            first = self._forms.get(w[:cut])
+            rest = self._lemmas(w[cut:]) if first else ()
+            if first and rest:
+                return (min(first), rest[0])
+        return ()
+
+    def bases(self, word: str) -> tuple[str, ...]:
+        """What ``word`` stands for: its base forms, else its compound's parts, else ``()``."""
+        return self.lemmas(word) or self.parts(word)
+
+    def candidates(self, word: str) -> Iterable[tuple[int, str]]:
+        """``(endings cut, stem)`` for every way of cutting up to two endings off ``word``."""
+        yield 0, word
+        for ending in self.glossary.endings:
+            if word.endswith(ending) and len(word) - len(ending) >= SHORTEST_STEM:
+                once = word[: -len(ending)]
+                yield 1, once
+                for second in self.glossary.endings:
+                    if once.endswith(second) and len(once) - len(second) >= SHORTEST_STEM:
+                        yield 2, once[: -len(second)]
+
+    def bases_known(self) -> frozenset[str]:
+        """Every base form the glossary knows."""
+        return frozenset().union(*self._forms.values())
+
+    def form(self, stem: str) -> frozenset[str]:
+        return self._forms.get(stem, frozenset())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EstonianWords) and (self.glossary, self._forms) == (other.glossary, other._forms)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _lemmas(self, folded: str) -> tuple[str, ...]:
+        """The base forms of a folded word, fewest endings cut first (memoised, bounded)."""
+        found = self._known.get(folded)
+        if found is None:
+            if len(self._known) > 20_000:  # questions from outside: keep the memo bounded
+                self._known.clear()
+            found = self._known[folded] = _lemmas(self, folded)
+        return found
+
+
+def _agree(base: str, word: str) -> bool:
+    """Whether ``base`` and ``word`` spell their common start (as folded) the same way."""
+    same = 0
+    for a, b in zip(fold(base), fold(word)):
+        if a != b:
+            break
+        same += 1
+    return base[:same] == word[:same]
+
+
+def _lemmas(words: EstonianWords, folded: str) -> tuple[str, ...]:
+    best: tuple[int, set[str]] = (3, set())
+    for cuts, stem in words.candidates(folded):
+        if cuts > best[0]:
+            continue
+        found = words.form(stem)
+        if found:
+            if cuts < best[0]:
+                best = (cuts, set(found))
+            else:
+                best[1].update(found)
+    return tuple(sorted(best[1]))
