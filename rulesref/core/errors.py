@@ -8,6 +8,7 @@ so that a reader can report every problem at once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rulesref.core.text import MESSAGE_LIMIT, clip
@@ -16,6 +17,9 @@ from rulesref.core.text import MESSAGE_LIMIT, clip
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with an input, located as precisely as we can.
+
+    ``place`` names text that is not in a file yet (``statement 2``: typed on the command
+    line); the JSON keeps ``path`` and ``line``, where it would have gone.
 
     ``code`` says what kind of problem it is, for programs that sort problems (a log check
     turning a reader's refusal into a rule finding, a command choosing its hint): they
@@ -31,8 +35,14 @@ class Problem:
     text: str | None = None
     choices: tuple[str, ...] = ()
     code: str | None = None
+    place: str | None = None
 
     def location(self) -> str:
+        """Where the problem is, for people: ``path:line:column`` (a file's line as an editor
+        shows it), or ``place, column N`` for text that is not in a file yet (``statement 2``:
+        the second statement typed on the command line)."""
+        if self.place is not None:
+            return self.place + (f", column {self.column}" if self.column is not None else "")
         parts = [p for p in (self.path, self.line, self.column) if p is not None]
         return ":".join(str(p) for p in parts)
 
@@ -41,7 +51,7 @@ class Problem:
         where = self.location()
         message = clip(self.message, MESSAGE_LIMIT)
         out = f"{where}: {message}" if where else message
-        if self.text is not None and self.text not in self.message:
+        if self.text is not None and not _names(self.message, self.text):
             out += f": {clip(self.text)!r}"
         if self.choices:
             out += f" (did you mean: {', '.join(clip(c) for c in self.choices)}?)"
@@ -57,6 +67,16 @@ class Problem:
             "text": None if self.text is None else clip(self.text),
             "choices": [clip(c) for c in self.choices],
         }
+
+
+def _names(message: str, text: str) -> bool:
+    """Whether ``message`` already holds ``text`` as a whole (not inside a longer word:
+    a message listing ``Finn`` still quotes the typed ``Fin``)."""
+    if not text:
+        return True
+    if text not in message:  # also every text longer than the message (a 9 MB line)
+        return False
+    return re.search(rf"(?<!\w){re.escape(text)}(?!\w)", message) is not None
 
 
 class CluesolverError(Exception):

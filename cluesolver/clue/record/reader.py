@@ -50,6 +50,44 @@ _HEADER_SYNONYMS = {
     "table cards": "table",
 }
 
+#: What a statement is, by the verb after its player (present or past tense; the canonical
+#: writer uses the present).  Checked in order: "has none of" before "has".
+_VERBS = (
+    ("suggestion", r"(suggests|suggested|suggest|bets|bet)\b"),
+    (
+        "accusation",
+        r"(accuses|accused|accuse|goes all in|go all in|went all in|goes all-in|go all-in|went all-in)\b"
+        r"\s*(:|on\b|that\b)?",
+    ),
+    ("holds-none", r"(has|holds|had|held) none of\b"),
+    ("holds", r"(has|holds|had|held)\b"),
+    ("shown", r"(shows|showed|show)\b"),
+    ("looks", r"(looks at|looked at|look at)\b"),
+)
+#: A misspelt verb close to one of these is taken for it, to read the rest of the line.
+_VERB_GUESSES = {
+    "suggests": "suggestion",
+    "suggested": "suggestion",
+    "accuses": "accusation",
+    "accused": "accusation",
+    "has": "holds",
+    "holds": "holds",
+    "shows": "shown",
+    "showed": "shown",
+}
+_GUESS_CUTOFF = 0.7
+#: How an answer to a suggestion says the player passed, or what the player did.
+_PASS = r"(passes|passed|pass|has nothing|has none|had nothing|cannot show|can't show|could not show|couldn't show)"
+_ANSWER_VERB = rf"({_PASS}|shows|showed|show)\b"
+#: Every other player passed ("nobody shows", or "nobody" alone).
+_NOBODY = re.compile(
+    r"(nobody|no one|noone|no-one|none)( (shows|showed|show|passes|passed|pass|can show|could show))?"
+    r"|(all|everyone|everybody) (pass|passes|passed)"
+)
+#: The result of an accusation.
+_WRONG = ("wrong", "incorrect", "false", "fails", "failed", "no")
+_RIGHT = ("correct", "right", "true", "wins", "won", "yes")
+
 
 # ----------------------------------------------------------------------------- reader
 
@@ -213,7 +251,9 @@ class _Reader:
                 ok = False
                 break
         if len(players) < 2:
-            self.problems.append(pline.problem("a game needs at least two players", pspan.text, pspan.start))
+            words = pspan.text.split()
+            hint = f": use commas between the names, e.g. '{', '.join(words)}'" if len(words) > 1 else ""
+            self.problems.append(pline.problem(f"a game needs at least two players{hint}", pspan.text, pspan.start))
             ok = False
         if self.variant is not None and len(players) > self.variant.max_players:
             self.problems.append(
@@ -419,76 +459,140 @@ class _Reader:
     # -- events --------------------------------------------------------------------
 
     def _event(self, line: _Line, header: Header) -> Event | None:
+        """One event line; every problem of the line at once.
+
+        A misspelt verb or a misspelt leading player that is close to one is reported and the
+        rest of the line is read as if it had been spelt right, so that a card typo in the
+        same line is reported in the same attempt."""
         content = line.raw.split("#", 1)[0].rstrip()
         stripped = content.strip()
         start = len(content) - len(content.lstrip())
         if normalise(stripped) in ("round", "end of round", "round ends", "new round"):
             return RoundEnd(line.number)
-        who, rest = self._lead_player(_Span(stripped, start), line)
+        problems: list[Problem] = []
+        who, rest = self._lead_player(_Span(stripped, start), line, problems)
+        guessed = bool(problems)  # the player is a guess from a misspelt name
+        kind, body = self._verb(rest, _Span(stripped, start), line, problems)
+        if kind is None:
+            raise _LineError(*problems)
+        try:
+            event = self._statement(kind, line, header, who, body, answers=not guessed)
+        except _LineError as exc:
+            problems.extend(exc.problems)
+        if problems:
+            raise _LineError(*problems)
+        return event
+
+    def _verb(self, rest: _Span, whole: _Span, line: _Line, problems: list[Problem]) -> tuple[str | None, _Span]:
+        """What kind of statement ``rest`` is and the text after its verb.  A misspelt verb is
+        a problem; when one verb is close to it, that kind is guessed to read on."""
         verb = rest.text.casefold()
-        m = re.match(r"(suggests|suggest|bets|bet)\b", verb)
-        if m:
-            return self._suggestion(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
-        m = re.match(r"(accuses|accuse|goes all in|go all in|goes all-in)\b\s*(:|on\b|that\b)?", verb)
-        if m:
-            return self._accusation(line, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
-        m = re.match(r"(has|holds) none of\b", verb)
-        if m:
-            cards = self._cards(_Span(rest.text[m.end() :], rest.start + m.end()).strip(), line, any_count=True)
-            return HoldsNone(line.number, who, cards)
-        m = re.match(r"(has|holds)\b", verb)
-        if m:
-            span = _Span(rest.text[m.end() :], rest.start + m.end()).strip()
-            return Holds(line.number, who, self._card(span, line))
-        m = re.match(r"shows\b", verb)
-        if m:
-            return self._shown(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
-        m = re.match(r"looks at\b", verb)
-        if m:
-            return self._looks(line, header, who, _Span(rest.text[m.end() :], rest.start + m.end()).strip())
-        raise _LineError(
+        for kind, pattern in _VERBS:
+            m = re.match(pattern, verb)
+            if m:
+                return kind, _Span(rest.text[m.end() :], rest.start + m.end()).strip()
+        word = verb.split(" ")[0] if verb else ""
+        problems.append(
             line.problem(
                 "expected a statement: suggests, accuses, has, has none of, shows, looks at, round",
-                rest.text or stripped,
-                rest.start if rest.text else start,
-                _closest(
-                    verb.split(" ")[0] if verb else "", ("suggests", "accuses", "has", "shows", "looks at", "bets")
-                ),
+                rest.text or whole.text,
+                rest.start if rest.text else whole.start,
+                _closest(word, ("suggests", "accuses", "has", "shows", "looks at", "bets")),
             )
         )
+        guess = closest(word, tuple(_VERB_GUESSES), cutoff=_GUESS_CUTOFF)[:1] if word else ()
+        if not guess:
+            return None, rest
+        kind = _VERB_GUESSES[guess[0]]
+        first = rest.text.split(None, 1)[0]
+        body = _Span(rest.text[len(first) :], rest.start + len(first)).strip()
+        if kind == "holds" and (m := re.match(r"(?i)none of\b", body.text)):
+            kind, body = "holds-none", _Span(body.text[m.end() :], body.start + m.end()).strip()
+        return kind, body
 
-    def _lead_player(self, span: _Span, line: _Line) -> tuple[str, _Span]:
-        low = span.text.casefold()
+    def _statement(self, kind: str, line: _Line, header: Header, who: str, body: _Span, *, answers: bool) -> Event:
+        """The event of a statement of ``kind`` by ``who``; ``answers``: read a suggestion's
+        answers too (not when the suggester is only a guess: their order would mislead)."""
+        if kind == "suggestion":
+            return self._suggestion(line, header, who, body, answers=answers)
+        if kind == "accusation":
+            return self._accusation(line, who, body)
+        if kind == "holds-none":
+            return HoldsNone(line.number, who, self._cards(body, line, any_count=True))
+        if kind == "holds":
+            return Holds(line.number, who, self._card(body, line))
+        if kind == "shown":
+            return self._shown(line, header, who, body)
+        return self._looks(line, header, who, body)
+
+    def _fit_player(self, text: str) -> str | None:
+        """The player whose name starts ``text`` as a whole word (the longest), or None."""
+        low = text.casefold()
         best = None
         for p in self.players:
             pk = p.casefold()
             fits = low.startswith(pk) and (len(low) == len(pk) or not low[len(pk)].isalnum())
             if fits and (best is None or len(p) > len(best)):
                 best = p
+        return best
+
+    def _lead_player(
+        self, span: _Span, line: _Line, problems: list[Problem] | None = None, *, what: str = "a statement"
+    ) -> tuple[str, _Span]:
+        """The player a statement or an answer starts with, and the rest.  An unknown name is
+        a problem; with ``problems`` given and a verb right after it, the closest player is
+        guessed (the problem noted there) so the rest of the line is read on."""
+        best = self._fit_player(span.text)
         if best is None:
             word = span.text.split()[0] if span.text.split() else span.text
-            raise _LineError(
-                line.problem(
-                    f"a statement starts with a player's name ({', '.join(self.players)})",
-                    word,
-                    span.start,
-                    _closest(word, self.players),
-                )
+            choices = _closest(word, self.players)
+            problem = line.problem(
+                f"{what} starts with a player's name ({', '.join(self.players)})", word, span.start, choices
             )
+            rest = _Span(span.text[len(word) :], span.start + len(word)).strip()
+            if problems is None or not choices or not any(re.match(p, rest.text.casefold()) for _, p in _VERBS):
+                raise _LineError(problem)
+            problems.append(problem)
+            return choices[0], rest
         rest = _Span(span.text[len(best) :], span.start + len(best)).strip()
         return best, rest
 
-    def _suggestion(self, line: _Line, header: Header, who: str, span: _Span) -> Suggestion:
-        """A suggestion and its answers; every problem of the line is reported at once."""
+    def _suggestion(self, line: _Line, header: Header, who: str, span: _Span, *, answers: bool = True) -> Suggestion:
+        """A suggestion and its answers; every problem of the line is reported at once.
+
+        The answers follow the cards after ``;`` and are separated by ``;`` or ``,``
+        (``Plum, Rope, Hall; Cat passes, Dan shows``); answers after the cards with only a
+        comma are read too (``Plum, Rope, Hall, Cat passes``).  ``answers`` false: the cards
+        alone are checked (the suggester is a guess from a misspelt name)."""
         parts = _split(span, r";")
+        card_span, pieces = self._answers_after_cards(parts[0])
         problems: list[Problem] = []
+        run_on = self._run_on_answer(card_span)
+        if run_on is not None:
+            problems.append(
+                line.problem(
+                    "the answers go after the cards, separated by ';' (or ','): write '"
+                    + (card_span.text[: run_on.start - card_span.start].split() or [""])[-1]
+                    + "; "
+                    + run_on.text
+                    + "'",
+                    run_on.text,
+                    run_on.start,
+                )
+            )
+            card_span = _Span(card_span.text[: run_on.start - card_span.start], card_span.start).strip()
         try:
-            cards = self._cards(parts[0], line)
+            cards = self._cards(card_span, line)
         except _LineError as exc:
             problems.extend(exc.problems)
             cards = ()
+        if not answers:  # the suggester is a guess: the caller reports the name
+            if problems:
+                raise _LineError(*problems)
+            return Suggestion(line.number, who, cards)
+        pieces += [piece for part in parts[1:] for piece in _split(part, r",")]
         state = _Answers(order=_clockwise_from(self.players, who))
-        for part in parts[1:]:
+        for part in pieces:
             if not part.text:
                 continue
             try:
@@ -498,6 +602,40 @@ class _Reader:
         if problems:
             raise _LineError(*problems)
         return Suggestion(line.number, who, cards, tuple(state.replies))
+
+    def _looks_like_answer(self, text: str) -> bool:
+        """``Cat passes``, ``Dan shows ...``, ``nobody shows``: an answer, not a card."""
+        low = text.casefold()
+        if _NOBODY.fullmatch(low):
+            return True
+        who = self._fit_player(text)
+        return who is not None and re.match(_ANSWER_VERB, low[len(who) :].strip()) is not None
+
+    def _answers_after_cards(self, span: _Span) -> tuple[_Span, list[_Span]]:
+        """The cards of ``Plum, Rope, Hall, Cat passes, Dan shows`` and the answers that follow
+        them after a comma (none when the first part holds only cards)."""
+        pieces = _split(span, r",")
+        for i, piece in enumerate(pieces[1:], start=1):
+            if self._looks_like_answer(piece.text):
+                cut = pieces[i - 1].start + len(pieces[i - 1].text) - span.start
+                return _Span(span.text[:cut], span.start).strip(), pieces[i:]
+        return span, []
+
+    def _run_on_answer(self, span: _Span) -> _Span | None:
+        """An answer written straight after the last card, without ``;`` (``Hall Cat passes``)."""
+        low = span.text.casefold()
+        found = None
+        for p in self.players:
+            pattern = r"\s" + re.escape(p.casefold()) + r"\s+" + _ANSWER_VERB
+            m = re.search(pattern, low)
+            if m and (found is None or m.start() < found):
+                found = m.start()
+        m = re.search(r"\s(nobody|no one)\b", low)
+        if m and (found is None or m.start() < found):
+            found = m.start()
+        if found is None:
+            return None
+        return _Span(span.text[found:], span.start + found).strip()
 
     def _answer(
         self,
@@ -519,7 +657,7 @@ class _Reader:
                     "no answers after a player showed a card", part.text, part.start, code=codes.ANSWER_AFTER_SHOW
                 )
             )
-        if re.fullmatch(r"(nobody|no one|noone|no-one|none) (shows|showed|show|passes)|all pass|everyone passes", low):
+        if _NOBODY.fullmatch(low):
             for i in range(state.last_index + 1, len(order)):
                 state.replies.append(Reply(order[i], False, implied=True))
             state.last_index = len(order)
@@ -528,7 +666,7 @@ class _Reader:
             raise _LineError(
                 line.problem("no answers after 'nobody shows'", part.text, part.start, code=codes.ANSWER_AFTER_NOBODY)
             )
-        responder, rest = self._lead_player(part, line)
+        responder, rest = self._lead_player(part, line, what="an answer")
         if responder == who:
             raise _LineError(
                 line.problem(
@@ -548,8 +686,13 @@ class _Reader:
                 )
             )
         rlow = rest.text.casefold()
-        m_pass = re.fullmatch(r"(passes|pass|passed|has nothing|has none|cannot show|can't show)", rlow)
+        m_pass = re.match(_PASS + r"\b", rlow)
         m_show = re.match(r"(shows|showed|show)\b", rlow)
+        if m_pass and rlow[m_pass.end() :].strip():
+            after = _Span(rest.text[m_pass.end() :], rest.start + m_pass.end()).strip()
+            raise _LineError(
+                line.problem("one answer at a time: separate the answers with ';' or ','", after.text, after.start)
+            )
         if not m_pass and not m_show:
             raise _LineError(
                 line.problem(
@@ -567,6 +710,22 @@ class _Reader:
             return
         assert m_show is not None
         card_span = _Span(rest.text[m_show.end() :], rest.start + m_show.end()).strip()
+        if (m_me := re.match(r"(to\s+)?me\b", card_span.text, flags=re.IGNORECASE)) is not None:
+            # 'Hana shows me Library': the card went to the notebook's owner, who suggested
+            card_span = _Span(card_span.text[m_me.end() :], card_span.start + m_me.end()).strip()
+            if header.me is None:
+                raise _LineError(
+                    line.problem("'me' is whose notebook this is, and this log has no 'me:'", part.text, part.start)
+                )
+            if header.me != who:
+                raise _LineError(
+                    line.problem(
+                        f"{responder} showed the card to {who}, who suggested, not to {header.me}: "
+                        f"write '{responder} shows'",
+                        part.text,
+                        part.start,
+                    )
+                )
         card = None
         if card_span.text:
             card = self._card(card_span, line)
@@ -593,36 +752,65 @@ class _Reader:
         state.shown = True
 
     def _accusation(self, line: _Line, who: str, span: _Span) -> Accusation:
+        """``Plum, Rope, Hall; wrong`` (the result after ``,`` is read too); every problem at once."""
         parts = [p for p in _split(span, r";") if p.text]
         if not parts:
             raise _LineError(line.problem("an accusation names one card of each category", span.text, span.start))
-        cards = self._cards(parts[0], line)
-        if len(parts) < 2:
-            raise _LineError(
-                line.problem(
-                    "an accusation needs its result: '; wrong' or '; correct'",
-                    span.text,
-                    span.start,
-                    ("wrong", "correct"),
+        problems: list[Problem] = []
+        card_span, result_span = parts[0], parts[1] if len(parts) > 1 else None
+        if result_span is None:
+            pieces = _split(card_span, r",")
+            words = card_span.text.rsplit(None, 1)
+            if len(pieces) > 1 and _result(pieces[-1].text) is not None:  # 'Plum, Rope, Hall, wrong'
+                result_span = pieces[-1]
+                card_span = _Span(
+                    card_span.text[: pieces[-2].start + len(pieces[-2].text) - card_span.start], card_span.start
                 )
-            )
-        result = normalise(parts[1].text)
-        if result in ("wrong", "incorrect", "false", "fails", "failed", "no"):
-            correct = False
-        elif result in ("correct", "right", "true", "wins", "won", "yes"):
-            correct = True
-        else:
-            raise _LineError(
-                line.problem("unknown accusation result", parts[1].text, parts[1].start, ("wrong", "correct"))
+            elif len(words) == 2 and _result(words[1]) is not None:  # 'Plum, Rope, Hall wrong'
+                cut = len(card_span.text) - len(words[1])
+                problems.append(
+                    line.problem(f"the result goes after ';': write '; {words[1]}'", words[1], card_span.start + cut)
+                )
+                card_span = _Span(card_span.text[:cut], card_span.start).strip()
+            else:
+                problems.append(
+                    line.problem(
+                        "an accusation needs its result: '; wrong' or '; correct'",
+                        span.text,
+                        span.start,
+                        ("wrong", "correct"),
+                    )
+                )
+        try:
+            cards = self._cards(card_span, line)
+        except _LineError as exc:
+            problems.extend(exc.problems)
+            cards = ()
+        correct = None if result_span is None else _result(result_span.text)
+        if result_span is not None and correct is None:
+            problems.append(
+                line.problem("unknown accusation result", result_span.text, result_span.start, ("wrong", "correct"))
             )
         if len(parts) > 2:
-            raise _LineError(
+            problems.append(
                 line.problem("unexpected text after the accusation's result", parts[2].text, parts[2].start)
             )
+        if problems or correct is None:
+            raise _LineError(*problems)
         return Accusation(line.number, who, cards, correct)
 
     def _shown(self, line: _Line, header: Header, who: str, span: _Span) -> Shown:
-        viewer, rest = self._lead_player(span, line)
+        """``Cat shows Ann Knife``, ``Cat shows Ann a card from ...``; ``Cat shows me Knife``
+        names the notebook's owner."""
+        m_me = re.match(r"(to\s+)?me\b", span.text, flags=re.IGNORECASE)
+        if m_me is not None and self._fit_player(span.text) is None:
+            if header.me is None:
+                raise _LineError(
+                    line.problem("'me' is whose notebook this is, and this log has no 'me:'", span.text, span.start)
+                )
+            viewer, rest = header.me, _Span(span.text[m_me.end() :], span.start + m_me.end()).strip()
+        else:
+            viewer, rest = self._lead_player(span, line)
         if viewer == who:
             raise _LineError(line.problem("a player shows a card to someone else", viewer, span.start))
         m = re.match(r"(a|one) card (from|of|among)\b", rest.text, flags=re.IGNORECASE)
@@ -687,6 +875,12 @@ class _LineError(Exception):
         super().__init__(problem.format())
         self.problem = problem
         self.problems = [problem, *more]
+
+
+def _result(text: str) -> bool | None:
+    """An accusation's result: True (correct), False (wrong), None when it is neither."""
+    word = normalise(text)
+    return False if word in _WRONG else True if word in _RIGHT else None
 
 
 def _clockwise_from(players: tuple[str, ...], who: str) -> list[str]:

@@ -319,16 +319,32 @@ def check_statements(lines: list[str]) -> list[str]:
     return out
 
 
+def as_statements(problems: list[Problem], path: str, lines_before: int) -> list[Problem]:
+    """``problems`` of a log after ``lines_before`` lines of ``path`` with statements typed
+    after them: a problem in the K-th typed statement is named ``statement K`` (its column
+    kept; the JSON keeps the file line it would take)."""
+    return [
+        replace(p, place=f"statement {p.line - lines_before}")
+        if p.path == path and p.line is not None and p.line > lines_before
+        else p
+        for p in problems
+    ]
+
+
 def add(path: Path, statements: list[str], *, allow: AllowFn | None = None) -> Change:
     """Append statements; validate the whole new log first, write only if it reads.
 
-    ``allow(before, after)`` may raise to refuse the change (e.g. a contradiction).
+    ``allow(before, after)`` may raise to refuse the change (e.g. a contradiction).  A
+    problem in a new statement is named ``statement K`` (the K-th typed), not by a file line.
     """
     new_lines = check_statements(statements)
     with locked(path):
         text, before = read_session(path)
         new_text = _appended(text, new_lines)
-        after = parse_log(new_text, str(path), path.parent)
+        try:
+            after = parse_log(new_text, str(path), path.parent)
+        except InputError as exc:
+            raise InputError(as_statements(exc.problems(), str(path), len(split_lines(text)))) from None
         if allow is not None:
             allow(before, after)
         atomic_write(path, new_text, private=True)
