@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from cluesolver.cli.clue_advice import register as register_advice
 from cluesolver.cli.common import (
     EXIT_CONTRADICTION,
     JsonOption,
@@ -475,5 +476,7 @@ def play(file: FileOpt = None, session: SessionOpt = None) -> int:
 
     return run(_path(file, session))
 
+
+register_advice(app)  # show?, show, review (cluesolver/cli/clue_advice.py)
 
 __all__ = ["EXIT_CONTRADICTION", "app"]

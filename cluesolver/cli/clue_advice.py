@@ -1,0 +1,233 @@
+"""``clue show?`` (which card to show a suggester) and ``clue review`` (a game looked back on).
+
+The work is :mod:`cluesolver.clue.advice.show` and :mod:`cluesolver.clue.advice.review`;
+this parses the arguments, asks them, and prints.  :func:`register` adds the commands to
+the ``clue`` group; only typer is imported until a command runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from cluesolver.cli.common import EXIT_CONTRADICTION, JsonOption, console, emit_json, guarded
+
+if TYPE_CHECKING:
+    from cluesolver.cli.sheet import Group, Table, Text
+    from cluesolver.clue.advice.review import GameReview, PlayerReview
+    from cluesolver.clue.advice.show import ShowAdvice
+    from cluesolver.clue.record.events import GameLog
+
+FileOpt = Annotated[
+    Path | None, typer.Option("--file", "-f", help="Work on this .clue file instead of a named session.")
+]
+SessionOpt = Annotated[
+    str | None, typer.Option("--session", "-s", help="Work on this named session instead of the current one.")
+]
+StatementArg = Annotated[
+    str,
+    typer.Argument(
+        help="The suggestion that reached you, e.g. 'Ben suggests Plum, Rope, Library' (answers after ';' are ignored).",
+        show_default=False,
+    ),
+]
+PlayerOpt = Annotated[
+    str | None, typer.Option("--player", "-p", help="Whose cards (default: me, the notebook's owner).")
+]
+
+
+def show_q(
+    statement: StatementArg,
+    player: PlayerOpt = None,
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Which of the suggested cards to show: least told to the suggester first.
+
+    Example: cluesolver clue show? "Ben suggests Plum, Rope, Library"
+    """
+    from cluesolver.cli.clue import _load
+
+    return show_card(_load(file, session, as_json=as_json), statement, player=player, as_json=as_json)
+
+
+def show_alias(
+    statement: StatementArg,
+    player: PlayerOpt = None,
+    file: FileOpt = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Same as 'show?' (easier to type in a shell).
+
+    Example: cluesolver clue show "Ben suggests Plum, Rope, Library"
+    """
+    return show_q(statement, player, file, session, as_json)
+
+
+def review_cmd(
+    file: Annotated[
+        Path | None,
+        typer.Argument(help="A .clue file (default: the current session, or --session).", show_default=False),
+    ] = None,
+    session: SessionOpt = None,
+    as_json: JsonOption = False,
+) -> int:
+    """Look back on a game: when the envelope was certain, each suggestion against the best then, the accusation.
+
+    Example: cluesolver clue review saturday.clue
+    """
+    from cluesolver.cli.clue import _load
+
+    return review_game(_load(file, session, as_json=as_json), as_json=as_json)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``show?``, ``show`` and ``review`` to the ``clue`` group."""
+    app.command("show?")(guarded(show_q))
+    app.command("show")(guarded(show_alias))
+    app.command("review")(guarded(review_cmd))
+
+
+# ----------------------------------------------------------------------------- show?
+
+
+def show_card(log: GameLog, statement: str, *, player: str | None, as_json: bool) -> int:
+    """``clue show?``: ask the library and print (also ``show?`` in ``clue play``)."""
+    from cluesolver.clue.advice.show import show_advice, suggestion_of
+    from cluesolver.clue.record.events import typed
+
+    if player is not None:
+        player = log.match_player(player)
+    advice = show_advice(log, suggestion_of(log, typed(statement, "the statement")), player)
+    if as_json:
+        emit_json(advice.to_json())
+    else:
+        console().print(show_text(advice))
+    return 0 if advice.consistent else EXIT_CONTRADICTION
+
+
+def show_text(a: ShowAdvice) -> Text | Group:
+    """The cards as a short table, the advice and how to read it."""
+    from cluesolver.cli.sheet import Group, Table, Text
+    from rulesref.core.text import percent
+
+    if not a.consistent or not a.cards:
+        return Text(a.message() + "\n", style="bold")
+    who = "You" if a.owner else a.player
+    title = f"{who} may show {a.to} ({', '.join(a.suggested)}):"
+    table = Table(title=Text(title), header_style="bold")
+    table.add_column("Card")
+    table.add_column("Leak", justify="right", no_wrap=True)
+    table.add_column(f"{a.to} certain after", justify="right", no_wrap=True)
+    table.add_column("Note")
+    mark = "" if a.exact else "~"
+    for c in a.cards:
+        notes = []
+        if c.shown_before:
+            notes.append(f"shown to {a.to} before")
+        if not a.owner:
+            notes.append(f"{a.player} holds it {percent(c.holds)}")
+        table.add_row(Text(c.card), f"{mark}{_bits(c.leak_bits)} bits", percent(c.names_envelope), "; ".join(notes))
+    counted = f"all {a.deals:,} deals" if a.exact else f"{a.deals:,} deals drawn uniformly (~ marks estimates)"
+    passed = f"; {', '.join(a.passed)} taken to pass" if a.passed else ""
+    table.caption = (
+        f"Leak: what {a.to} learns about the envelope from the card beyond '{a.player} shows a card' "
+        f"(bits, exact per {a.to}'s possible notebook), averaged over {counted} agreeing with the log{passed}. "
+        f"Certain after: chance {a.to} can then name the whole envelope."
+    )
+    return Group(table, Text(a.message() + "\n", style="bold"))
+
+
+# ----------------------------------------------------------------------------- review
+
+
+def review_game(log: GameLog, *, as_json: bool) -> int:
+    """``clue review``: ask the library and print."""
+    from cluesolver.cli.common import keep_freed_memory
+    from cluesolver.clue.advice.review import review
+
+    keep_freed_memory()
+    done = review(log)
+    if as_json:
+        emit_json(done.to_json())
+    else:
+        console().print(review_text(done))
+    return 0 if done.contradiction_at is None else EXIT_CONTRADICTION
+
+
+def review_text(r: GameReview) -> Group:
+    """The review for people: the moments, the suggestions as a table, the costliest in words."""
+    from cluesolver.cli.sheet import Group, Text
+
+    whose = f"{r.player}'s notebook" if r.player is not None else "the public notebook (a spectator's log)"
+    head = Text(f"Review of {whose}, up to line {r.last_line}\n", style="bold")
+    if r.certain_at is not None:
+        head.append(f"The notebook named the envelope after line {r.certain_at}.\n")
+    else:
+        head.append("The notebook never named the envelope.\n")
+    if r.contradiction_at is not None:
+        head.append(f"The log contradicts itself after line {r.contradiction_at}: reviewed up to there.\n")
+    parts: list[Text | Table] = [head]
+    for p in r.players:
+        parts.extend(_player_text(p, r.player is None))
+    parts.append(
+        Text(
+            "Gain: the drop of the envelope's uncertainty the answer was expected to bring, scored as "
+            "'clue next' scores every suggestion; Best: the most any suggestion (any room) was expected to "
+            "bring then; Learned: what the answer brought (luck can make it more); ~ marks figures on sampled "
+            "deals.\n"
+        )
+    )
+    return Group(*parts)
+
+
+def _player_text(p: PlayerReview, spectator: bool) -> list[Text | Table]:
+    from cluesolver.cli.sheet import Table, Text
+
+    lead = Text(f"{p.player}\n", style="bold") if spectator else Text()
+    if p.accuse_advised_at is not None:
+        lead.append(f"accuse? first said accuse after line {p.accuse_advised_at}; ")
+    else:
+        lead.append("accuse? never said accuse; ")
+    if p.accused_at is not None:
+        lead.append(f"{p.player} accused at line {p.accused_at} ({'right' if p.accusation_correct else 'wrong'}).\n")
+    else:
+        lead.append(f"{p.player} did not accuse.\n")
+    if not p.suggestions:
+        lead.append(f"{p.player} made no suggestion.\n")
+        return [lead]
+    table = Table(header_style="bold")
+    table.add_column("Line", justify="right", no_wrap=True)
+    table.add_column("Suggestion")
+    table.add_column("Gain", justify="right", no_wrap=True)
+    table.add_column("Best", justify="right", no_wrap=True)
+    table.add_column("Learned", justify="right", no_wrap=True)
+    table.add_column("Best then")
+    for s in p.suggestions:
+        mark = "" if s.exact else "~"
+        best = "" if s.best_cards == s.cards else ", ".join(s.best_cards)
+        table.add_row(
+            str(s.line),
+            Text(", ".join(s.cards)),
+            f"{mark}{_bits(s.gain_bits)}",
+            f"{mark}{_bits(s.best_bits)}",
+            _bits(s.learned_bits),
+            Text(best),
+        )
+    out: list[Text | Table] = [lead, table]
+    if p.costliest:
+        worst = Text("Costliest turns:\n", style="bold")
+        for s in p.costliest:
+            worst.append(f"  {s.sentence()}\n")
+        out.append(worst)
+    return out
+
+
+def _bits(x: float) -> str:
+    """Bits to two decimals (a tiny negative is 0.00, not -0.00)."""
+    text = f"{x:.2f}"
+    return "0.00" if text == "-0.00" else text
