@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from cluesolver.cli.common import console, guarded
+from cluesolver.cli.common import console, err_console, guarded
 
 
 @guarded
@@ -32,10 +32,13 @@ def serve(
     """The Clue notebook, Vegas payouts and scores, and the rule books as a local web page.
 
     Listens on 127.0.0.1 (with --lan on every interface). Every request needs the random
-    token in the printed link; the page writes the session the way 'clue add' does.
+    token in the printed link (--open hands the browser a one-time link instead); the page
+    writes the session the way 'clue add' does, and only from its own page.
 
     Example: cluesolver serve --file game.clue --open
     """
     from cluesolver.web.serve import run
 
-    return run(file=file, session=session, port=port, open_browser=open_browser, lan=lan, out=console())
+    return run(
+        file=file, session=session, port=port, open_browser=open_browser, lan=lan, out=console(), err=err_console()
+    )

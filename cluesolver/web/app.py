@@ -1,17 +1,15 @@
-"""The Starlette app: the token guard, the templates and the routes of every page.
+"""The Starlette app: the guard, the templates and the routes of every page.
 
 :func:`create_app` builds one app for one run of ``serve``: one session file (or none),
 the folder it lives in (the only folder any request may read or write), and the run's
-token.  Pages are in :mod:`cluesolver.web.clue_pages`, :mod:`cluesolver.web.game_pages`
-and :mod:`cluesolver.web.rule_pages`; they ask the library for data and render it.
+token, checked with the Host, the Origin and a CSRF token by :mod:`cluesolver.web.guard`.
+Pages are in :mod:`cluesolver.web.clue_pages`, :mod:`cluesolver.web.game_pages` and
+:mod:`cluesolver.web.rule_pages`; they ask the library for data and render it.
 """
 
 from __future__ import annotations
 
-import secrets
-from http import HTTPStatus
 from pathlib import Path
-from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
@@ -20,52 +18,13 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
 
-from cluesolver.web.common import COOKIE, AppState, WebSettings, new_token, percent
+from cluesolver.web.common import COOKIE, AppState, WebSettings, cookie_name, new_token, percent
+from cluesolver.web.guard import Guard, OneTimeLinks
 
-__all__ = ["COOKIE", "TokenGuard", "WebSettings", "create_app", "new_token", "percent", "templates"]
+__all__ = ["COOKIE", "Guard", "WebSettings", "cookie_name", "create_app", "new_token", "percent", "templates"]
 
 STATIC = Path(__file__).resolve().parent / "static"
-
-
-class TokenGuard:
-    """Refuse every request without the run's token (query ``t`` or the cookie): 403, empty.
-
-    A request carrying a right ``t`` gets the token set as a cookie (HttpOnly,
-    SameSite=Strict), so links and htmx requests need not repeat it.
-    """
-
-    def __init__(self, app: ASGIApp, token: str) -> None:
-        self.app = app
-        self.token = token.encode()
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        request = Request(scope)
-        from_query = request.query_params.get("t", "")
-        from_cookie = request.cookies.get(COOKIE, "")
-        if self._ok(from_cookie):
-            await self.app(scope, receive, send)
-            return
-        if not self._ok(from_query):
-            await Response(status_code=HTTPStatus.FORBIDDEN, media_type="text/plain")(scope, receive, send)
-            return
-        token = from_query
-
-        async def send_with_cookie(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                cookie = f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict"
-                message.setdefault("headers", [])
-                message["headers"] = [*list(message["headers"]), (b"set-cookie", cookie.encode())]
-            await send(message)
-
-        await self.app(scope, receive, send_with_cookie)  # type: ignore[arg-type]
-
-    def _ok(self, given: str) -> bool:
-        return bool(given) and secrets.compare_digest(given.encode(), self.token)
 
 
 def templates() -> Environment:
@@ -112,10 +71,12 @@ def create_app(settings: WebSettings) -> Starlette:
         Route("/rules/{full_id:path}", rule_pages.section_page, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
+    links = OneTimeLinks()
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(TokenGuard, token=settings.token)],
+        middleware=[Middleware(Guard, settings=settings, links=links)],
         exception_handlers={404: not_found},
     )
     app.state.cs = AppState(settings, templates())
+    app.state.links = links  # serve --open issues its one-time link here
     return app

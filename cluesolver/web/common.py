@@ -23,7 +23,27 @@ from starlette.responses import HTMLResponse
 from rulesref.core.errors import CluesolverError
 from rulesref.core.text import percent as core_percent
 
+#: The token cookie's name starts so; each server adds its port (:func:`cookie_name`).
 COOKIE = "cluesolver_token"
+#: The header (sent by htmx from ``<body hx-headers>``) and form field carrying the CSRF token.
+CSRF_HEADER = "X-CSRF-Token"
+CSRF_FIELD = "csrf"
+OPEN_PRINTED = (
+    "open the link the server printed (it is in the terminal where 'cluesolver serve' runs: "
+    "'Open: http://127.0.0.1:PORT/?t=...')"
+)
+#: What a refused request says, and the page's banner after one.
+LINK_CHANGED = "This page's link has changed (the server was restarted or another server took over): " + OPEN_PRINTED
+
+
+def cookie_name(port: int | None) -> str:
+    """The token cookie of the server on ``port``: two servers on two ports never share or
+    overwrite one another's cookie (cookies do not tell ports apart)."""
+    return f"{COOKIE}_{port}" if port else COOKIE
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
 
 
 @dataclass(frozen=True)
@@ -34,7 +54,8 @@ class WebSettings:
     Clue page says how to start one); ``folder`` is the only folder requests may touch
     (the session's folder); ``poll_ms`` is how often the page asks whether the session
     file changed; ``accuse_limit`` how many open envelope combinations the page counts
-    exactly on every update (the full list is one click away).
+    exactly on every update (the full list is one click away); ``csrf`` is the token
+    every write carries besides the cookie (:mod:`cluesolver.web.guard`).
     """
 
     token: str
@@ -43,10 +64,7 @@ class WebSettings:
     session_problem: str | None = None
     poll_ms: int = 500
     accuse_limit: int = 8
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
+    csrf: str = field(default_factory=new_token)  # this run's CSRF token, in every page
 
 
 @dataclass
@@ -73,7 +91,7 @@ def state_of(request: Request) -> AppState:
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     st = state_of(request)
     html = st.templates.get_template(name).render(
-        request=request, settings=st.settings, is_htmx=is_htmx(request), **context
+        request=request, settings=st.settings, is_htmx=is_htmx(request), csrf=st.settings.csrf, **context
     )
     return HTMLResponse(html, status_code=status)
 

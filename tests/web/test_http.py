@@ -22,12 +22,23 @@ with warnings.catch_warnings():  # starlette 1.x suggests httpx2, which is not o
 from typer.testing import CliRunner
 
 from cluesolver.cli import app as cli_app
-from cluesolver.web.app import COOKIE, WebSettings, create_app, percent
+from cluesolver.web.app import WebSettings, cookie_name, create_app, percent
+from cluesolver.web.common import LINK_CHANGED
 from tests.helpers import ROOT
 
 EXAMPLES = ROOT / "examples"
 TOKEN = "test-token-123"
 HX = {"hx-request": "true"}
+COOKIE = cookie_name(80)  # the TestClient's server is testserver:80
+
+
+def own_page(app: object) -> TestClient:
+    """A client that writes as the server's own page does: its Origin and the run's CSRF token."""
+    c = TestClient(app)  # type: ignore[arg-type]
+    c.headers.update({"Origin": "http://testserver", "X-CSRF-Token": c.app.state.cs.settings.csrf})  # type: ignore[attr-defined]
+    return c
+
+
 BAD_CARD = "Ann suggests Plum, Ropz, Hall; Ben shows"
 CONTRADICTION = "Ann suggests Miss Scarlet, Knife, Hall; Ben shows Miss Scarlet"
 
@@ -43,7 +54,7 @@ def folder(tmp_path: Path) -> Path:
 @pytest.fixture()
 def client(folder: Path) -> TestClient:
     settings = WebSettings(token=TOKEN, folder=folder, session=folder / "game.clue")
-    c = TestClient(create_app(settings))
+    c = own_page(create_app(settings))
     c.cookies.set(COOKIE, TOKEN)
     return c
 
@@ -85,26 +96,26 @@ ROUTES = [
 
 
 @pytest.mark.parametrize("url", ROUTES)
-def test_without_the_token_every_route_is_403_and_empty(folder: Path, url: str) -> None:
-    c = TestClient(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "game.clue")))
+def test_without_the_token_every_route_is_403_and_says_how_to_get_in(folder: Path, url: str) -> None:
+    c = own_page(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "game.clue")))
     r = c.get(url)
-    assert r.status_code == 403 and r.content == b""
+    assert r.status_code == 403 and r.text == LINK_CHANGED + "\n"
     r = c.get(url + ("&" if "?" in url else "?") + "t=wrong-token")
-    assert r.status_code == 403 and r.content == b""
+    assert r.status_code == 403 and r.text == LINK_CHANGED + "\n"
     c.cookies.set(COOKIE, "wrong-token")
     assert c.get(url).status_code == 403
 
 
 def test_posts_without_the_token_write_nothing(folder: Path) -> None:
     before = (folder / "game.clue").read_bytes()
-    c = TestClient(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "game.clue")))
+    c = own_page(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "game.clue")))
     assert c.post("/clue/add", data={"statement": "Ann suggests Plum, Rope, Hall; Ben shows"}).status_code == 403
     assert c.post("/clue/undo").status_code == 403
     assert (folder / "game.clue").read_bytes() == before
 
 
 def test_token_in_the_link_sets_a_cookie_for_later_requests(folder: Path) -> None:
-    c = TestClient(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "game.clue")))
+    c = own_page(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "game.clue")))
     r = c.get(f"/?t={TOKEN}")
     assert r.status_code == 200
     cookie = r.headers["set-cookie"]
@@ -200,7 +211,7 @@ def test_undo_drops_the_last_line(client: TestClient, folder: Path) -> None:
 def test_undo_with_no_events_says_so(folder: Path) -> None:
     header = "".join(ln + "\n" for ln in (EXAMPLES / "classic-4p.clue").read_text().splitlines()[:6])
     (folder / "empty.clue").write_text(header)
-    c = TestClient(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "empty.clue")))
+    c = own_page(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "empty.clue")))
     c.cookies.set(COOKIE, TOKEN)
     r = c.post("/clue/undo", headers=HX)
     assert r.status_code == 400
@@ -318,7 +329,7 @@ def test_log_text_is_the_session_file(client: TestClient, folder: Path) -> None:
 
 def test_without_a_session_the_clue_page_says_how_to_start(folder: Path) -> None:
     settings = WebSettings(token=TOKEN, folder=folder, session=None, session_problem="no current session: start one")
-    c = TestClient(create_app(settings))
+    c = own_page(create_app(settings))
     c.cookies.set(COOKIE, TOKEN)
     r = c.get("/clue")
     assert r.status_code == 400 and errors(r.text) == ["no current session: start one"]
@@ -331,7 +342,7 @@ def test_every_example_log_renders(folder: Path, example: str) -> None:
     shutil.copy(EXAMPLES / example, folder / "x.clue")
     if example == "our-vegas-box.clue":
         shutil.copy(EXAMPLES / "our-vegas-box.toml", folder / "our-vegas-box.toml")
-    c = TestClient(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "x.clue")))
+    c = own_page(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "x.clue")))
     c.cookies.set(COOKIE, TOKEN)
     r = c.get("/clue")
     assert r.status_code in (200, 400), r.text[:300]  # 400: a log the reader refuses, with its message
@@ -344,7 +355,7 @@ def test_every_example_log_renders(folder: Path, example: str) -> None:
 
 def test_lost_in_vegas_shows_the_clock(folder: Path) -> None:
     shutil.copy(EXAMPLES / "lost-in-vegas-4p.clue", folder / "vegas.clue")
-    c = TestClient(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "vegas.clue")))
+    c = own_page(create_app(WebSettings(token=TOKEN, folder=folder, session=folder / "vegas.clue")))
     c.cookies.set(COOKIE, TOKEN)
     html = c.get("/clue").text
     assert 'id="clock-time"' in html and "All in?" in html and "All-in</th>" in html
@@ -525,13 +536,15 @@ def test_serve_from_the_installed_command(folder: Path) -> None:
             try:
                 with urllib.request.urlopen(url, timeout=5) as r:
                     assert r.status == 200 and b'id="notebook"' in r.read()
+                    assert r.headers["X-Frame-Options"] == "DENY"
+                    assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
                 break
             except (urllib.error.URLError, ConnectionError):
                 assert time.monotonic() < deadline, "the server did not answer"
                 time.sleep(0.1)
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
-        assert refused.value.code == 403 and refused.value.read() == b""
+        assert refused.value.code == 403 and refused.value.read() == (LINK_CHANGED + "\n").encode()
     finally:
         proc.send_signal(signal.SIGINT)
         try:

@@ -290,8 +290,12 @@ def _fix(path: Path, kind: Kind, number: int, statement: str | None, force: bool
         if statement is not None and line_kind(after_log, new_lines, number) != "event":
             raise InputError(
                 Problem(
-                    f"not a statement: line {number} would be {_what(after_log, new_lines, number)}; "
-                    + (f"to remove it use 'clue delete {number}'" if kind == "edit" else "write a statement"),
+                    f"not a statement: line {number} would be {_what(after_log, new_lines, number)}"
+                    + (
+                        f"; to remove the line use 'clue delete {number}'"
+                        if kind == "edit" and line_kind(after_log, new_lines, number) != "header"
+                        else ""
+                    ),
                     path=str(path),
                     line=number,
                     text=statement or None,
