@@ -101,7 +101,7 @@ def test_accusations_and_the_moment_accuse_would_have_said_so() -> None:
     assert mine.accuse_advised_at == 6 and mine.accused_at == 9 and mine.accusation_correct is True
     data = got.to_json()
     assert data["certain_at"] == 6 and data["accused_at"] == 9 and data["accuse_advised_at"] == 6
-    assert [s["line"] for s in data["suggestions"]] == [6]  # type: ignore[index]
+    assert [s["line"] for s in data["suggestions"]] == [6]  # type: ignore[attr-defined]
 
 
 def test_spectator_logs_review_every_player_from_public_information() -> None:
