@@ -16,7 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cluesolver.clue.session.edit import delete_line, edit_line, insert_line
-from tests.web.test_http import EXAMPLES, HX, client, errors, folder  # noqa: F401 (fixtures)
+from tests.web import test_http as shared
+from tests.web.test_http import EXAMPLES, HX, errors
+
+client = shared.client  # the app, its folder and the guard's headers, as test_http.py has them
+folder = shared.folder
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -35,7 +39,7 @@ def _line(path: Path, n: int) -> str:
     return path.read_text().splitlines()[n - 1]
 
 
-def test_tapping_a_line_opens_its_editor_with_the_pads_draft(client: TestClient) -> None:  # noqa: F811
+def test_tapping_a_line_opens_its_editor_with_the_pads_draft(client: TestClient) -> None:
     r = client.get("/clue/line?n=10", headers=HX)
     assert r.status_code == 200
     html = r.text
@@ -50,14 +54,14 @@ def test_tapping_a_line_opens_its_editor_with_the_pads_draft(client: TestClient)
     assert "<h1>" in page and 'id="edit-text"' in page
 
 
-def test_the_page_lists_the_log_with_its_file_line_numbers(client: TestClient) -> None:  # noqa: F811
+def test_the_page_lists_the_log_with_its_file_line_numbers(client: TestClient) -> None:
     html = client.get("/clue").text
     lines = re.findall(r'hx-get="/clue/line\?n=(\d+)"[^>]*data-line="\d+"><span class="ln">(\d+)</span>', html)
     assert [int(a) for a, _ in lines] == list(range(7, 21))
     assert all(a == b for a, b in lines)
 
 
-def test_a_line_without_a_statement_is_refused(client: TestClient) -> None:  # noqa: F811
+def test_a_line_without_a_statement_is_refused(client: TestClient) -> None:
     r = client.get("/clue/line?n=5", headers=HX)  # the 'my cards' header line
     assert r.status_code == 400
     assert errors(r.text) == [
@@ -69,7 +73,7 @@ def test_a_line_without_a_statement_is_refused(client: TestClient) -> None:  # n
         assert r.status_code == 400 and "a line number is a whole number from 1" in r.text
 
 
-def test_edit_writes_what_the_session_code_writes(client: TestClient, folder: Path) -> None:  # noqa: F811
+def test_edit_writes_what_the_session_code_writes(client: TestClient, folder: Path) -> None:
     new = "Cat suggests Professor Plum, Lead Pipe, Lounge; Dan passes; Ann shows Lounge"
     r = client.post("/clue/line/edit", data={"line": "9", "statement": new}, headers=HX)
     assert r.status_code == 200, r.text[:800]
@@ -79,7 +83,7 @@ def test_edit_writes_what_the_session_code_writes(client: TestClient, folder: Pa
     assert (folder / "game.clue").read_bytes() == (folder / "lib.clue").read_bytes()
 
 
-def test_delete_and_insert_write_what_the_session_code_writes(client: TestClient, folder: Path) -> None:  # noqa: F811
+def test_delete_and_insert_write_what_the_session_code_writes(client: TestClient, folder: Path) -> None:
     r = client.post("/clue/line/delete", data={"line": "12"}, headers=HX)
     assert r.status_code == 200 and "Deleted line 12" in unescape(r.text)
     delete_line(_copy(folder, "lib.clue"), 12)
@@ -91,7 +95,7 @@ def test_delete_and_insert_write_what_the_session_code_writes(client: TestClient
     assert _line(folder / "game.clue", 8) == "Cat has Knife"
 
 
-def test_a_contradicting_edit_is_refused_then_forced_then_undone(client: TestClient, folder: Path) -> None:  # noqa: F811
+def test_a_contradicting_edit_is_refused_then_forced_then_undone(client: TestClient, folder: Path) -> None:
     path = folder / "game.clue"
     r = client.post("/clue/line/edit", data={"line": "10", "statement": PASSES_WITH_HER_CARD}, headers=HX)
     assert r.status_code == 409
@@ -113,7 +117,7 @@ def test_a_contradicting_edit_is_refused_then_forced_then_undone(client: TestCli
     assert path.read_bytes() == ORIGINAL
 
 
-def test_undo_takes_back_a_delete_and_an_insert(client: TestClient, folder: Path) -> None:  # noqa: F811
+def test_undo_takes_back_a_delete_and_an_insert(client: TestClient, folder: Path) -> None:
     path = folder / "game.clue"
     assert client.post("/clue/line/insert", data={"line": "7", "statement": "Cat has Knife"}, headers=HX).is_success
     assert client.post("/clue/line/delete", data={"line": "15"}, headers=HX).is_success
@@ -122,7 +126,7 @@ def test_undo_takes_back_a_delete_and_an_insert(client: TestClient, folder: Path
     assert path.read_bytes() == ORIGINAL
 
 
-def test_bad_statements_and_lines_write_nothing(client: TestClient, folder: Path) -> None:  # noqa: F811
+def test_bad_statements_and_lines_write_nothing(client: TestClient, folder: Path) -> None:
     path = folder / "game.clue"
     cases = [
         ("edit", {"line": "9", "statement": "Cat suggests Plum, Ropz, Hall"}, "unknown card"),
@@ -140,7 +144,7 @@ def test_bad_statements_and_lines_write_nothing(client: TestClient, folder: Path
         assert path.read_bytes() == ORIGINAL
 
 
-def test_without_htmx_a_change_redirects_and_a_refusal_is_the_whole_page(client: TestClient) -> None:  # noqa: F811
+def test_without_htmx_a_change_redirects_and_a_refusal_is_the_whole_page(client: TestClient) -> None:
     r = client.post("/clue/line/insert", data={"line": "7", "statement": "Cat has Knife"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == "/clue"
     r = client.post("/clue/line/edit", data={"line": "10", "statement": PASSES_WITH_HER_CARD})
@@ -148,7 +152,7 @@ def test_without_htmx_a_change_redirects_and_a_refusal_is_the_whole_page(client:
     assert len(errors(r.text)) == 1  # shown once, in the editor
 
 
-def test_a_contradicting_add_offers_to_record_it_anyway(client: TestClient, folder: Path) -> None:  # noqa: F811
+def test_a_contradicting_add_offers_to_record_it_anyway(client: TestClient, folder: Path) -> None:
     line = "Ann suggests Miss Scarlet, Knife, Hall; Ben shows Miss Scarlet"
     r = client.post("/clue/add", data={"statement": line}, headers=HX)
     assert r.status_code == 409 and 'id="add-force"' in r.text

@@ -299,11 +299,17 @@
     box.focus();
     box.scrollIntoView({ block: "nearest" });
   }
+  // After a 200 to what the pad sent: the draft is done. (The line editor's form is gone by
+  // then, swapped for the answer, so its request is known by its path.)
   function recorded(ev) {
-    var elt = ev.detail && ev.detail.elt, xhr = ev.detail && ev.detail.xhr;
-    if (!elt || !xhr || xhr.status !== 200) return;
-    var mine = elt.id === "tap-form" || (state.target && elt.getAttribute && elt.getAttribute("data-op") === state.target.op);
-    if (mine) clear();
+    var d = ev.detail || {}, xhr = d.xhr;
+    if (!xhr || xhr.status !== 200) return;
+    var path = (d.pathInfo && d.pathInfo.requestPath) || (d.requestConfig && d.requestConfig.path) || "";
+    var sent = d.requestConfig && d.requestConfig.parameters;
+    var same = sent && typeof sent.get === "function" ? sent.get("statement") === statement(false) : false;
+    if ((d.elt && d.elt.id === "tap-form") ||
+        (state.target && path.indexOf("/clue/line/" + state.target.op) === 0 && same) ||
+        (path.indexOf("/clue/add") === 0 && same)) clear();
   }
   // a line editor's "re-enter by taps" / "insert by taps" button
   function fromEditor(ev) {
