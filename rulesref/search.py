@@ -1112,17 +1112,20 @@ def _joined(pieces: Sequence[tuple[str, bool]]) -> Marked:
     return tuple(out)
 
 
-def _window(pieces: list[tuple[str, bool]], size: int) -> list[tuple[str, bool]]:
-    """The ``size`` words of a text with the most matches (the first such run), '…' where cut."""
+def _window(pieces: list[tuple[str, bool]], size: int, lead: int = 3) -> list[tuple[str, bool]]:
+    """The ``size`` words of a text with the most matches, '…' where cut; of the runs with
+    as many, the one whose first match comes closest after ``lead`` words."""
     at = [i for i, (text, _) in enumerate(pieces) if _WORD_RE.fullmatch(text)]
     if len(at) <= size:
         return pieces
     hits = [int(pieces[i][1]) for i in at]
-    best, start = -1, 0
+    best, start = (-1, 0), 0
     for first in range(len(at) - size + 1):
-        n = sum(hits[first : first + size])
-        if n > best:
-            best, start = n, first
+        run = hits[first : first + size]
+        offset = run.index(1) if 1 in run else 0
+        rank = (sum(run), -abs(offset - lead))
+        if rank > best:
+            best, start = rank, first
     lo, hi = at[start], at[start + size - 1] + 1
     return [*([("…", False)] if start else []), *pieces[lo:hi], *([("…", False)] if hi < len(pieces) else [])]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -20,6 +21,36 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
+#: The environment variable that chooses the language of the rule texts (as ``--lang``).
+LANG_VARIABLE = "CLUESOLVER_LANG"
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language of the rule texts, en or et (default: $CLUESOLVER_LANG, else English; "
+        "for a search, the question's own).",
+        show_default=False,
+    ),
+]
+
+
+def _language(given: str | None) -> str | None:
+    """The language asked for: ``--lang``, else ``$CLUESOLVER_LANG``, else None (the default)."""
+    from rulesref.book import LANGUAGES, language
+    from rulesref.core.errors import InputError, Problem, UnknownNameError
+
+    if given is not None:
+        return language(given)
+    chosen = os.environ.get(LANG_VARIABLE, "").strip()
+    if not chosen:
+        return None
+    try:
+        return language(chosen)
+    except UnknownNameError:
+        raise InputError(Problem(f"unknown language in {LANG_VARIABLE}", text=chosen, choices=LANGUAGES)) from None
+
+
 GameArg = Annotated[
     str | None,
     typer.Argument(
@@ -30,17 +61,17 @@ GameArg = Annotated[
 
 @app.command("list")
 @guarded
-def list_(game: GameArg = None, as_json: JsonOption = False) -> int:
+def list_(game: GameArg = None, lang: LangOption = None, as_json: JsonOption = False) -> int:
     """List the games and the ids and titles of their sections.
 
     Example: cluesolver rules list lords-of-vegas
     """
     from rich.table import Table
 
-    from rulesref.book import chosen_books
+    from rulesref.book import ENGLISH, chosen_books
     from rulesref.render import book_json
 
-    chosen = chosen_books(game)
+    chosen = chosen_books(game, _language(lang) or ENGLISH)
     if as_json:
         emit_json({"games": [book_json(b, with_text=False) for b in chosen]})
         return EXIT_OK
@@ -71,19 +102,20 @@ def show(
     no_pager: Annotated[
         bool, typer.Option("--no-pager", help="Print straight to the terminal, without a pager.")
     ] = False,
+    lang: LangOption = None,
     as_json: JsonOption = False,
 ) -> int:
     """Show a whole game's rules, sectioned, or one section.
 
     On a terminal, text longer than the screen goes through the pager ($PAGER or less);
-    never in a pipe.
+    never in a pipe.  --lang et shows classic Clue in Estonian.
 
     Example: cluesolver rules show lords-of-vegas sprawl
     """
-    from rulesref.book import RuleBook, lookup
+    from rulesref.book import ENGLISH, RuleBook, lookup
     from rulesref.render import book_intro_markdown, book_json, section_body_markdown, section_json
 
-    found = lookup(game, " ".join(section) if section else None)
+    found = lookup(game, " ".join(section) if section else None, _language(lang) or ENGLISH)
     if as_json:
         emit_json(book_json(found) if isinstance(found, RuleBook) else section_json(found))
         return EXIT_OK
@@ -110,17 +142,20 @@ def search(
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game (id or alias).")] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="How many sections to show.")] = 3,
     full: Annotated[bool, typer.Option("--full", help="Also print the best section in full.")] = False,
+    lang: LangOption = None,
     as_json: JsonOption = False,
 ) -> int:
     """Find the rule sections that answer a question, best first.
 
-    Matched words are highlighted; --full also prints the best section.
+    Matched words are highlighted; --full also prints the best section.  A question may
+    be asked in English or Estonian; it is answered in its own language unless --lang
+    (or $CLUESOLVER_LANG) says otherwise.
 
     Example: cluesolver rules search "can I sprawl into F block with two players"
     """
     from rulesref.search import search as run_search
 
-    result = run_search(" ".join(query), game=game, limit=limit)
+    result = run_search(" ".join(query), game=game, limit=limit, lang=_language(lang))
     if as_json:
         from rulesref.render import result_json
 
@@ -134,6 +169,8 @@ def _print_result(result: SearchResult, *, full: bool) -> None:
     """Search hits for people: rank, title, id, score, highlighted snippet, notes."""
     from rich.padding import Padding
     from rich.text import Text
+
+    from rulesref.render import LABELS
 
     con = console()
     styled = con.is_terminal
@@ -169,7 +206,8 @@ def _print_result(result: SearchResult, *, full: bool) -> None:
         con.print(head)
         con.print(Padding(marked(hit.snippet), (0, 0, 0, 3)))
         if hit.section.unconfirmed:
-            con.print(Padding(Text(f"Not confirmed: {hit.section.unconfirmed}", style="italic"), (0, 0, 0, 3)))
+            note = f"{LABELS.get(hit.section.lang, LABELS['en'])['unconfirmed']} {hit.section.unconfirmed}"
+            con.print(Padding(Text(note, style="italic"), (0, 0, 0, 3)))
     best = result.hits[0].section
     if full:
         from rich.markdown import Markdown

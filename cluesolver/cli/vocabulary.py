@@ -41,6 +41,7 @@ MEANINGS: dict[str, str] = {
     "--install": "install the completion script instead of printing it",
     "--json": "one JSON object for programs instead of tables",
     "--lan": "listen on the network too (the web page)",
+    "--lang": "the language of the rule texts (en, et)",
     "--layoff": "the boss lays off half the bet (Lords gamble)",
     "--limit": "how many results to show",
     "--me": "whose notebook this is (clue new)",
