@@ -116,7 +116,7 @@ def show_text(a: ShowAdvice) -> Text | Group:
     from rulesref.core.text import percent
 
     if not a.consistent or not a.cards:
-        return Text(a.message() + "\n", style="bold")
+        return Text(a.message(), style="bold")
     who = "You" if a.owner else a.player
     title = f"{who} may show {a.to} ({', '.join(a.suggested)}):"
     table = Table(title=Text(title), header_style="bold")
@@ -139,7 +139,7 @@ def show_text(a: ShowAdvice) -> Text | Group:
         f"(bits, exact per {a.to}'s possible notebook), averaged over {counted} agreeing with the log{passed}. "
         f"Certain after: chance {a.to} can then name the whole envelope."
     )
-    return Group(table, Text(a.message() + "\n", style="bold"))
+    return Group(table, Text(a.message(), style="bold"))
 
 
 # ----------------------------------------------------------------------------- review
@@ -164,13 +164,13 @@ def review_text(r: GameReview) -> Group:
     from cluesolver.cli.sheet import Group, Text
 
     whose = f"{r.player}'s notebook" if r.player is not None else "the public notebook (a spectator's log)"
-    head = Text(f"Review of {whose}, up to line {r.last_line}\n", style="bold")
+    head = Text(f"Review of {whose}, up to line {r.last_line}", style="bold")
     if r.certain_at is not None:
-        head.append(f"The notebook named the envelope after line {r.certain_at}.\n")
+        head.append(f"\nThe notebook named the envelope after line {r.certain_at}.")
     else:
-        head.append("The notebook never named the envelope.\n")
+        head.append("\nThe notebook never named the envelope.")
     if r.contradiction_at is not None:
-        head.append(f"The log contradicts itself after line {r.contradiction_at}: reviewed up to there.\n")
+        head.append(f"\nThe log contradicts itself after line {r.contradiction_at}: reviewed up to there.")
     parts: list[Text | Table] = [head]
     for p in r.players:
         parts.extend(_player_text(p, r.player is None))
@@ -179,7 +179,7 @@ def review_text(r: GameReview) -> Group:
             "Gain: the drop of the envelope's uncertainty the answer was expected to bring, scored as "
             "'clue next' scores every suggestion; Best: the most any suggestion (any room) was expected to "
             "bring then; Learned: what the answer brought (luck can make it more); ~ marks figures on sampled "
-            "deals.\n"
+            "deals."
         )
     )
     return Group(*parts)
@@ -188,17 +188,17 @@ def review_text(r: GameReview) -> Group:
 def _player_text(p: PlayerReview, spectator: bool) -> list[Text | Table]:
     from cluesolver.cli.sheet import Table, Text
 
-    lead = Text(f"{p.player}\n", style="bold") if spectator else Text()
+    lead = Text(f"{p.player}:\n", style="bold") if spectator else Text()
     if p.accuse_advised_at is not None:
         lead.append(f"accuse? first said accuse after line {p.accuse_advised_at}; ")
     else:
         lead.append("accuse? never said accuse; ")
     if p.accused_at is not None:
-        lead.append(f"{p.player} accused at line {p.accused_at} ({'right' if p.accusation_correct else 'wrong'}).\n")
+        lead.append(f"{p.player} accused at line {p.accused_at} ({'right' if p.accusation_correct else 'wrong'}).")
     else:
-        lead.append(f"{p.player} did not accuse.\n")
+        lead.append(f"{p.player} did not accuse.")
     if not p.suggestions:
-        lead.append(f"{p.player} made no suggestion.\n")
+        lead.append(f"\n{p.player} made no suggestion.")
         return [lead]
     table = Table(header_style="bold")
     table.add_column("Line", justify="right", no_wrap=True)
@@ -220,9 +220,9 @@ def _player_text(p: PlayerReview, spectator: bool) -> list[Text | Table]:
         )
     out: list[Text | Table] = [lead, table]
     if p.costliest:
-        worst = Text("Costliest turns:\n", style="bold")
+        worst = Text("Costliest turns:", style="bold")
         for s in p.costliest:
-            worst.append(f"  {s.sentence()}\n")
+            worst.append(f"\n  {s.sentence()}")
         out.append(worst)
     return out
 

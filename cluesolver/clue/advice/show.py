@@ -180,7 +180,7 @@ def show_advice(
     """
     who = player or log.header.me
     if who is None:
-        raise InputError(Problem("this log has no owner ('me:'): name the player who answers"))
+        raise InputError(Problem("a spectator's log (no 'me:'): name the player who answers (--player)"))
     to = suggestion.suggester
     cards = suggestion.cards
     owner = who == log.header.me
