@@ -17,7 +17,7 @@ import typer
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     from rich.console import Console
     from rich.table import Table
@@ -183,7 +183,7 @@ def show_score(result: ScoreResult, *, path: Path, as_json: bool) -> int:
         return EXIT_OK
     out = console()
     _print_header(out, result.game, path)
-    out.print(_awards_table(result.replay))
+    out.print(_fitted(out, lambda narrow: _awards_table(result.replay, narrow)))
     _print_standings(out, result.replay)
     _print_problem_hint(out, result, path)
     return EXIT_OK
@@ -256,11 +256,12 @@ def _print_header(out: Console, game: Game, path: Path) -> None:
     )
 
 
-def _print_round(out: Console, r: RoundResult, game: Game) -> None:
+def _round_table(r: RoundResult, narrow: bool = False) -> Table:
+    """One round's casinos; ``narrow`` writes dice as ``Carla 1+big`` so a cell may wrap between entries."""
     from rich.table import Table
 
     from rulesref.las_vegas.model import HOUSE
-    from rulesref.las_vegas.notation import format_stakes
+    from rulesref.las_vegas.notation import format_stake
 
     table = Table(title=f"Round {r.number}", show_edge=True)
     for col in ("Casino", "Money", "Dice", "Takes", "Tied out / left"):
@@ -270,9 +271,29 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
         out_cells = [f"{', '.join('white' if n == HOUSE else n for n in ps)} tied at {c}" for c, ps in p.tie_groups]
         if p.leftovers:
             out_cells.append("left: " + " ".join(_k(v) for v in p.leftovers))
-        dice = format_stakes(e.stake for e in p.entries)
+        stakes = [format_stake(e.stake) for e in p.entries]
+        dice = ", ".join(x.replace("=", " ", 1) for x in stakes) if narrow else " ".join(stakes)
         table.add_row(str(p.casino), " ".join(_k(v) for v in p.money), dice, takes, "; ".join(out_cells) or "-")
-    out.print(table)
+    return table
+
+
+def _totals_table(r: RoundResult, game: Game, narrow: bool = False) -> Table:
+    """The standings after a round; ``narrow`` gives money in thousands ($270k) so no figure is cut."""
+    from rich.table import Table
+
+    money = _k if narrow else _usd
+    totals = Table(title=f"After round {r.number}", show_edge=True)
+    figures = game.rules.running_columns
+    for col in ("Place", "Player", "This round", *(name for name, _ in figures)):
+        totals.add_column(col, justify="left" if col == "Player" else "right")
+    won = dict(r.won)
+    for s in r.standings:
+        totals.add_row(str(s.place), s.player, money(won[s.player]), *_figures(s, figures, money))
+    return totals
+
+
+def _print_round(out: Console, r: RoundResult, game: Game) -> None:
+    out.print(_fitted(out, lambda narrow: _round_table(r, narrow)))
     for t in r.tiles:
         got = [_usd(v) for v in t.money] + ([f"{t.chips} chip(s)"] if t.chips else [])
         beside = f" (casino {t.casino})" if t.casino is not None else ""
@@ -283,14 +304,7 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
         )
     if r.chips_spent and any(v for _, v in r.chips_spent):
         out.print("Chips spent: " + ", ".join(f"{p} {v}" for p, v in r.chips_spent if v), markup=False)
-    totals = Table(title=f"After round {r.number}", show_edge=True)
-    figures = game.rules.running_columns
-    for col in ("Place", "Player", "This round", *(name for name, _ in figures)):
-        totals.add_column(col, justify="left" if col == "Player" else "right")
-    won = dict(r.won)
-    for s in r.standings:
-        totals.add_row(str(s.place), s.player, _usd(won[s.player]), *_figures(s, figures))
-    out.print(totals)
+    out.print(_fitted(out, lambda narrow: _totals_table(r, game, narrow)))
     if r.next_start and r.number < game.rules.rounds:
         out.print(
             f"{r.next_start} starts round {r.number + 1} (best card a player took at the highest casino where a "
@@ -299,38 +313,62 @@ def _print_round(out: Console, r: RoundResult, game: Game) -> None:
         )
 
 
-def _figures(s: Standing, columns: tuple[tuple[str, Figure], ...]) -> list[str]:
-    """A standing's cells for the edition's columns: money in dollars, counts as numbers."""
+def _figures(
+    s: Standing, columns: tuple[tuple[str, Figure], ...], money: Callable[[int], str] | None = None
+) -> list[str]:
+    """A standing's cells for the edition's columns: money in dollars (or as ``money`` writes it), counts as numbers."""
     from rulesref.las_vegas.editions import Figure
 
+    money = money or _usd
     shown = {
-        Figure.MONEY: _usd(s.money),
+        Figure.MONEY: money(s.money),
         Figure.NOTES: str(s.notes),
         Figure.CHIPS: str(s.chips),
-        Figure.TOTAL: _usd(s.total),
+        Figure.TOTAL: money(s.total),
     }
     return [shown[figure] for _, figure in columns]
 
 
-def _awards_table(rp: Replay) -> Table:
+def _fitted(out: Console, build: Callable[[bool], Table]) -> Table:
+    """``build(False)``; on a terminal where it would cut a word short (``Casi…``), ``build(True)``
+    (the narrow layout).  A pipe always gets the wide one."""
+    table = build(False)
+    if not out.is_terminal:
+        return table
+
+    def cut(width: int) -> bool:
+        lines = out.render_lines(table, out.options.update_width(width), pad=False)
+        return any("…" in segment.text for line in lines for segment in line)
+
+    return build(True) if cut(out.width) and not cut(100_000) else table
+
+
+def _awards_table(rp: Replay, narrow: bool = False) -> Table:
+    """Who took which money: a row per round; ``narrow``: a row per casino (fits 60 columns)."""
     from rich.table import Table
 
     from rulesref.las_vegas.model import CASINOS, HOUSE
 
+    cells: dict[tuple[int, int], str] = {}
+    for r in rp.rounds:
+        by_casino = {p.casino: p for p in r.payouts}
+        for c in CASINOS:
+            p = by_casino.get(c)
+            taken = "\n".join(f"{'white' if n == HOUSE else n} {_k(v)}" for n, v in p.awards) if p else "-"
+            cells[r.number, c] = taken or "nobody"
     table = Table(title=f"{rp.game.rules.money_heading} taken", show_edge=True)
+    if narrow:
+        table.add_column("Casino", justify="right")
+        for r in rp.rounds:
+            table.add_column(f"Round {r.number}")
+        for c in CASINOS:
+            table.add_row(str(c), *(cells[r.number, c] for r in rp.rounds))
+        return table
     table.add_column("Round", justify="right")
     for c in CASINOS:
         table.add_column(f"Casino {c}")
     for r in rp.rounds:
-        cells = []
-        by_casino = {p.casino: p for p in r.payouts}
-        for c in CASINOS:
-            p = by_casino.get(c)
-            if p is None:
-                cells.append("-")
-                continue
-            cells.append("\n".join(f"{'white' if n == HOUSE else n} {_k(v)}" for n, v in p.awards) or "nobody")
-        table.add_row(str(r.number), *cells)
+        table.add_row(str(r.number), *(cells[r.number, c] for c in CASINOS))
     return table
 
 

@@ -321,3 +321,24 @@ def test_a_trailing_comma_is_one_located_plain_message(tmp_path: Path) -> None:
         f"error: {bad}:{line}:{column}: not valid TOML: a comma after the last value of an inline table "
         "{ ... }: remove it (TOML allows none there): ', }'\n"
     )
+
+
+@pytest.mark.parametrize("verb", ["score", "replay"])
+@pytest.mark.parametrize("name", ["las-vegas-night.toml", "las-vegas-royale.toml", "las-vegas-boulevard.toml"])
+def test_terminal_at_60_columns_cuts_no_word(verb: str, name: str) -> None:
+    """At 60 columns the grid turns (a row per casino), dice wrap between entries, money reads $270k."""
+    from tests.cli.test_output import _on_a_terminal
+
+    out = _on_a_terminal([verb, str(EX / name)], 60)
+    assert "Traceback" not in out and "Winner:" in out
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 60
+    if verb == "score":
+        assert "Casi…" not in out and "nobo…" not in out
+        assert "┃ Casino ┃ Round 1" in out
+
+
+def test_terminal_at_80_columns_keeps_the_wide_grid() -> None:
+    from tests.cli.test_output import _on_a_terminal
+
+    out = _on_a_terminal(["score", str(EX / "las-vegas-night.toml")], 80)
+    assert "┃ Round ┃ Casino 1" in out and "…" not in out
