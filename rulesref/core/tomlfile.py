@@ -40,13 +40,13 @@ def toml_problem(exc: Exception, path: str | None, prefix: str = "not valid TOML
     """
     m = re.search(r"line (\d+), column (\d+)", str(exc))
     if m:
-        line, column = int(m.group(1)), int(m.group(2))
-        lines = split_lines(text) if text is not None else []
-        plain = _in_plain_words(str(exc), lines[line - 1] if 0 < line <= len(lines) else None, column)
+        at, column = int(m.group(1)), int(m.group(2))
+        written = split_lines(text) if text is not None else []
+        plain = _in_plain_words(str(exc), written[at - 1] if 0 < at <= len(written) else None, column)
         if plain is not None:
             message, column, quoted = plain
-            return Problem(f"{prefix}: {message}", path=path, line=line, column=column, text=quoted)
-        return Problem(f"{prefix}: {exc}", path=path, line=line, column=column)
+            return Problem(f"{prefix}: {message}", path=path, line=at, column=column, text=quoted)
+        return Problem(f"{prefix}: {exc}", path=path, line=at, column=column)
     line = None
     if text is not None and "end of document" in str(exc):
         lines = split_lines(text)
