@@ -18,13 +18,21 @@ Rows (``--rows``):
 * ``hands-fixed`` — as ``careful``, the hands weight kept at 0.3 all game;
 * ``entropy-sum`` — as ``careful``, the advisor ranking by the plain sum of the
   categories' entropies (norm 1, no worth per ruled-out card: the ranking before the
-  balanced measure).
+  balanced measure);
+* ``show`` — as ``careful``, the advisor seat also picks the card it shows as ``clue
+  show?`` advises (the card that tells the suggester least) instead of at random.
+
+``--until all`` plays every game on until every seat's notebook is certain (default: the
+tracked seat's), so the opponents' own suggestions to certainty are known too: how much
+the advisor seat's answers taught them.  Each row is also compared with the ``careful``
+row on the same deals (paired: ± is one standard error of the per-deal difference).
 
 Each deal appends one JSON line to ``--out`` as soon as it is played (so a long run can
 be read while it goes on); ``report`` reads any number of such files::
 
     python benchmarks/selfplay.py run --first-seed 1 --deals 500 --rows careful,unseen --out a.jsonl
     python benchmarks/selfplay.py report a.jsonl b.jsonl
+    python benchmarks/selfplay.py run --first-seed 2001 --deals 1000 --rows careful,show --until all --out c.jsonl
     python benchmarks/selfplay.py report benchmarks/results/selfplay-issue14.jsonl.gz
 """
 
@@ -62,28 +70,37 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
+#: Rows whose advisor seat shows the card ``clue show?`` advises (the others show at random).
+SHOWING = {"show"}
+ROWS = ("careful", "unseen", *VARIANTS, *sorted(SHOWING))
+
+
 def _advisor(row: str) -> Advisor:
-    return Advisor(replace(SELFPLAY, **VARIANTS.get(row, {})))
+    return Advisor(replace(SELFPLAY, **VARIANTS.get(row, {})), show_by_advice=row in SHOWING)
 
 
-def run(first: int, deals: int, rows: list[str], out: Path, reveal: bool = False) -> None:
+def run(first: int, deals: int, rows: list[str], out: Path, reveal: bool = False, until: str = "tracked") -> None:
+    unknown = [r for r in rows if r not in ROWS]
+    if unknown:
+        raise SystemExit(f"unknown row {unknown[0]!r}: choose from {', '.join(ROWS)}")
     with out.open("a", encoding="utf-8") as f:
         for seed in range(first, first + deals):
             seat = seed % SEATS
             for row in rows:
-                kind = "careful" if row in VARIANTS else row
-                start = time.perf_counter()
+                kind = "careful" if row in VARIANTS or row in SHOWING else row
+                start = time.process_time()
                 mixed: list[Policy] = [_advisor(row) if i == seat else POLICIES[kind]() for i in range(SEATS)]
-                a = play_game(seed, mixed, track=seat, reveal=reveal)
-                b = play_game(seed, [POLICIES[kind]() for _ in range(SEATS)], track=seat, reveal=reveal)
+                a = play_game(seed, mixed, track=seat, reveal=reveal, until=until)
+                b = play_game(seed, [POLICIES[kind]() for _ in range(SEATS)], track=seat, reveal=reveal, until=until)
                 line = {
                     "row": row,
                     "reveal": reveal,
+                    "until": until,
                     "seed": seed,
                     "seat": seat,
                     "advisor": a.__dict__,
                     "baseline": b.__dict__,
-                    "seconds": round(time.perf_counter() - start, 2),
+                    "seconds": round(time.process_time() - start, 2),
                 }
                 f.write(json.dumps(line) + "\n")
                 f.flush()
@@ -114,7 +131,7 @@ def report(paths: list[Path]) -> str:
         "certainty: advisor / baseline (fewer) | wrong accusations per game: advisor / baseline |",
         "|---|---|---|---|---|---|",
     ]
-    for row, reveal in itertools.product(("careful", "unseen", *VARIANTS), (False, True)):
+    for row, reveal in itertools.product(ROWS, (False, True)):
         # files written before the count was fixed showed the winning accusation to every seat
         got = [x for x in lines if x["row"] == row and x.get("reveal", True) == reveal]
         if not got:
@@ -139,9 +156,74 @@ def report(paths: list[Path]) -> str:
             f"| {row}{REVEALED if reveal else ''} | {len(got)} | {_share(win_a)} | {_share(win_b)} | "
             f"{ma:.2f} / {mb:.2f} ({(1 - ma / mb) * 100:.1f}% ± {se:.1f}) | {wrong_a:.3f} / {wrong_b:.3f} |"
         )
+    out.extend(_paired(lines))
     seconds = sum(x["seconds"] for x in lines)
     out.append(f"\n{len(lines)} deal-rows, {seconds / 60:.0f} CPU-minutes of play.")
     return "\n".join(out)
+
+
+def _result(x: dict[str, Any]) -> GameResult:
+    got = x["advisor"]
+    certain = got.get("certain")
+    return GameResult(
+        **{**got, "policies": tuple(got["policies"]), "certain": None if certain is None else tuple(certain)}
+    )
+
+
+def _spread(diffs: Sequence[float]) -> float:
+    return statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+
+
+def _opponents(r: GameResult, seat: int) -> float | None:
+    """The opponents' own suggestions to certainty (the mean over the other seats), when known."""
+    if r.certain is None:
+        return None
+    got = [k for i, k in enumerate(r.certain) if i != seat]
+    return None if any(k is None for k in got) else statistics.fmean(k for k in got if k is not None)
+
+
+def _paired(lines: list[dict[str, Any]]) -> list[str]:
+    """Every row against the ``careful`` row on the same deals: the advisor seat's wins and
+    own suggestions to certainty, and the opponents' (games played ``--until all``)."""
+    out: list[str] = []
+    for row, reveal in itertools.product(ROWS[1:], (False, True)):
+        ref = {x["seed"]: x for x in lines if x["row"] == "careful" and x.get("reveal", True) == reveal}
+        got = {x["seed"]: x for x in lines if x["row"] == row and x.get("reveal", True) == reveal}
+        seeds = sorted(set(ref) & set(got))
+        if not seeds:
+            continue
+        if not out:
+            out = [
+                "",
+                "Paired with the `careful` row on the same deals (the advisor seat showing at random, the "
+                "table's ranking; ± one standard error of the per-deal difference):",
+                "",
+                "| row | deals | advisor seat wins: row − careful (points) | own suggestions to certainty: "
+                "row − careful | opponents' own suggestions to certainty: row / careful (more) |",
+                "|---|---|---|---|---|",
+            ]
+        pairs = [(_result(got[s]), _result(ref[s]), got[s]["seat"]) for s in seeds]
+        wins = [float(a.winner == k) - float(b.winner == k) for a, b, k in pairs]
+        own = [
+            float(a.to_certainty - b.to_certainty)
+            for a, b, _ in pairs
+            if a.to_certainty is not None and b.to_certainty is not None
+        ]
+        opp = [
+            (x, y) for a, b, k in pairs if (x := _opponents(a, k)) is not None and (y := _opponents(b, k)) is not None
+        ]
+        opp_text = "not recorded (run with `--until all`)"
+        if opp:
+            more = [x - y for x, y in opp]
+            opp_text = (
+                f"{statistics.fmean(x for x, _ in opp):.2f} / {statistics.fmean(y for _, y in opp):.2f} "
+                f"({statistics.fmean(more):+.3f} ± {_spread(more):.3f} over {len(opp)} deals)"
+            )
+        out.append(
+            f"| {row}{REVEALED if reveal else ''} | {len(seeds)} | {statistics.fmean(wins) * 100:+.1f} ± "
+            f"{_spread(wins) * 100:.1f} | {statistics.fmean(own):+.3f} ± {_spread(own):.3f} | {opp_text} |"
+        )
+    return out
 
 
 def main() -> None:
@@ -157,12 +239,19 @@ def main() -> None:
         help="show the winning accusation to every notebook (the count before it was fixed: a seat is then "
         "certain as soon as anyone wins)",
     )
+    r.add_argument(
+        "--until",
+        choices=("tracked", "all"),
+        default="tracked",
+        help="after the win, play on until the advisor's seat is certain (tracked) or every seat is (all: the "
+        "opponents' own suggestions to certainty are then known too)",
+    )
     r.add_argument("--out", type=Path, required=True)
     rep = sub.add_parser("report", help="the table from result files")
     rep.add_argument("files", type=Path, nargs="+")
     args = ap.parse_args()
     if args.cmd == "run":
-        run(args.first_seed, args.deals, args.rows.split(","), args.out, args.reveal)
+        run(args.first_seed, args.deals, args.rows.split(","), args.out, args.reveal, args.until)
     else:
         print(report(args.files))
 

@@ -1,9 +1,11 @@
 """Self-play: whole games of Clue between scripted players, each with an exact notebook.
 
 A game is dealt at random and played in seating order.  Every suggestion is answered
-honestly (:func:`cluesolver.clue.record.simulate.answer`: clockwise, the first holder shows one
-of their matching cards at random); each seat keeps its own log (it sees the cards shown
-to it, and the cards it shows) and its exact notebook is that log's counts.  On its turn a
+honestly: clockwise, the first holder shows one of their matching cards, the one their
+policy picks (:meth:`Policy.show`: at random, as
+:func:`cluesolver.clue.record.simulate.answer` does, unless the policy says otherwise); each
+seat keeps its own log (it sees the cards shown to it, and the cards it shows) and its
+exact notebook is that log's counts.  On its turn a
 seat accuses at once when its notebook is certain; otherwise it suggests and then may
 accuse as its policy says.  A wrong accusation puts the seat out (it still answers, and
 every notebook records that the guess was wrong); a correct one wins.  After the game is
@@ -13,6 +15,9 @@ certainty are known for every deal.  That count is what the seat *deduced*: the 
 accusation is not shown to the other notebooks (a correct accusation names the envelope,
 and a notebook that saw it would be certain at once, counting the opponents' speed
 instead of the seat's own).  ``reveal=True`` shows it, as the count did before.
+``until="all"`` plays on until every seat is certain, so that each seat's own suggestions
+to certainty are known (:attr:`GameResult.certain`; the opponents' count is how much a
+seat's answers taught them).
 
 Policies:
 
@@ -24,7 +29,9 @@ Policies:
   asks for it (the same settings, :data:`TABLE_ROWS` rows), so the seat plays what the
   table command recommends; accuses as
   :func:`cluesolver.clue.advice.accuse.accusation` advises (chance of being right against each
-  opponent's threat).
+  opponent's threat).  With ``show_by_advice`` it also picks the card it shows as
+  ``clue show?`` advises (:func:`cluesolver.clue.advice.show.choose_card`: the card that
+  tells the suggester least); otherwise it shows at random like the baseline seats.
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from cluesolver.clue.engine.covers import count_numpy as count
 from cluesolver.clue.engine.results import Counts
 from cluesolver.clue.record.constraints import ENVELOPE, puzzle_of
 from cluesolver.clue.record.events import Accusation, Event, GameLog, Header, Reply, Suggestion
-from cluesolver.clue.record.simulate import answer, deal
+from cluesolver.clue.record.simulate import Deal, deal
 
 if TYPE_CHECKING:
     from cluesolver.clue.advice.suggestions import AdvisorSettings
@@ -82,6 +89,11 @@ class Policy:
         """After the seat's own suggestion: the cards to accuse, or None to wait."""
         return seat.solution() if seat.certain else None
 
+    def show(self, seat: Seat, suggester: str, cards: tuple[str, ...], drawn: str) -> str:
+        """The card the seat shows ``suggester`` for ``cards`` (it holds ``drawn`` and maybe
+        more of them): ``drawn``, the pick at random of the game's answers."""
+        return drawn
+
 
 class Careful(Policy):
     name = "careful"
@@ -119,10 +131,11 @@ TABLE_ROWS = 5
 class Advisor(Policy):
     name = "advisor"
 
-    def __init__(self, settings: AdvisorSettings | None = None) -> None:
+    def __init__(self, settings: AdvisorSettings | None = None, show_by_advice: bool = False) -> None:
         from cluesolver.clue.advice.suggestions import DEFAULTS
 
         self.settings = settings or DEFAULTS
+        self.show_by_advice = show_by_advice
         self.wrong = 0
 
     def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
@@ -140,6 +153,16 @@ class Advisor(Policy):
 
         advice = accusation(seat.log, player=seat.name, settings=self.settings, plan=True)
         return advice.cards if advice.decision == "accuse" else None
+
+    def show(self, seat: Seat, suggester: str, cards: tuple[str, ...], drawn: str) -> str:
+        """With ``show_by_advice``: the card ``clue show?`` puts first (the seat's log as it
+        stands before the suggestion, the command's own settings); else ``drawn``."""
+        if not self.show_by_advice:
+            return drawn
+        from cluesolver.clue.advice.show import choose_card
+
+        card = choose_card(seat.log, Suggestion(0, suggester, cards, ()), seat.name, counts=seat.counts)
+        return card if card is not None and card in cards and card in seat.log.header.my_cards else drawn
 
 
 def _floor() -> float:
@@ -169,6 +192,10 @@ class GameResult:
     wrong: tuple[int, ...]  # wrong accusations per seat
     to_certainty: int | None  # the tracked seat's own suggestions until its notebook was certain
     turns: int  # turns until the game was won (or the limit)
+    #: every seat's own suggestions until its notebook was certain (None: not certain when the
+    #: game stopped, or not watched: ``until="tracked"`` watches the tracked seat only,
+    #: ``until="all"`` every seat); None in older result files
+    certain: tuple[int | None, ...] | None = None
 
 
 def play_game(
@@ -178,10 +205,15 @@ def play_game(
     track: int = 0,
     max_turns: int = 400,
     reveal: bool = False,
+    until: str = "tracked",
 ) -> GameResult:
     """One whole game; ``policies`` per seat in seating order; ``track`` the seat whose own
     suggestions to certainty are counted; ``reveal``: the winning accusation is written in
-    every notebook (then a seat is certain as soon as anyone wins)."""
+    every notebook (then a seat is certain as soon as anyone wins); ``until``: after the
+    win, play on until the tracked seat is certain (``"tracked"``) or every seat is
+    (``"all"``).  Playing on changes nothing before: the same game, the same counts."""
+    if until not in ("tracked", "all"):
+        raise ValueError(f"until: 'tracked' or 'all', not {until!r}")
     variant = variants.get(variant_id)
     n = len(policies)
     players = [f"P{i + 1}" for i in range(n)]
@@ -196,11 +228,12 @@ def play_game(
     own = [0] * n
     winner: int | None = None
     won_at = max_turns
-    certain_at: int | None = 0 if seats[track].certain else None
+    certain: list[int | None] = [0 if s.certain else None for s in seats]
+    waiting = [track] if until == "tracked" else list(range(n))
     truth = tuple(d.envelope())
     who = 0
     for turn in range(max_turns):
-        if winner is not None and certain_at is not None:
+        if winner is not None and all(certain[i] is not None for i in waiting):
             break
         if len(out) == n:
             break
@@ -214,12 +247,13 @@ def play_game(
             continue
         cards = policy.suggest(seat, rngs[who])
         own[who] += 1
-        replies = answer(d, seat.name, cards, players, seat.name, shows)
+        replies = _answer(d, who, cards, seats, policies, shows)
         for viewer in seats:
             seen = tuple(r if viewer.name in (seat.name, r.player) else Reply(r.player, r.shows, None) for r in replies)
             viewer.add(Suggestion(turn + 1, seat.name, cards, seen))
-        if certain_at is None and seats[track].certain:
-            certain_at = own[track]
+        for i in waiting:
+            if certain[i] is None and seats[i].certain:
+                certain[i] = own[i]
         if playing:
             guess = policy.accuse(seat)
             if guess is not None:
@@ -233,4 +267,28 @@ def play_game(
                     wrong[who] += 1
                     out.add(who)
         who = (who + 1) % n
-    return GameResult(seed, tuple(p.name for p in policies), winner, tuple(wrong), certain_at, won_at)
+    return GameResult(
+        seed, tuple(p.name for p in policies), winner, tuple(wrong), certain[track], won_at, tuple(certain)
+    )
+
+
+def _answer(
+    d: Deal, who: int, cards: tuple[str, ...], seats: list[Seat], policies: list[Policy], rng: random.Random
+) -> tuple[Reply, ...]:
+    """The replies to seat ``who``'s suggestion: clockwise, the first seat holding one of the
+    cards shows the one its policy picks.  The pick at random is drawn whatever the policy
+    then shows, as :func:`cluesolver.clue.record.simulate.answer` draws it, so the game's
+    other draws stay those of a table where every seat shows at random."""
+    n = len(seats)
+    replies = []
+    for k in range(1, n):
+        j = (who + k) % n
+        have = [c for c in cards if d.owner[c] == seats[j].name]
+        if not have:
+            replies.append(Reply(seats[j].name, False))
+            continue
+        drawn = rng.choice(have)
+        shown = policies[j].show(seats[j], seats[who].name, cards, drawn) if len(have) > 1 else drawn
+        replies.append(Reply(seats[j].name, True, shown))
+        break
+    return tuple(replies)

@@ -54,3 +54,27 @@ def test_rows_counted_with_the_winning_accusation_shown_are_marked(tmp_path: Pat
     table = bench.report([out, older])
     assert "| careful | 1 |" in table
     assert f"| careful{bench.REVEALED} | 2 |" in table
+
+
+def test_the_show_row_is_paired_with_the_careful_row(tmp_path: Path) -> None:
+    bench = _bench()
+    assert bench._advisor("show").show_by_advice and not bench._advisor("careful").show_by_advice
+    out = tmp_path / "r.jsonl"
+    bench.run(2, 1, ["careful", "show"], out, until="all")
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [x["row"] for x in lines] == ["careful", "show"] and all(x["until"] == "all" for x in lines)
+    for x in lines:
+        assert all(k is not None for k in x["advisor"]["certain"])  # every seat played to certainty
+    table = bench.report([out])
+    paired = table.split("Paired with the `careful` row")[1].splitlines()[4]
+    assert paired.startswith("| show | 1 |")
+    careful, show = (x["advisor"] for x in lines)
+    mean = lambda r: sum(k for i, k in enumerate(r["certain"]) if i != 2) / 3  # noqa: E731
+    assert f"{mean(show):.2f} / {mean(careful):.2f}" in paired
+
+
+def test_an_unknown_row_is_refused(tmp_path: Path) -> None:
+    import pytest
+
+    with pytest.raises(SystemExit, match="unknown row 'shown'"):
+        _bench().run(1, 1, ["shown"], tmp_path / "r.jsonl")
