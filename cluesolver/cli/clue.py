@@ -477,6 +477,6 @@ def play(file: FileOpt = None, session: SessionOpt = None) -> int:
     return run(_path(file, session))
 
 
-register_advice(app)  # show?, show, review (cluesolver/cli/clue_advice.py)
+register_advice(app, _load)  # show?, show, review (cluesolver/cli/clue_advice.py)
 
 __all__ = ["EXIT_CONTRADICTION", "app"]

@@ -7,6 +7,7 @@ the ``clue`` group; only typer is imported until a command runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -38,55 +39,54 @@ PlayerOpt = Annotated[
 ]
 
 
-def show_q(
-    statement: StatementArg,
-    player: PlayerOpt = None,
-    file: FileOpt = None,
-    session: SessionOpt = None,
-    as_json: JsonOption = False,
-) -> int:
-    """Which of the suggested cards to show: least told to the suggester first.
-
-    Example: cluesolver clue show? "Ben suggests Plum, Rope, Library"
-    """
-    from cluesolver.cli.clue import _load
-
-    return show_card(_load(file, session, as_json=as_json), statement, player=player, as_json=as_json)
+#: How the ``clue`` group reads the log a command works on: ``load(file, session, as_json=...)``
+#: (it names the session first unless ``as_json``).
+Loader = Callable[..., "GameLog"]
 
 
-def show_alias(
-    statement: StatementArg,
-    player: PlayerOpt = None,
-    file: FileOpt = None,
-    session: SessionOpt = None,
-    as_json: JsonOption = False,
-) -> int:
-    """Same as 'show?' (easier to type in a shell).
+def register(app: typer.Typer, load: Loader) -> None:
+    """Add ``show?``, ``show`` and ``review`` to the ``clue`` group; ``load`` reads the log."""
 
-    Example: cluesolver clue show "Ben suggests Plum, Rope, Library"
-    """
-    return show_q(statement, player, file, session, as_json)
+    def show_q(
+        statement: StatementArg,
+        player: PlayerOpt = None,
+        file: FileOpt = None,
+        session: SessionOpt = None,
+        as_json: JsonOption = False,
+    ) -> int:
+        """Which of the suggested cards to show: least told to the suggester first.
 
+        Example: cluesolver clue show? "Ben suggests Plum, Rope, Library"
+        """
+        return show_card(load(file, session, as_json=as_json), statement, player=player, as_json=as_json)
 
-def review_cmd(
-    file: Annotated[
-        Path | None,
-        typer.Argument(help="A .clue file (default: the current session, or --session).", show_default=False),
-    ] = None,
-    session: SessionOpt = None,
-    as_json: JsonOption = False,
-) -> int:
-    """Look back on a game: when the envelope was certain, each suggestion against the best then, the accusation.
+    def show_alias(
+        statement: StatementArg,
+        player: PlayerOpt = None,
+        file: FileOpt = None,
+        session: SessionOpt = None,
+        as_json: JsonOption = False,
+    ) -> int:
+        """Same as 'show?' (easier to type in a shell).
 
-    Example: cluesolver clue review saturday.clue
-    """
-    from cluesolver.cli.clue import _load
+        Example: cluesolver clue show "Ben suggests Plum, Rope, Library"
+        """
+        return show_q(statement, player, file, session, as_json)
 
-    return review_game(_load(file, session, as_json=as_json), as_json=as_json)
+    def review_cmd(
+        file: Annotated[
+            Path | None,
+            typer.Argument(help="A .clue file (default: the current session, or --session).", show_default=False),
+        ] = None,
+        session: SessionOpt = None,
+        as_json: JsonOption = False,
+    ) -> int:
+        """Look back on a game: when the envelope was certain, each suggestion against the best then, the accusation.
 
+        Example: cluesolver clue review saturday.clue
+        """
+        return review_game(load(file, session, as_json=as_json), as_json=as_json)
 
-def register(app: typer.Typer) -> None:
-    """Add ``show?``, ``show`` and ``review`` to the ``clue`` group."""
     app.command("show?")(guarded(show_q))
     app.command("show")(guarded(show_alias))
     app.command("review")(guarded(review_cmd))
