@@ -180,8 +180,9 @@ class EstonianWords:
                 index.setdefault(form, set()).add(base)
         words = cls(glossary, {form: frozenset(b) for form, b in index.items()})
         unknown = {w for k in glossary.gloss if " " in k for w in k.split() if not words.lemmas(w)}
-        for w in unknown:  # a word only met in a phrase ("vahele") stands for itself
-            index.setdefault(fold(w), set()).add(w)
+        for w in unknown:  # a word only met in a phrase ("vahele") is a base form of its own
+            for form in forms(fold(w)):
+                index.setdefault(form, set()).add(w)
         return cls(glossary, {form: frozenset(b) for form, b in index.items()}) if unknown else words
 
     def to_json(self) -> dict[str, object]:

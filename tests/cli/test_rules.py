@@ -15,11 +15,11 @@ from rulesref.book import books
 from tests.helpers import ROOT
 
 GOLDEN = ROOT / "tests" / "data" / "rules"
-ENV = {"COLUMNS": "80", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None}
+ENV = {"COLUMNS": "80", "FORCE_COLOR": None, "TTY_COMPATIBLE": None, "TTY_INTERACTIVE": None, "CLUESOLVER_LANG": None}
 
 
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(app, ["rules", *args], env=ENV)
+def run(*args: str, **env: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(app, ["rules", *args], env={**ENV, **env})
 
 
 def golden(name: str, text: str) -> None:
@@ -188,3 +188,85 @@ def test_search_over_several_games_says_how_to_narrow() -> None:
 def test_search_in_estonian() -> None:
     data = json.loads(run("search", "kes", "alustab", "mängu", "-g", "clue", "--json").stdout)
     assert data["results"][0]["id"] == "clue/turn-order" and data["corrections"] == []
+
+
+def test_show_in_estonian_with_lang_or_the_environment() -> None:
+    r = run("show", "clue", "secret-passages", "--lang", "et")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("── Salakäigud ──") and "köök ↔ kabinet" in r.stdout
+    assert "Vaata ka: Liikumine laual (clue/movement), Ettepaneku tegemine (clue/suggestions)" in r.stdout
+    by_env = run("show", "clue", "secret-passages", CLUESOLVER_LANG="et_EE.UTF-8")
+    assert by_env.exit_code == 0 and by_env.stdout == r.stdout
+    note = run("show", "clue/winning", "--lang", "et")
+    assert "Kinnitamata: Et viimane mängus olev mängija võidab iseenesest" in note.stdout
+
+
+def test_the_whole_estonian_book_and_its_json() -> None:
+    r = CliRunner().invoke(app, ["rules", "show", "clue", "--lang", "et"], env={**ENV, "COLUMNS": "200"})
+    assert r.exit_code == 0
+    for s in books("et")["clue"].sections:
+        assert f"{s.title} ─" in r.stdout, s.full_id
+    assert "Mängu eesmärk ─" in r.stdout and "Salajane" not in r.stdout.split("Mängu eesmärk")[0]
+    data = json.loads(run("show", "clue/refuting", "--lang", "et", "--json").stdout)
+    assert data["lang"] == "et" and data["title"] == "Ettepanekule vastamine: kaardi näitamine"
+    assert {"id": "clue/suggestions", "title": "Ettepaneku tegemine"} in data["see"]
+    assert data["keywords_et"] == list(books()["clue"].section("refuting").keywords_et)
+
+
+def test_a_section_found_by_its_title_in_either_language() -> None:
+    for words in (["Salakäigud"], ["Secret", "passages"], ["secret", "passages"]):
+        r = run("show", "clue", *words, "--lang", "et", "--json")
+        assert r.exit_code == 0, (words, r.output)
+        assert json.loads(r.stdout)["title"] == "Salakäigud"
+
+
+def test_a_game_without_an_estonian_book_is_shown_in_english() -> None:
+    r = run("show", "lords", "sprawl", "--lang", "et", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["lang"] == "en"
+    assert json.loads(r.stdout)["title"] == "Sprawl"
+
+
+def test_list_in_estonian() -> None:
+    data = json.loads(run("list", "clue", "--lang", "et", "--json").stdout)
+    (clue,) = data["games"]
+    assert clue["lang"] == "et" and clue["sections"][0]["title"] == "Mängu eesmärk"
+
+
+def test_unknown_language_exit_2_with_the_choices() -> None:
+    r = run("show", "clue", "--lang", "fr")
+    assert r.exit_code == 2 and r.stderr == "error: unknown language: 'fr' (did you mean: en, et?)\n"
+    r = run("search", "secret passage", CLUESOLVER_LANG="klingon")
+    assert r.exit_code == 2
+    assert r.stderr == "error: unknown language in CLUESOLVER_LANG: 'klingon' (did you mean: en, et?)\n"
+
+
+def test_an_estonian_question_is_answered_in_estonian() -> None:
+    r = run("search", "kas", "ma", "pean", "ettepanekule", "vastama", "-g", "clue", "-n", "1")
+    assert r.exit_code == 0
+    # the title and snippet in Estonian, inflected forms of the question's words marked
+    assert r.stdout.startswith("1. **Ettepanekule** **vastamine**: kaardi näitamine  [clue/refuting]  score ")
+    assert "**ettepaneku** tegijani" in r.stdout
+    data = json.loads(run("search", "salakäik köögist", "-g", "clue", "--json").stdout)
+    assert data["lang"] == "et" and data["results"][0]["title"] == "Salakäigud"
+    assert data["results"][0]["lang"] == "et" and "**" in data["results"][0]["snippet"]
+    english = json.loads(run("search", "salakäik köögist", "-g", "clue", "--json", "--lang", "en").stdout)
+    assert english["lang"] == "en" and english["results"][0]["title"] == "Secret passages"
+
+
+def test_an_english_question_is_answered_in_english_unless_told() -> None:
+    data = json.loads(run("search", "secret passage", "-g", "clue", "--json").stdout)
+    assert data["lang"] == "en" and data["results"][0]["title"] == "Secret passages"
+    told = json.loads(run("search", "secret passage", "-g", "clue", "--json", CLUESOLVER_LANG="et").stdout)
+    assert told["lang"] == "et" and told["results"][0]["title"] == "Salakäigud"
+
+
+def test_an_estonian_question_about_a_vegas_game_finds_its_english_section() -> None:
+    r = run("search", "mitu raundi Las Vegas kestab", "--json")
+    data = json.loads(r.stdout)
+    assert data["game"] == "las-vegas" and data["results"][0]["id"] in {"las-vegas/end", "las-vegas/base"}
+    assert data["results"][0]["lang"] == "en" and "**round" in data["results"][0]["snippet"].lower()
+
+
+def test_lint_counts_the_estonian_book() -> None:
+    data = json.loads(run("lint", "--json").stdout)
+    assert data["ok"] is True and "et/clue" in data["books"]

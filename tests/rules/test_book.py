@@ -6,7 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.book import book, books, link_problems, load_books, parse_book, section
+from rulesref.book import (
+    book,
+    books,
+    is_translation,
+    language,
+    link_problems,
+    load_books,
+    lookup,
+    parse_book,
+    parse_translation,
+    section,
+    translations,
+)
 from rulesref.cite import cite
 from rulesref.core.errors import InputError, UnknownNameError
 
@@ -126,3 +138,77 @@ def test_unconfirmed_facts_are_marked() -> None:
     assert liv.section("two-player").unconfirmed
     assert liv.section("mystery-cards").unconfirmed
     assert book("clue").section("refuting").unconfirmed is None
+
+
+DEMO_ET = """
+game = "demo"
+lang = "et"
+title = "Demomäng"
+summary = "Väike mäng."
+
+[[section]]
+id = "turn"
+title = "Käik"
+unconfirmed = "keegi pole kindel"
+text = "Veereta ja liigu."
+
+[[section]]
+id = "setup"
+title = "Ettevalmistus"
+text = "Pane nupud välja."
+"""
+
+
+def test_a_translation_follows_its_english_book() -> None:
+    english = {"demo": parse_book(GOOD, "demo.toml")}
+    b = parse_translation(DEMO_ET, "et/demo.toml", english)
+    assert (b.game, b.lang, b.title, b.aliases) == ("demo", "et", "Demomäng", ("dg",))
+    assert [s.id for s in b.sections] == ["setup", "turn"]  # the English book's order
+    setup = b.section("setup")
+    assert (setup.title, setup.text, setup.lang) == ("Ettevalmistus", "Pane nupud välja.", "et")
+    assert setup.keywords == ("prepare",) and setup.see == ("demo/turn",)  # from the English book
+    assert b.section("turn").unconfirmed == "keegi pole kindel"
+
+
+def test_every_problem_of_a_translation_at_once() -> None:
+    english = {"demo": parse_book(GOOD, "demo.toml")}
+    bad = DEMO_ET.replace('id = "setup"', 'id = "setpu"').replace('unconfirmed = "keegi pole kindel"\n', "")
+    bad = bad.replace('lang = "et"', 'lang = "de"').replace('title = "Käik"', 'title = "Käik"\nkeywords = ["x"]')
+    with pytest.raises(InputError) as info:
+        parse_translation(bad, "et/demo.toml", english)
+    problems = info.value.problems()
+    by_message = {p.message: p for p in problems}
+    assert by_message["'lang' must be a language of the translations: et"].text == "de"
+    unknown_id = by_message["section 2: 'id' must name a section of the English book demo"]
+    assert unknown_id.text == "setpu" and unknown_id.choices[0] == "setup"
+    assert "section 'turn': the English section has an 'unconfirmed' note: translate it too" in by_message
+    assert "sections of demo not translated: setup" in by_message
+    assert any("unknown key" in p.message and p.text == "keywords" for p in problems)
+    assert all(p.path == "et/demo.toml" for p in problems)
+    with pytest.raises(InputError, match="'game' must be the id of an English rule book"):
+        parse_translation(DEMO_ET.replace('game = "demo"', 'game = "dmeo"'), "et/dmeo.toml", english)
+
+
+def test_is_translation_reads_the_top_lang_key() -> None:
+    assert is_translation(DEMO_ET) and not is_translation(GOOD)
+
+
+def test_books_in_estonian_fall_back_to_english() -> None:
+    et = books("et")
+    assert list(et) == list(books())
+    assert et["clue"].lang == "et" and et["clue"].section("object").title == "Mängu eesmärk"
+    assert et["lords-of-vegas"] is books()["lords-of-vegas"]
+    assert translations("et") == {"clue": et["clue"]} and translations("en") == {}
+    assert [s.id for s in et["clue"].sections] == [s.id for s in books()["clue"].sections]
+    assert section("clue/refuting", "et").title == "Ettepanekule vastamine: kaardi näitamine"
+    assert lookup("clue", "Secret passages", "et").title == "Salakäigud"  # an English title finds it
+    assert lookup("clue", "salakäigud", "et").id == "secret-passages"
+
+
+def test_language_codes() -> None:
+    assert [language(c) for c in ("et", "ET", "et_EE.UTF-8", "et-ee", "en_GB", "en")] == ["et"] * 4 + ["en"] * 2
+    with pytest.raises(UnknownNameError) as info:
+        language("fi")
+    assert info.value.problems()[0].choices == ("en", "et")
+    with pytest.raises(UnknownNameError):
+        books("fi")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.book import _decode_books, _encode_books, books
+from rulesref.book import _decode_books, _decoder, _encode_books, books, translations
 from rulesref.cache import FORMAT, CacheSettings, cached, key_of
 from rulesref.search import IndexData, RuleIndex
 
@@ -169,10 +169,18 @@ def test_rule_books_round_trip_through_the_cache_form() -> None:
         _decode_books(bad)
 
 
+def test_translated_books_round_trip_through_the_cache_form() -> None:
+    estonian = translations("et")
+    stored = json.loads(json.dumps(_encode_books(estonian)))
+    again = _decoder("et")(stored)
+    assert again == estonian and again["clue"].lang == again["clue"].sections[0].lang == "et"
+
+
 def test_index_data_round_trips_and_refuses_wrong_types() -> None:
-    data = IndexData.of(books())
+    data = IndexData.of(books(), estonian=translations("et"))
     again = IndexData.from_json(json.loads(json.dumps(data.to_json())))
     assert again == data
+    assert any(title for title, _ in again.et_rows)
     wrongs = (
         ("rows", [[1, 2, 3, 4, 5]]),
         ("rows", [["a"]]),

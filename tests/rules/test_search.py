@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesref.book import parse_book
+from rulesref.book import parse_book, parse_translation
 from rulesref.core.errors import InputError, UnknownNameError
 from rulesref.search import RuleIndex, marked_text, plain, search, words
 
@@ -256,3 +256,81 @@ def test_searches_from_several_threads_agree() -> None:
     with ThreadPoolExecutor(6) as pool:
         together = list(pool.map(lambda q: (q, ids(search(q))), questions))
     assert all(alone[q] == got for q, got in together)
+
+
+# -- Estonian ------------------------------------------------------------------------------
+
+TINY_ET = """
+game = "tiny"
+lang = "et"
+title = "Pisimäng"
+
+[[section]]
+id = "bridges"
+title = "Sillad"
+text = "Jõe ületamiseks maksa üks münt."
+
+[[section]]
+id = "river"
+title = "Jõgi"
+text = "Paadid ujuvad. Silda mainitakse siin korra, jõge kaks korda: jõgi."
+
+[[section]]
+id = "all-in"
+title = "Kõik mängu"
+text = "Panusta kõik, mis sul on."
+"""
+
+
+@pytest.fixture(scope="module")
+def tiny_et() -> RuleIndex:
+    english = {"tiny": parse_book(TINY, "tiny.toml")}
+    return RuleIndex(english, estonian={"tiny": parse_translation(TINY_ET, "et/tiny.toml", english)})
+
+
+def test_an_estonian_question_matches_the_estonian_text_and_shows_it(tiny_et: RuleIndex) -> None:
+    r = tiny_et.search("kas paadid ujuvad jões")
+    assert r.lang == "et" and ids(r)[0] == "tiny/river"
+    hit = r.hits[0]
+    assert hit.section.title == "Jõgi" and hit.section.lang == "et"
+    assert "**Paadid** **ujuvad**" in marked_text(hit.snippet)
+    english = tiny_et.search("kas paadid ujuvad jões", lang="en")
+    assert english.lang == "en" and english.hits[0].section.title == "The river"
+    assert ids(tiny_et.search("kuidas jõge ületada"))[0] == "tiny/bridges"  # "jõe ületamiseks"
+
+
+def test_an_english_question_stays_english_beside_a_translation(tiny_et: RuleIndex, tiny: RuleIndex) -> None:
+    r = tiny_et.search("bridge")
+    assert r.lang == "en" and [(h.section.full_id, h.score) for h in r.hits] == [
+        (h.section.full_id, h.score) for h in tiny.search("bridge").hits
+    ]
+    assert tiny_et.search("bridge", lang="et").hits[0].section.title == "Sillad"
+
+
+def test_estonian_words_the_book_lacks_are_read_through_the_glossary() -> None:
+    r = search("mitu raundi Las Vegas kestab")
+    assert r.game == "las-vegas" and ids(r)[0] in {"las-vegas/end", "las-vegas/base"}
+    r = search("tänava pikima paaris- või paaritute kasiinode seeria")
+    assert ids(r)[0] == "welcome-to-new-las-vegas/street-scoring"
+
+
+def test_a_compound_is_searched_by_its_parts() -> None:
+    r = search("tänavaseeria punktid", game="welcome")
+    assert {"tänav", "seeria"} <= set(r.terms) and ids(r)[0] == "welcome-to-new-las-vegas/street-scoring"
+
+
+def test_estonian_phrases_of_the_glossary() -> None:
+    r = search("suur täring", game="las-vegas")
+    assert "suur täring" in r.terms and ids(r)[0] == "las-vegas/big-die"
+
+
+def test_a_word_with_estonian_letters_is_never_english() -> None:
+    r = search("üks kaart rohkem", game="clue")
+    assert ids(r)[0] != "clue/cluedo"  # "üks" is not "uks", which stems to "uk"
+
+
+def test_english_words_the_estonian_text_quotes_stay_english() -> None:
+    # "accusation" and the English card names appear in the Estonian book; a typo of an
+    # English word must still be corrected into English
+    r = search("my accusaton was wrong, am i out", game="clue")
+    assert r.corrections == (("accusaton", "accusation"),) and r.lang == "en"
