@@ -149,3 +149,14 @@ def test_a_line_that_is_not_a_number_is_a_usage_error() -> None:
 def test_help_has_an_example(command: str) -> None:
     code, out = run("clue", command, "--help")
     assert code == 0 and f"Example: cluesolver clue {command} 9" in out
+
+
+def test_clue_new_and_every_change_leave_private_files(session: Path) -> None:
+    import stat
+
+    assert stat.S_IMODE(session.stat().st_mode) == 0o600  # made by clue new, written by clue add
+    assert stat.S_IMODE(session.parent.stat().st_mode) == 0o700
+    session.chmod(0o644)
+    assert run("clue", "delete", "8")[0] == 0
+    for path in (session, session.parent / ".sat.clue.undo", session.parent / ".sat.clue.lock"):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
