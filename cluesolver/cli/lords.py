@@ -72,7 +72,12 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def _render_state(out: Console, state: State) -> None:
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _render_state(out: Console, state: State, *, picture: bool = False) -> None:
+    """Players and casinos; with ``picture``, the board too (which lots touch)."""
     players = _table("Player", "Money", "Points", "Markers", "Dice out", title="Players")
     for p in state.players:
         turn = " (to play)" if p.name == state.turn and not state.over else ""
@@ -101,15 +106,67 @@ def _render_state(out: Console, state: State) -> None:
         out.print(table)
     else:
         out.print("No casinos yet.", markup=False)
+    if picture:
+        for line in board_picture(state, out.width if out.is_terminal else None):
+            out.print(line, markup=False)
     if state.over:
         out.print("The game is over (End of Game card drawn).", markup=False)
+
+
+#: Width of one lot in the board picture: the label (``C12``) and what is on it (4 letters).
+_LOT_CELL = 8
+_GAP = "  "
+
+
+def board_picture(state: State, width: int | None = None) -> list[str]:
+    """The board as printed, block by block, with what is on each lot; ``width``: the terminal's.
+
+    ``[n]`` is a tile of the n-th casino of the Casinos table, a name (4 letters) a marker,
+    ``·`` an empty lot.  Blocks facing each other across the Strip (``┃``) sit side by side
+    unless ``width`` is too narrow for two.
+    """
+    from rulesref.lords.board import across_the_strip, block_rows
+
+    key = {label: n for n, c in enumerate(state.casinos(), 1) for label in c.lots}
+
+    def cell(label: str) -> str:
+        what = f"[{key[label]}]" if label in key else state.markers.get(label, "·")[:4]
+        return f"{label:<3} {what:<4}"
+
+    def block(name: str) -> list[str]:
+        return [_GAP.join(cell(x) for x in row) for row in block_rows(name)]
+
+    side = 3 * _LOT_CELL + 2 * len(_GAP)
+    lines = ["Board"]
+    together = width is None or width >= 2 * side + 3
+    for n, (left, right) in enumerate(across_the_strip()):
+        if together:
+            rows_left, rows_right = block(left), block(right)
+            rows = max(len(rows_left), len(rows_right))
+            rows_left += [""] * (rows - len(rows_left))
+            rows_right += [""] * (rows - len(rows_right))
+            lines += [f"{'':<{side}} ┃"] if n else []
+            lines.append(f"{'Block ' + left:<{side}} ┃ Block {right}")
+            lines += [f"{a:<{side}} ┃ {b}".rstrip() for a, b in zip(rows_left, rows_right)]
+        else:
+            for name, strip in ((left, "right"), (right, "left")):
+                lines.append(f"Block {name} (the Strip on its {strip})")
+                lines += [row.rstrip() for row in block(name)]
+    lines.append(
+        "┃ is the Strip. A street runs round every block: only lots side by side or one above the other "
+        "in a block touch. [n]: a tile of casino n, a name: a marker, ·: an empty lot."
+    )
+    casinos = [f"[{n}] {c.name}" for n, c in enumerate(state.casinos(), 1)]
+    if casinos:
+        lines.append("Casinos: " + ", ".join(casinos))
+    return lines
 
 
 def _show_position(position: Position, *, as_json: bool) -> int:
     if as_json:
         emit_json(position.to_json())
     else:
-        _render_state(console(), position.state)
+        _render_state(console(), position.state, picture=True)
     return EXIT_OK
 
 
@@ -454,7 +511,9 @@ def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
     _print_reasons(out, "Notes:", others)
     if report.ok:
         out.print(
-            f"{path}: {summary.get('lines')} lines, {summary.get('turns')} turns, no rule problems.", markup=False
+            f"{path}: {_plural(_int(summary.get('lines')), 'line')}, {_plural(_int(summary.get('turns')), 'turn')}, "
+            "no rule problems.",
+            markup=False,
         )
     else:
         differ = len(differences)
@@ -551,7 +610,7 @@ def show_replay(result: Replay | Position, *, path: Path, as_json: bool, why: st
         else ("game over" if r.finished else f"after turn {r.turns}, game not finished")
     )
     out.print(f"Position {where}:", markup=False)
-    _render_state(out, r.state)
+    _render_state(out, r.state, picture=True)
     if r.finished and r.stopped_at is None:
         _render_standings(out, r.standings, "Final standings")
     if r.recorded and r.stopped_at is None:

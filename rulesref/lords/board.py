@@ -155,6 +155,35 @@ def neighbours(label: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def block_rows(block: str) -> tuple[tuple[str, ...], ...]:
+    """The lots of ``block`` row by row as printed (three a row, top row first).
+
+    Lots touch when they are side by side or one above the other in these rows; a street
+    runs round every block, so ``B3`` (the end of the top row) and ``B4`` (the start of the
+    next) do not.
+
+        >>> block_rows("B")
+        (('B1', 'B2', 'B3'), ('B4', 'B5', 'B6'))
+    """
+    inside = [x for x in lots().values() if x.block == block.strip().upper()]
+    rows = max((x.row for x in inside), default=-1) + 1
+    return tuple(tuple(x.label for x in inside if x.row == r) for r in range(rows))
+
+
+@cache
+def across_the_strip() -> tuple[tuple[str, str], ...]:
+    """The blocks facing each other across the Strip, top to bottom: the Strip runs on the
+    right of the first and on the left of the second.
+
+        >>> across_the_strip()
+        (('A', 'B'), ('C', 'D'), ('E', 'F'))
+    """
+    sides = _data()["block_strip_side"]
+    left = [b for b in sorted(sides) if sides[b] == "right"]
+    right = [b for b in sorted(sides) if sides[b] == "left"]
+    return tuple(zip(left, right, strict=True))
+
+
 def company(word: str) -> Company:
     """A company from its name or tile colour, any case (``purple`` or ``Albion``)."""
     key = word.strip().lower()

@@ -366,3 +366,33 @@ def test_gamble_says_when_the_boss_cash_caps_the_payment(tmp_path: Path) -> None
     assert lines[-1] == "Rolled 12: double; Ana +18, boss -8, bank -10 (the boss owed $10: capped by the boss's cash)."
     rich = run("lords", "gamble", "--board", MID, "--casino", "D7", "--bet", "10", "--layoff", "--roll", "12")
     assert "caps" not in rich.output and "capped" not in rich.output
+
+
+def test_board_picture_shows_which_lots_touch(tmp_path: Path) -> None:
+    """B3 and B4 are not neighbours (B3 ends the top row, B4 starts the next): two casinos, two keys."""
+    state = tmp_path / "b.toml"
+    state.write_text(
+        'game = "lords-of-vegas"\n[players.Ana]\nmoney = 5\n[players.Ben]\nmoney = 5\n'
+        '[markers]\nBen = ["B5"]\n[tiles]\nB3 = "gold Ana 3"\nB4 = "gold Ben 4"\nB6 = "gold Ben 2"\n',
+        encoding="utf-8",
+    )
+    res = run("lords", "board", state)
+    assert res.exit_code == 0
+    lines = res.output.splitlines()
+    board = lines.index("Board")
+    assert lines[board + 1].split() == ["Block", "A", "┃", "Block", "B"]
+    assert lines[board + 2].split("┃")[1].split() == ["B1", "·", "B2", "·", "B3", "[1]"]
+    assert lines[board + 3].split("┃")[1].split() == ["B4", "[2]", "B5", "Ben", "B6", "[1]"]
+    assert lines[-1] == "Casinos: [1] Sphinx B3+B6, [2] Sphinx B4"
+    assert "only lots side by side or one above the other in a block touch" in res.output
+
+
+def test_board_picture_on_a_narrow_terminal_stacks_the_blocks() -> None:
+    from tests.cli.test_output import _on_a_terminal
+
+    out = _on_a_terminal(["lords", "board", str(MID)], 40)
+    assert "Block A (the Strip on its right)" in out and "Block B (the Strip on its left)" in out
+    assert "B4  [1]   B5  ·     B6  ·" in out
+    wide = _on_a_terminal(["lords", "board", str(MID)], 60)
+    assert "A4  ·     A5  ·     A6  ·    ┃ B4  [1]   B5  ·     B6  ·" in wide
+    assert max(len(line) for line in wide.splitlines()) <= 60
