@@ -117,7 +117,7 @@ class ClueView:
 def version_of(path: Path) -> str:
     """Changes whenever the session file is replaced (the writer renames a new file over it)."""
     try:
-        st = os.stat(path)
+        st = os.lstat(path)  # a link swapped in is not followed, not even for its size
     except OSError:
         return "missing"
     return f"{st.st_mtime_ns}-{st.st_size}-{st.st_ino}"
