@@ -231,3 +231,35 @@ def _bits(x: float) -> str:
     """Bits to two decimals (a tiny negative is 0.00, not -0.00)."""
     text = f"{x:.2f}"
     return "0.00" if text == "-0.00" else text
+
+
+def offer_show(log: GameLog, line: str) -> bool:
+    """``clue play``: when ``line`` is another player's suggestion that reaches the log's
+    owner unanswered (no one has shown; the owner is not among the answers) and the owner
+    holds one of its cards, print which card to show and ask for the whole line (nothing is
+    recorded).  False: any other line (recorded as usual)."""
+    from cluesolver.clue.record.events import Suggestion
+    from cluesolver.clue.record.reader import parse_statement
+    from rulesref.core.errors import InputError
+
+    me = log.header.me
+    try:
+        event = parse_statement(log, line)
+    except InputError:
+        return False  # recording it reports the problem
+    if me is None or not isinstance(event, Suggestion) or event.suggester == me:
+        return False
+    if any(r.shows or r.player == me for r in event.replies) or not set(event.cards) & set(log.header.my_cards):
+        return False
+    from cluesolver.clue.advice.show import show_advice
+
+    advice = show_advice(log, event)
+    if advice.best is None:
+        return False  # a contradictory log: recording the line says so
+    console().print(show_text(advice))
+    said = "; ".join([f"{event.suggester} suggests {', '.join(event.cards)}", *(f"{p} passes" for p in advice.passed)])
+    console().print(
+        f"Not recorded yet: type the whole line once you have shown, e.g. {said}; {me} shows {advice.best}",
+        markup=False,
+    )
+    return True

@@ -37,6 +37,7 @@ Commands:
   why <fact>            e.g. why Dan has Library
   next [room]           best suggestions (in that room)
   accuse?               accuse now, or the risk of the best guess
+  show? <suggestion>    which card to show, e.g. show? Ben suggests Plum, Rope, Library
   clock                 Lost in Vegas: time, bets, all-ins
   check                 rules check of the whole log
   export                print the log
@@ -178,6 +179,11 @@ def _handle(path: Path, line: str) -> None:
     elif cmd in ("accuse?", "accuse") and not rest:
         _, log = read_session(path)
         L.accuse_advice(log, player=None, as_json=False)
+    elif cmd in ("show?", "show") and rest:
+        from cluesolver.cli.clue_advice import show_card
+
+        _, log = read_session(path)
+        show_card(log, rest, player=None, as_json=False)
     elif cmd == "clock" and not rest:
         _, log = read_session(path)
         L.show_clock(log, as_json=False)
@@ -191,6 +197,10 @@ def _handle(path: Path, line: str) -> None:
         _, log = read_session(path)
         out.print(format_log(log), markup=False, end="")
     else:
+        from cluesolver.cli.clue_advice import offer_show
+
+        if offer_show(read_session(path)[1], line):
+            return  # a suggestion that reaches me: which card to show, and the line typed again with it
         L.record(path, [line])
         _notebook(path)
 
