@@ -1007,7 +1007,13 @@ class RuleIndex:
     def _et_marks(self, row: int, terms: Sequence[_Term]) -> tuple[Marked, Marked]:
         """The Estonian title and a snippet of the Estonian text, matched words marked."""
         wanted = {key for t in terms for key in t.et_alternatives}
-        keys = self.data.lexicon.et_keys
+        lexicon = self.data.lexicon
+        # only words starting like a form of a wanted key are read (reading every word is slow)
+        starts = lexicon.estonian.prefixes(wanted) | {fold(key)[:2] for key in wanted}
+
+        def matched(word: str) -> bool:
+            word = word.lower().replace("'", "")
+            return fold(word)[:2] in starts and bool(wanted.intersection(lexicon.et_keys(word)))
 
         def pieces(text: str) -> list[tuple[str, bool]]:
             out: list[tuple[str, bool]] = []
@@ -1015,7 +1021,7 @@ class RuleIndex:
             for m in _WORD_RE.finditer(text):
                 if m.start() > at:
                     out.append((text[at : m.start()], False))
-                out.append((m.group(), bool(wanted.intersection(keys(m.group().lower().replace("'", ""))))))
+                out.append((m.group(), matched(m.group())))
                 at = m.end()
             if at < len(text):
                 out.append((text[at:], False))

@@ -101,8 +101,9 @@ def test_round_trip_through_json_and_type_checks(small: EstonianWords) -> None:
         Glossary.from_json({"gloss": {"täring": "die"}})
     with pytest.raises(ValueError):
         Glossary.from_json({"endings": ["s"]})
-    with pytest.raises(ValueError):
-        EstonianWords.from_json({"glossary": SMALL.to_json(), "forms": {"x": [1]}})
+    for forms_value in ({"x": ["y"]}, "x", "a=b c"):
+        with pytest.raises(ValueError):
+            EstonianWords.from_json({"glossary": SMALL.to_json(), "forms": forms_value})
 
 
 def test_every_shipped_word_reads_back_to_itself(shipped: EstonianWords) -> None:
