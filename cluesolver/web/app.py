@@ -56,6 +56,7 @@ def create_app(settings: WebSettings) -> Starlette:
         Route("/clue/why", clue_pages.why, methods=["GET"]),
         Route("/clue/next", clue_pages.advice, methods=["GET"]),
         Route("/clue/accuse", clue_pages.accuse, methods=["GET"]),
+        Route("/clue/show", clue_pages.show, methods=["GET"]),
         Route("/clue/log", clue_pages.log_text, methods=["GET"]),
         Route("/clue/line", line_pages.line_form, methods=["GET"]),
         Route("/clue/line/edit", line_pages.edit, methods=["POST"]),

@@ -169,6 +169,23 @@ async def advice(request: Request) -> Response:
     return await answer(request, "clue_next.html", compute, {"ranking": None})
 
 
+async def show(request: Request) -> Response:
+    """``clue show?``: which of the cards of ``statement`` (a suggestion that reached the
+    notebook's owner) to show, least told to the suggester first."""
+    st = state_of(request)
+    statement = (request.query_params.get("statement") or "").strip()
+
+    def compute() -> dict[str, Any]:
+        from cluesolver.clue.advice.show import show_advice, suggestion_of
+
+        if not statement:
+            raise InputError(Problem("type the suggestion that reached you, e.g. 'Ben suggests Plum, Rope, Library'"))
+        view = _view(st)
+        return {"show": show_advice(view.log, suggestion_of(view.log, statement[:MAX_STATEMENT]))}
+
+    return await answer(request, "clue_show.html", compute, {"show": None})
+
+
 async def accuse(request: Request) -> Response:
     """``clue accuse?``: accuse now or wait, with each opponent's threat (the advisor's plan).
 
