@@ -316,8 +316,9 @@ def _print_check(report: CheckReport) -> None:
         return
     for p in report.findings:
         rule = f" {p.rule}" if p.rule else ""
+        where = p.location()
         out.print(
-            f"problem: {whose(p.where)} [{p.where.get('zone')}] {p.message}{rule}",
+            f"{where + ': ' if where else ''}{whose(p.where)} [{p.where.get('zone')}] {p.message}{rule}",
             markup=False,
             soft_wrap=True,
         )

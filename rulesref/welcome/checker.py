@@ -42,12 +42,12 @@ def check_table(table: Table) -> CheckReport:
 
 
 def blank_findings(table: Table) -> list[Finding]:
-    """One finding per zone of each sheet that still holds values not entered ("?")."""
-    groups: dict[tuple[str, str], list[Blank]] = {}
-    for blank in table.blanks:
-        groups.setdefault((blank.owner, blank.zone), []).append(blank)
+    """One finding per line of each sheet's zone that still holds values not entered ("?"), in file order."""
+    groups: dict[tuple[str, str, int | None], list[Blank]] = {}
+    for blank in sorted(table.blanks, key=lambda b: b.line or 0):
+        groups.setdefault((blank.owner, blank.zone, blank.line), []).append(blank)
     out = []
-    for (owner, zone), blanks in groups.items():
+    for (owner, zone, _), blanks in groups.items():
         names = ", ".join(b.name for b in blanks if b.name)
         still = f'not entered yet (still "{UNFILLED}")'
         message = f"{len(blanks)} values are {still}: {names}" if len(blanks) > 1 else f"'{names or zone}' is {still}"

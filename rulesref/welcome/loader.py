@@ -25,6 +25,7 @@ from rulesref.welcome.model import (
     STREETS_PER_CITY,
     UNFILLED,
     BankVote,
+    Blank,
     Bonuses,
     Claim,
     Colour,
@@ -295,10 +296,9 @@ def _streets(r: Reader, item: dict[str, Any], scope: Span) -> tuple[Street, ...]
         r.problem(scope, "streets", f"a city has {STREETS_PER_CITY} streets, this lists {len(raw)}")
     out: list[Street] = []
     lines = street_lines(r, raw, scope)
-    if UNFILLED in raw:
-        r.blank(UNFILLED, scope, "streets")
     for number, text in enumerate(raw, start=1):
         if text == UNFILLED:
+            r.blanks.append(Blank(r.owner, "streets", f"street {number}", lines.get(f"street {number}")))
             out.append(())
             continue
         try:
@@ -310,16 +310,28 @@ def _streets(r: Reader, item: dict[str, Any], scope: Span) -> tuple[Street, ...]
     return tuple(out)
 
 
-def street_lines(r: Reader, raw: Any, scope: Span) -> dict[str, int]:
-    """The line of each street's text (``"street 1"`` ...), streets written one per line or not."""
+def street_lines(r: Reader, raw: Any, scope: Span, reach: int = 8) -> dict[str, int]:
+    """The line of each street's text (``"street 1"`` ...), streets written one per line or not.
+
+    Each street is looked for after the one before it, so two streets written alike (``"?"``)
+    get their own lines; one not found is placed on the line of the one before.
+    """
     near = r.line_of("streets", scope)
     out: dict[str, int] = {}
     if near is None or not isinstance(raw, list):
         return out
+    lines = r.text.lines
+    row, column = near - 1, lines[near - 1].find("=") + 1
     for number, text in enumerate(raw, start=1):
-        line = r.text.find(f'"{text}"', near) if isinstance(text, str) else None
-        if line is not None:
-            out[f"street {number}"] = near = line
+        if not isinstance(text, str):
+            continue
+        needle = f'"{text}"'
+        for i in range(row, min(len(lines), row + reach)):
+            at = lines[i].find(needle, column if i == row else 0)
+            if at >= 0:
+                row, column = i, at + len(needle)
+                break
+        out[f"street {number}"] = row + 1
     return out
 
 
@@ -370,17 +382,18 @@ class _Hotel:
     count: int | None = None
     avenues: tuple[int, ...] | None = None
     value: int | None = None
+    blank: bool = False  # the value is the blank file's "?": listed as not entered, not as missing
 
     def rest(self, complete: tuple[int, ...], other: _Hotel) -> _Hotel:
         """The complete avenues the other size does not hold."""
         if other.avenues is not None:
             avenues = tuple(a for a in complete if a not in other.avenues)
-            return _Hotel(len(avenues), avenues, self.value)
-        return _Hotel(max(0, len(complete) - (other.count or 0)), None, self.value)
+            return _Hotel(len(avenues), avenues, self.value, self.blank)
+        return _Hotel(max(0, len(complete) - (other.count or 0)), None, self.value, self.blank)
 
     def counted(self, r: Reader, scope: Span, key: str, hint: str) -> Counted:
         count = self.count or 0
-        if count and self.value is None:
+        if count and self.value is None and not self.blank:
             r.problem(Span(f"{scope.label} {key}", scope.start, scope.end), "value", f"is missing{hint}", missing=True)
         return Counted(count, self.value or 0, self.avenues)
 
@@ -401,7 +414,8 @@ def _hotel(r: Reader, data: dict[str, Any], key: str, scope: Span) -> _Hotel:
     if avenues is not None and built is not None and built != len(avenues):
         r.problem(inner, "built", f"({built}) does not match the {len(avenues)} avenues listed")
     value = r.integer(part, "value", inner, None, minimum=0)
-    return _Hotel(len(avenues) if avenues is not None else built, avenues, value)
+    blank = part.get("value") == UNFILLED
+    return _Hotel(len(avenues) if avenues is not None else built, avenues, value, blank)
 
 
 def _golf(r: Reader, data: dict[str, Any], scope: Span) -> Golf:
@@ -448,8 +462,11 @@ def _shows(r: Reader, raw: Any, scope: Span, beside: tuple[tuple[int, ...], ...]
         )
         return (ShowColumn(), ShowColumn())
     out: list[ShowColumn] = []
+    columns = r.item_lines("shows", scope)
     for number, col in enumerate(raw, start=1):
         inner = r.sub(scope, "shows", f"{scope.label} shows, column {number}")
+        if len(columns) == len(raw):  # each column's own line (the same line when written on one)
+            inner = Span(inner.label, columns[number - 1] - 1, inner.end)
         if isinstance(col, int) and not isinstance(col, bool):
             col = {"value": col}
         if not isinstance(col, dict):

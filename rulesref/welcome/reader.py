@@ -80,6 +80,30 @@ class Reader:
     def line_of(self, key: str, span: Span) -> int | None:
         return self.text.line_of(key, span)
 
+    def item_lines(self, key: str, span: Span) -> list[int]:
+        """1-based lines of the inline tables ``{ ... }`` of the array assigned to ``key``, in order
+        (``shows = [{ ... }, { ... }]`` on one line or one table a line)."""
+        start = self.line_of(key, span)
+        if start is None:
+            return []
+        end = len(self.text.lines) if span.end is None else span.end
+        out: list[int] = []
+        depth = 0
+        for i in range(start - 1, end):
+            text = self.text.lines[i].split("#", 1)[0]
+            if i == start - 1:
+                text = text.partition("=")[2]
+            for ch in text:
+                if ch == "[":
+                    depth += 1
+                elif ch == "]":
+                    depth -= 1
+                    if depth <= 0:
+                        return out
+                elif ch == "{" and depth == 1:
+                    out.append(i + 1)
+        return out
+
     def sub(self, span: Span, key: str, label: str) -> Span:
         """The span of a nested table ``key``: it starts where the key is written."""
         line = self.line_of(key, span)

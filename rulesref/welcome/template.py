@@ -7,7 +7,7 @@ a finished game.  One player alone gets an ``[acme]`` table (the solo game).
 >>> from rulesref.welcome.loader import parse_table
 >>> table = parse_table(blank_table(["Ana", "Bo"]))
 >>> len(table.players), len(table.blanks)
-(2, 68)
+(2, 74)
 """
 
 from __future__ import annotations
@@ -46,19 +46,46 @@ low = "?"
 _PLAYER = """
 [[player]]
 name = "{name}"
-bank = "?"                   # "loan" or "refuse": the choice under the folded corner (none in a first game)
+bank = "?"                    # "loan" or "refuse": the choice under the folded corner (none in a first game)
+
 # Streets, top first: numbers, "." built empty, "c" crane standing, "x" crane crossed
 # off and empty, "x7" crossed off and opened with 7, "=7" Extended Casino copy.
-streets = ["?", "?", "?", "?"]
-street-bonus = ["?", "?", "?", "?"]   # lowest visible bonus of each street
-projects = "?"               # e.g. {{ pink = "high", yellow = 9 }} (9: the turn; high/low worked out), or {{}}
-hotels = {{ large = {{ built = "?", value = "?" }}, small = {{ built = "?", value = "?" }} }}
-golf = {{ par3 = {{ holes = "?", value = "?" }}, par4 = {{ holes = "?", value = "?" }}, par5 = {{ holes = "?", value = "?" }} }}
-shows = [{{ value = "?", boxes = "?", debts = "?" }}, {{ value = "?", boxes = "?", debts = "?" }}]
-limo = {{ vip = {{ opened = "?", value = "?" }}, luxury = {{ opened = "?", value = "?" }}, mafia = {{ opened = "?" }}, missing-lines = "?", penalty = "?" }}
-inauguration = {{ checked = "?", improved = "?" }}
+streets = [
+  "?",                        # top street
+  "?",
+  "?",
+  "?",                        # bottom street
+]
+street-bonus = ["?", "?", "?", "?"]   # lowest visible bonus of each street, top first
+projects = "?"                # e.g. {{ pink = "high", yellow = 9 }} (9: the turn), or {{}} for none
+
+# Hotels: how many are built and the value you see now.
+hotels.large = {{ built = "?", value = "?" }}
+hotels.small = {{ built = "?", value = "?" }}
+
+# Golf: circled holes of each par and the value you see now.
+golf.par3 = {{ holes = "?", value = "?" }}
+golf.par4 = {{ holes = "?", value = "?" }}
+golf.par5 = {{ holes = "?", value = "?" }}
+
+# Shows, column by column: lowest visible value, boxes crossed, debts still circled.
+shows = [
+  {{ value = "?", boxes = "?", debts = "?" }},   # column 1
+  {{ value = "?", boxes = "?", debts = "?" }},   # column 2
+]
+
+# Limo: red carpets passed (opened ones score) and their value, Mafia casinos passed.
+limo.vip = {{ opened = "?", value = "?" }}
+limo.luxury = {{ opened = "?", value = "?" }}
+limo.mafia = {{ opened = "?" }}
+limo.missing-lines = "?"      # fewest lines still needed to close the trip
+limo.penalty = "?"            # the most negative value visible (0 or below)
+
+inauguration.checked = "?"    # boxes crossed off, counting the 3 printed ones
+inauguration.improved = "?"   # true when the 10/5/2 box is crossed off
 # Free Action and Easy Opening look the same on the sheet: count them together.
-bonuses = {{ free-or-easy = "?", extended-casino = "?" }}
+bonuses.free-or-easy = "?"
+bonuses.extended-casino = "?"
 """
 
 _ACME = """

@@ -228,3 +228,18 @@ def test_one_player_without_acme_is_refused() -> None:
     (problem,) = messages(HEAD + sheet("Ana"))
     assert problem.startswith("t.toml:3: player 'Ana': one player alone plays the solo game against ACME")
     assert parse_table(HEAD + sheet("Ana") + ACME).solo
+
+
+def test_a_hotel_value_still_blank_is_not_entered_not_missing() -> None:
+    """{ built = 1, value = "?" }: a value still to enter (check lists it, exit 1), not "'value' is missing"."""
+    from rulesref.welcome import check_table
+
+    text = (ROOT / "examples" / "welcome-table-3p.toml").read_text(encoding="utf-8")
+    hotels = next(line for line in text.splitlines() if line.startswith("hotels ="))
+    blank = text.replace(hotels, 'hotels = { large = { built = 1, value = "?" }, small = { built = 0 } }', 1)
+    table = parse_table(blank, path="t.toml")
+    findings = check_table(table).findings
+    line = blank.splitlines().index('hotels = { large = { built = 1, value = "?" }, small = { built = 0 } }') + 1
+    assert [(f.code, f.line, f.message) for f in findings if f.code == "not-entered"] == [
+        ("not-entered", line, "'large value' is not entered yet (still \"?\")")
+    ]
