@@ -238,3 +238,18 @@ def test_score_and_check_text_match_golden_files() -> None:
         result = runner.invoke(app, [args[0], str(DATA / args[1])], env={"COLUMNS": "100"})
         expected = (DATA / golden).read_text().replace("tests/data/welcome/", str(DATA) + "/")
         assert result.output == expected
+
+
+def test_a_hotel_value_left_blank_is_listed_by_check_and_score(tmp_path: Path) -> None:
+    text = Path(EXAMPLE).read_text(encoding="utf-8")
+    hotels = next(line for line in text.splitlines() if line.startswith("hotels ="))
+    blank = 'hotels = { large = { built = 1, value = "?" }, small = { built = 0 } }'
+    target = tmp_path / "t.toml"
+    target.write_text(text.replace(hotels, blank, 1), encoding="utf-8")
+    line = target.read_text(encoding="utf-8").splitlines().index(blank) + 1
+    checked = run("check", str(target))
+    assert checked.exit_code == 1
+    assert f"{target}:{line}: Maya [hotels] 'large value' is not entered yet (still \"?\")" in checked.output
+    scored = run("score", str(target))
+    assert scored.exit_code == 2 and "is missing" not in scored.output
+    assert f"error: {target}:{line}: Maya [hotels] 'large value' is not entered yet" in scored.output
