@@ -114,14 +114,19 @@ def test_an_unsupported_verb_keeps_its_message(game_id: str, verb: str, message:
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (("score", str(EXAMPLES[CLUE])), f"error: {EXAMPLES[CLUE]}: 'score' does not apply to clue files"),
+        (
+            ("score", str(EXAMPLES[CLUE])),
+            f"error: {EXAMPLES[CLUE]}: 'score' does not apply to clue files: "
+            f"use 'cluesolver replay {EXAMPLES[CLUE]}' or 'cluesolver check {EXAMPLES[CLUE]}'",
+        ),
         (
             ("replay", str(EXAMPLES[WELCOME])),
-            f"error: {EXAMPLES[WELCOME]}: 'replay' does not apply to welcome-to-new-las-vegas files",
+            f"error: {EXAMPLES[WELCOME]}: 'replay' does not apply to welcome-to-new-las-vegas files: "
+            f"use 'cluesolver score {EXAMPLES[WELCOME]}' or 'cluesolver check {EXAMPLES[WELCOME]}'",
         ),
     ],
 )
-def test_the_cli_refuses_an_unsupported_verb_as_before(args: tuple[str, ...], line: str) -> None:
+def test_the_cli_refuses_an_unsupported_verb_and_names_the_verbs_that_apply(args: tuple[str, ...], line: str) -> None:
     result = CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
     assert result.exit_code == 2
     assert line in result.output.splitlines()

@@ -23,6 +23,7 @@ from cluesolver.cli.common import (
     report_error,
 )
 from rulesref.core.errors import CluesolverError
+from rulesref.core.text import plural
 
 if TYPE_CHECKING:
     from cluesolver.clue.analysis.report import Replay
@@ -142,11 +143,10 @@ def new(
     if as_json:
         emit_json({"path": str(path), "name": path.stem, "players": list(log.players), "game": log.variant.id})
         return 0
+    from cluesolver.clue.record.writer import example_line
+
     console().print(f"New session {path.stem} ({log.variant.name}, {', '.join(log.players)}): {path}", markup=False)
-    console().print(
-        'Record what happens with: cluesolver clue add "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"',
-        markup=False,
-    )
+    console().print(f'Record what happens with: cluesolver clue add "{example_line(log)}"', markup=False)
     return 0
 
 
@@ -260,9 +260,9 @@ def undo(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption =
         emit_json({"removed": list(change.lines), "events": len(change.after.events), **undid})
         return 0
     if change.undone is not None:
-        console().print(f"{change.undone.describe()}  ({len(change.after.events)} events)", markup=False)
+        console().print(f"{change.undone.describe()}  ({plural(len(change.after.events), 'event')})", markup=False)
         return 0
-    console().print(f"Removed: {change.lines[0]}  ({len(change.after.events)} events left)", markup=False)
+    console().print(f"Removed: {change.lines[0]}  ({plural(len(change.after.events), 'event')} left)", markup=False)
     return 0
 
 

@@ -29,12 +29,44 @@ def phrases(log: GameLog) -> tuple[list[str], list[str]]:
     return [*names, *log.players, *KEYWORDS], list(log.players)
 
 
-def complete(before: str, pool: Iterable[str], first: Iterable[str]) -> list[tuple[str, int]]:
+def card_spellings(log: GameLog) -> dict[str, str]:
+    """Every spelling of a card (its name and aliases, case folded) -> the card's name."""
+    out: dict[str, str] = {}
+    for card in log.variant.cards:
+        for spelling in (card.name, *card.aliases):
+            out.setdefault(spelling.casefold(), card.name)
+    return out
+
+
+def complete(
+    before: str, pool: Iterable[str], first: Iterable[str], card_of: dict[str, str] | None = None
+) -> list[tuple[str, int]]:
     """Completions of the phrase ending ``before``: ``(phrase, how many characters it replaces)``.
 
     A phrase may hold spaces ("Lead Pipe"), so every tail of the current piece (after the
     last ``;`` or ``,``) is tried, longest first.  At the very start only ``first`` is offered.
+    With ``card_of`` (:func:`card_spellings`) one spelling per card is offered: the longest
+    match, the card's own name before its aliases (``Miss Sc`` offers Miss Scarlet, not also
+    Miss Scarlett).
     """
+    found = _complete(before, pool, first)
+    return found if card_of is None else _one_per_card(found, card_of)
+
+
+def _one_per_card(found: list[tuple[str, int]], card_of: dict[str, str]) -> list[tuple[str, int]]:
+    keep: dict[str, int] = {}  # card -> index of the spelling offered
+    for i, (phrase, cut) in enumerate(found):
+        card = card_of.get(phrase.casefold())
+        if card is None:
+            continue
+        j = keep.get(card)
+        if j is None or (found[j][1] == cut and phrase == card and found[j][0] != card):
+            keep[card] = i
+    chosen = set(keep.values())
+    return [f for i, f in enumerate(found) if i in chosen or f[0].casefold() not in card_of]
+
+
+def _complete(before: str, pool: Iterable[str], first: Iterable[str]) -> list[tuple[str, int]]:
     fragment = before.rsplit(";", 1)[-1].rsplit(",", 1)[-1].lstrip()
     at_start = before.strip() == fragment.strip() and ";" not in before and "," not in before
     words = fragment.split(" ")
@@ -71,7 +103,8 @@ def shell_statement(params: dict[str, Any], incomplete: str) -> list[str]:
     if log is None:
         return []
     pool, first = phrases(log)
-    return [incomplete[: len(incomplete) - cut] + phrase for phrase, cut in complete(incomplete, pool, first)]
+    found = complete(incomplete, pool, first, card_spellings(log))
+    return [incomplete[: len(incomplete) - cut] + phrase for phrase, cut in found]
 
 
 def shell_fact(params: dict[str, Any], incomplete: str) -> list[str]:
@@ -81,7 +114,8 @@ def shell_fact(params: dict[str, Any], incomplete: str) -> list[str]:
         return []
     pool, first = phrases(log)
     pool = [*pool, "has", "is not in the envelope", "is in the envelope"]
-    return [incomplete[: len(incomplete) - cut] + phrase for phrase, cut in complete(incomplete, pool, first)]
+    found = complete(incomplete, pool, first, card_spellings(log))
+    return [incomplete[: len(incomplete) - cut] + phrase for phrase, cut in found]
 
 
 def completer_params(ctx: Any) -> dict[str, Any]:

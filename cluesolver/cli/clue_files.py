@@ -48,10 +48,10 @@ def show_analysis(result: Replay, *, as_json: bool) -> int:
         return EXIT_CONTRADICTION
     out.print(R.notebook(report, width=out.width))
     out.print(R.envelope_odds(report))
-    out.print(R.facts_text(report), soft_wrap=True)
+    out.print(R.facts_text(report))
     # the list of envelopes only names the likeliest when the log is not solved yet
     top = None if report.solved() else result.solutions()
-    out.print(R.summary(report, result.at, top), soft_wrap=True)
+    out.print(R.summary(report, result.at, top))
     return EXIT_OK
 
 

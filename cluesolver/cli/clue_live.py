@@ -29,15 +29,20 @@ def record(path: Path, statements: list[str], *, force: bool = False, as_json: b
     from cluesolver.cli.clue_live_render import effect_text
 
     out = console()
-    out.print(effect_text(done.effect, "; ".join(done.change.lines) if len(done.change.lines) == 1 else None))
+    for line in done.change.lines:
+        out.print(f"Recorded: {line}", markup=False, style="bold")
+    out.print(effect_text(done.effect))
     for p in done.rules:
         out.print(f"Rule {p.severity.value}: {p.message} {p.rule}", markup=False)
     if not after.consistent:
         out.print("Warning: the log now contradicts itself (recorded with --force).", markup=False)
         return EXIT_CONTRADICTION
-    if after.solved():
+    view = done.view
+    if view.game_over is not None:
+        out.print(view.game_over, markup=False)
+    elif view.accuse_now:
         out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.", markup=False)
-    _print_clock(done.view.clock)
+    _print_clock(view.clock)
     return 0
 
 
@@ -59,7 +64,8 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
     if view.effect is not None and view.last is not None:
         from cluesolver.cli.clue_live_render import effect_text
 
-        out.print(f"Last line ({view.last.line}): {view.last_statement}", markup=False)
+        event = len(view.log.events)  # a file line, and which event it holds (docs/clue-log-format.md)
+        out.print(f"Last line {view.last.line} (event {event}): {view.last_statement}", markup=False)
         out.print(effect_text(view.effect))
     if view.game_over is not None:
         out.print(view.game_over)

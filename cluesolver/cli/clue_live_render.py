@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cluesolver.cli.sheet import Table, Text
-from rulesref.core.text import percent
+from rulesref.core.text import percent, plural
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -93,10 +93,11 @@ def ranking_table(r: Ranking, categories: list[str], width: int = 80) -> Table |
 
 def _ranking_caption(r: Ranking) -> str:
     counted = (
-        f"all {r.deals_used:,} consistent deals (exact)"
+        f"all {plural(r.deals_used, 'consistent deal')} (exact)"
         if r.all_deals
-        else f"{r.deals_used:,} deals drawn uniformly from the consistent ones; the best {r.rescored} then counted "
-        "exactly, ~ marks estimates"
+        else f"{plural(r.deals_used, 'deal')} drawn uniformly from the consistent ones; "
+        + ("the draws' best suggestion" if r.rescored == 1 else f"the draws' best {r.rescored} suggestions")
+        + f" then counted exactly: {_exact_rows(r)}; ~ marks estimates"
     )
     return (
         f"Sorted by Value: the expected drop of the envelope's uncertainty, a bit counting more in the category "
@@ -105,6 +106,15 @@ def _ranking_caption(r: Ranking) -> str:
         f"Settles: chance the answer settles a category; No show: "
         f"chance nobody shows. All {r.evaluated} allowed suggestions scored on {counted}."
     )
+
+
+def _exact_rows(r: Ranking) -> str:
+    """Which rows of the table were counted exactly (they need not be the top ones: an exact
+    count can move a suggestion below estimates)."""
+    rows = [str(i) for i, a in enumerate(r.advice, 1) if a.exact]
+    if not rows:
+        return "none of them among the rows shown"
+    return ("row " if len(rows) == 1 else "rows ") + ", ".join(rows)
 
 
 def accuse_text(a: AccuseAdvice, word: str = "accusation") -> Text:
@@ -127,7 +137,8 @@ def accuse_text(a: AccuseAdvice, word: str = "accusation") -> Text:
         style="bold",
     )
     if a.open_combinations is not None:
-        out.append(f"{a.open_combinations} combinations are still possible.\n")
+        n = a.open_combinations
+        out.append(f"{plural(n, 'combination')} {'is' if n == 1 else 'are'} still possible.\n")
     else:
         out.append("Too many combinations are still possible to list them all.\n")
     about = "" if a.exact_odds else " (estimated on sampled deals)"
@@ -164,16 +175,16 @@ def threat_text(threats: Sequence[Threat], turns_until: dict[str, int] | None = 
         if turns_until and t.player in turns_until:
             n = turns_until[t.player]
             when = f" (moves in {n} turn{'s' if n != 1 else ''})"
-        how = "" if t.exact else f" (on {t.deals} sampled deals)"
+        how = "" if t.exact else f" (on {plural(t.deals, 'sampled deal')})"
         if t.lower_bound:
-            how = f" or more (on {t.deals} deals; some notebooks too costly to count)"
+            how = f" or more (on {plural(t.deals, 'deal')}; some notebooks too costly to count)"
         out.append(f"  {t.player}: {pct(t.probability)}{how}{when}\n")
     return out
 
 
 def clock_text(c: Clock, best: AccuseAdvice | None = None) -> Text:
     source = "from the round markers" if c.from_markers else "inferred from the turns in the log"
-    out = Text(f"Clock: {c.label} ({c.rounds_done} full rounds, {source}); ", style="bold")
+    out = Text(f"Clock: {c.label} ({plural(c.rounds_done, 'full round')}, {source}); ", style="bold")
     if c.winner:
         out.append(f"{c.winner} found Buddy: the game is over.\n")
         return out
@@ -182,7 +193,7 @@ def clock_text(c: Clock, best: AccuseAdvice | None = None) -> Text:
     elif c.last_round:
         out.append("the last round before 4 PM: go all in now or prepare a final bet.\n", style="bold yellow")
     else:
-        out.append(f"{c.rounds_left} rounds left before 4 PM.\n")
+        out.append(f"{plural(c.rounds_left, 'round')} left before 4 PM.\n")
     parts = []
     for p in c.players:
         state = "out" if p.out else ("all in used" if p.all_in_line else "all in available")
@@ -197,9 +208,10 @@ def check_table(report: CheckReport) -> Table | Text:
     """A rules check: one row per finding (line, severity, problem, rule), or one line when clean."""
     where = report.path or "log"
     if not report.findings:
-        return Text(f"{where}: no rule problems in {report.summary.get('events', 0)} events.")
+        events = report.summary.get("events", 0)
+        return Text(f"{where}: no rule problems in {plural(events if isinstance(events, int) else 0, 'event')}.")
     table = Table(
-        title=Text(f"{where}: {len(report.errors)} errors, {len(report.warnings)} warnings"),
+        title=Text(f"{where}: {plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"),
         header_style="bold",
         show_lines=True,
     )

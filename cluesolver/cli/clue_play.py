@@ -19,9 +19,10 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import History
 
 from cluesolver.cli.clue_complete import PLAY_COMMANDS as COMMANDS
-from cluesolver.cli.clue_complete import complete, phrases
+from cluesolver.cli.clue_complete import card_spellings, complete, phrases
 from cluesolver.cli.common import console, err_console, report_error
 from rulesref.core.errors import CluesolverError
+from rulesref.core.text import plural
 
 if TYPE_CHECKING:
     from cluesolver.clue.record.events import GameLog
@@ -48,18 +49,19 @@ Tab completes names; Ctrl-C drops the line you are typing."""
 class StatementCompleter(Completer):
     """Completes the phrase ending at the cursor: a command, keyword, player or card."""
 
-    def __init__(self, phrases: Iterable[str], first: Iterable[str]) -> None:
+    def __init__(self, phrases: Iterable[str], first: Iterable[str], card_of: dict[str, str] | None = None) -> None:
         self.phrases = sorted(set(phrases), key=str.casefold)
         self.first = sorted(set(first), key=str.casefold)
+        self.card_of = card_of  # one spelling offered per card (clue_complete.card_spellings)
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
-        for phrase, cut in complete(document.text_before_cursor, self.phrases, self.first):
+        for phrase, cut in complete(document.text_before_cursor, self.phrases, self.first, self.card_of):
             yield Completion(phrase, start_position=-cut)
 
 
 def completer_for(log: GameLog) -> StatementCompleter:
     pool, players = phrases(log)
-    return StatementCompleter(pool, [*COMMANDS, *players])
+    return StatementCompleter(pool, [*COMMANDS, *players], card_spellings(log))
 
 
 class SafeHistory(History):
@@ -128,7 +130,7 @@ def run(path: Path) -> int:
         "Type 'help' for commands, Ctrl-D to leave.",
         markup=False,
     )
-    _notebook(path)
+    _where_it_stands(path)
     while True:
         try:
             line = prompt.prompt(f"{path.stem}> ")
@@ -167,8 +169,8 @@ def _handle(path: Path, line: str) -> None:
         from cluesolver.clue.session import store as S
 
         change = S.undo(path)
-        out.print(f"Removed: {change.lines[0]}", markup=False)
-        _notebook(path)
+        left = plural(len(change.after.events), "event")
+        out.print(f"Removed: {change.lines[0]}  ({left} left)", markup=False)
     elif cmd == "why" and rest:
         from cluesolver.cli.clue_files import show_why
 
@@ -196,25 +198,25 @@ def _handle(path: Path, line: str) -> None:
 
         _, log = read_session(path)
         out.print(format_log(log), markup=False, end="")
-    else:
+    else:  # a statement: what it changed (the notebook stays on 'status', so nothing scrolls away)
         from cluesolver.cli.clue_advice import offer_show
 
         if offer_show(read_session(path)[1], line):
             return  # a suggestion that reaches me: which card to show, and the line typed again with it
         L.record(path, [line])
-        _notebook(path)
 
 
-def _notebook(path: Path) -> None:
-    import cluesolver.cli.clue_render as R
-    from cluesolver.clue.session.store import replay_session
+def _where_it_stands(path: Path) -> None:
+    """At the start: how many events are recorded, and where the notebook is (on 'status')."""
+    from cluesolver.clue.session.store import read_session, replay_session
 
-    report = replay_session(path).report
-    if not report.consistent:
+    _text, log = read_session(path)
+    if log.events and not replay_session(path).report.consistent:
         err_console().print(
             "The log contradicts itself: 'status' shows where, 'undo' drops the last line.", markup=False
         )
         return
-    out = console()
-    out.print(R.notebook(report, width=out.width))
-    out.print(R.envelope_odds(report))
+    console().print(
+        f"{plural(len(log.events), 'event')} recorded so far; 'status' shows the notebook and the envelope odds.",
+        markup=False,
+    )

@@ -15,7 +15,7 @@ from cluesolver.clue.analysis.report import Fact, Report
 from cluesolver.clue.engine.envelope import Solution
 from cluesolver.clue.engine.results import Estimate
 from cluesolver.clue.record.constraints import ENVELOPE
-from rulesref.core.text import percent
+from rulesref.core.text import percent, plural
 
 
 def cell(p: float, *, short: bool = False) -> Text:
@@ -111,7 +111,8 @@ def summary(report: Report, at: int | None = None, top: list[Solution] | None = 
     where = f" after line {at}" if at is not None else ""
     est = report.counts.estimate
     if est is None:
-        line = Text(f"{report.deals:,} deals agree with the log{where}. ")
+        agree = "deal agrees" if report.deals == 1 else "deals agree"
+        line = Text(f"{report.deals:,} {agree} with the log{where}. ")
     else:
         widest = max((e for row in est.error.values() for e in row.values()), default=0.0)
         line = Text(
@@ -126,7 +127,7 @@ def summary(report: Report, at: int | None = None, top: list[Solution] | None = 
         best = top[0]
         line.append(
             f"Most likely solution: {', '.join(best.cards)} ({best.probability * 100:.1f}%, "
-            f"{len(top)} combinations still possible)."
+            f"{plural(len(top), 'combination')} still possible)."
         )
     else:
         cards = [max(cat.cards, key=lambda c: report.probability(ENVELOPE, c)) for cat in report.log.variant.categories]
@@ -140,7 +141,7 @@ def _sampled(est: Estimate) -> str:
         return f"Markov chains over the consistent deals, worth about {est.effective:,.0f} independent deals"
     if not est.accepted:
         return "no consistent deal could be drawn: the odds are unknown"
-    return f"from {est.accepted:,} deals"
+    return f"from {plural(est.accepted, 'deal')}"
 
 
 def facts_text(report: Report) -> Text:

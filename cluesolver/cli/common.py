@@ -13,8 +13,9 @@ Under ``--json`` every failure also prints one JSON error object on stdout.
 
 Output policy (the one place that decides how text reaches people):
 
-* on a terminal: colours, boxes and wrapping at the terminal's width, long text through
-  a pager (:func:`page`);
+* on a terminal: colours, boxes and wrapping at the terminal's width at word boundaries
+  (tables, messages and summaries alike: a word is never cut by the terminal's own
+  wrapping), long text through a pager (:func:`page`);
 * in a pipe or a file (anything that is not a TTY, typer's ``CliRunner`` included): plain
   lines - no colour, no box-drawing, no hard wrapping and no trailing padding, whatever
   ``COLUMNS``, ``TERM``, ``NO_COLOR`` or the locale say; ``--json`` for programs.
@@ -194,9 +195,11 @@ def console(*, stderr: bool = False) -> Console:
 
 
 def err_console() -> Console:
-    """The console for messages on stderr (same policy as :func:`console`)."""
+    """The console for messages on stderr (same policy as :func:`console`: on a terminal a
+    long message wraps at word boundaries, never mid-word; in a pipe it stays one line)."""
     out = console(stderr=True)
-    out.soft_wrap = True
+    if not is_terminal(sys.stderr):
+        out.soft_wrap = True
     return out
 
 

@@ -62,7 +62,9 @@ FileArg = Annotated[
 def _view(game: Game, verb: str, path: Path) -> ModuleType:
     """The game's renderers, once the registry says the game supports ``verb``."""
     if not game.supports(verb):
-        raise InputError(Problem(f"'{verb}' does not apply to {game.id} files", path=str(path)))
+        instead = " or ".join(f"'cluesolver {v} {path}'" for v in ("replay", "score", "check") if game.supports(v))
+        way = f": use {instead}" if instead else ""
+        raise InputError(Problem(f"'{verb}' does not apply to {game.id} files{way}", path=str(path)))
     return VIEWS[game.id]()
 
 

@@ -52,3 +52,9 @@ def percent(p: float, *, short: bool = False) -> str:
             return "100"
         return "<1" if v < 1 else ">99" if v > 99 else f"{v:.0f}"
     return f"{v:.0f}%" if v in (0.0, 100.0) or 1 <= v <= 99 else f"{v:.1f}%"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word`` agreeing in number: ``1 error``, ``2 errors``, ``0 events``,
+    ``1,204 deals``; ``many`` for a word that does not take an ``s`` (``1 match``, ``2 matches``)."""
+    return f"{n:,} {word if n == 1 else many if many is not None else word + 's'}"

@@ -52,7 +52,7 @@ def test_new_then_add_then_status(home: Path) -> None:
     assert "New certain facts:\n  Cat has Knife" in out
     code, out = run("clue", "status")
     assert code == 0
-    assert "Notebook" in out and "Last line (7): Ann suggests Colonel Mustard, Knife, Lounge" in out
+    assert "Notebook" in out and "Last line 7 (event 2): Ann suggests Colonel Mustard, Knife, Lounge" in out
     assert "Cat has Knife" in out
 
 
@@ -249,7 +249,7 @@ def test_every_command_has_an_example_in_its_help() -> None:
 
 def test_the_examples_run() -> None:
     code, out = run("check", str(EXAMPLES / "live-rules-mistakes.clue"))
-    assert code == 1 and "3 errors, 1 warnings" in out
+    assert code == 1 and "3 errors, 1 warning" in out
     code, out = run("check", str(EXAMPLES / "live-vegas-2p.clue"))
     assert code == 0
     code, out = run("clue", "clock", "--file", str(EXAMPLES / "live-vegas-2p.clue"))

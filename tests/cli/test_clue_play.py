@@ -110,7 +110,7 @@ def start(home: Path) -> Terminal:
     assert result.exit_code == 0, result.output
     term = Terminal(["clue", "play"], env_for(home))
     term.expect("Type 'help' for commands")
-    term.expect(r"Notebook")
+    term.expect(r"0 events recorded so far; 'status' shows the notebook")
     term.expect(r"sat>")
     return term
 
@@ -128,8 +128,8 @@ def test_a_whole_game_typed_into_play_gives_the_same_log_and_answers_as_replay(h
     for _i, line in enumerate(body, 1):
         term.line(line)
         term.expect("Recorded: ")
-        term.expect("Notebook")
-        term.expect(r"sat>")
+        seen = term.expect(r"sat>")
+        assert "Deals agreeing with the log" in seen and "Notebook" not in seen  # what changed, not the grid
     term.line("accuse?")
     term.expect(r"ACCUSE NOW: Mrs\. Peacock, Lead Pipe, Ballroom \(certain\)\.")
     term.expect(r"sat>")
@@ -198,10 +198,32 @@ def test_completer_offers_players_cards_and_aliases() -> None:
 
     assert complete("Be") == ["Ben"]
     assert "accuse?" in complete("acc")
-    offered = complete("Ben suggests Miss Sc")
-    assert offered[0] == "Miss Scarlet" and "Miss Scarlett" in offered  # longest match first, aliases too
-    assert "Lead Pipe" in complete("Ben suggests Plum, Lead")
-    assert "Lead Piping" in complete("Ben suggests Plum, Lead")  # an alias
+    assert complete("Ben suggests Miss Sc") == ["Miss Scarlet"]  # one spelling per card: not Miss Scarlett too
+    assert complete("Ben suggests Sc") == ["Scarlet"]  # an alias when the name does not match
+    assert complete("Ben suggests Plum, Lead") == ["Lead Pipe"]
+    assert complete("Ben suggests Plum, Lead Pipi") == ["Lead Piping"]  # an alias, once typed
     assert complete("Ben suggests Plum, Rope, Lib") == ["Library"]
     assert complete("Ben suggests Plum; Cat pa") == ["passes"]
     assert complete("") == []
+
+
+def test_after_a_statement_the_new_facts_stay_on_a_40_row_screen(home: Path) -> None:
+    result = runner.invoke(app, ["clue", "new", "sat", *ANN_OF_FOUR], env={"CLUESOLVER_HOME": str(home)})
+    assert result.exit_code == 0, result.output
+    term = Terminal(["clue", "play"], env_for(home), cols=80, rows=40)
+    term.expect(r"sat>")
+    term.line("Ann suggests Mustard, Knife, Lounge; Ben passes; Cat shows Knife")
+    term.expect("Recorded: ")
+    seen = term.expect(r"sat>")
+    facts = seen.index("New certain facts:")
+    assert "Cat has Knife" in seen[facts:] and "Notebook" not in seen
+    assert len(seen.splitlines()) < 40  # all of it on one screen
+    term.line("status")
+    term.expect("Notebook")  # the notebook on demand
+    term.expect(r"sat>")
+    term.line("undo")
+    term.expect(r"Removed: Ann suggests Mustard, Knife, Lounge; Ben passes; Cat shows Knife  \(0 events left\)")
+    term.expect(r"sat>")
+    term.line("quit")
+    term.expect("Saved: ")
+    assert term.close() == 0

@@ -74,7 +74,7 @@ def test_suggested_commands_and_paths_stay_on_one_line(tmp_path: Path) -> None:
     log = long_dir / "game.clue"
     log.write_text((DATA / "live" / "rules-broken.clue").read_text(encoding="utf-8"), encoding="utf-8")
     out = _invoke(["check", str(log)], "40")
-    assert f"{log}: 5 errors, 1 warnings" in out.splitlines()
+    assert f"{log}: 5 errors, 1 warning" in out.splitlines()
     search = _invoke(["rules", "search", "sprawl into F block"], "40")
     assert any(
         re.fullmatch(r"Read a section with: cluesolver rules show [\w/-]+", line) for line in search.splitlines()
@@ -82,8 +82,8 @@ def test_suggested_commands_and_paths_stay_on_one_line(tmp_path: Path) -> None:
     code, added = _clue(["clue", "new", "t", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann", "--cards", CARDS])
     assert code == 0
     assert (
-        'Record what happens with: cluesolver clue add "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"'
-        in added.splitlines()
+        'Record what happens with: cluesolver clue add "Ben suggests Professor Plum, Wrench, Study; Cat passes; '
+        'Dan shows"' in added.splitlines()
     )
 
 

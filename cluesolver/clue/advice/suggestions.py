@@ -29,7 +29,7 @@ from cluesolver.clue.engine.results import Counts
 from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
 from cluesolver.clue.record.events import Event, GameLog, Suggestion
 from cluesolver.clue.record.turns import to_move
-from rulesref.core.errors import InputError, Problem
+from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.core.names import closest
 
 if TYPE_CHECKING:
@@ -183,16 +183,29 @@ def room_category(log: GameLog) -> str:
 
 
 def match_room(log: GameLog, text: str) -> str:
-    card = log.variant.match_card(text)
-    cat = room_category(log)
-    if log.variant.category_of(card) != cat:
-        rooms = next(c.cards for c in log.variant.categories if c.id == cat)
+    """The card of the standing category (room, location) ``text`` names.  A problem names
+    the category as the edition does and lists its cards."""
+    standing = log.variant.standing_category()
+    word = standing.name.lower()
+    every = f"{word}s: {', '.join(standing.cards)}"
+    names = log.variant.candidates(text)
+    mine = [n for n in names if n in standing.cards]
+    if len(mine) == 1:
+        return mine[0]
+    if mine:
+        raise UnknownNameError(Problem(f"ambiguous {word}", text=text.strip(), choices=tuple(mine)))
+    if len(names) == 1:
+        other = log.variant.category_of(names[0])
         raise InputError(
             Problem(
-                f"not a {cat}: {card} is a {log.variant.category_of(card)}", text=text, choices=closest(text, rooms)
+                f"not a {word}: {names[0]} is a {other} ({every})",
+                text=text,
+                choices=closest(text, standing.cards),
             )
         )
-    return card
+    raise UnknownNameError(
+        Problem(f"unknown {word} ({every})", text=text.strip(), choices=closest(text, standing.cards))
+    )
 
 
 def rank(

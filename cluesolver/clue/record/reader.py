@@ -37,7 +37,7 @@ from cluesolver.clue.variants import Variant, normalise
 from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.core.names import closest
 from rulesref.core.text import clip as quote
-from rulesref.core.text import split_lines
+from rulesref.core.text import plural, split_lines
 
 _HEADER_SYNONYMS = {
     "my hand": "my cards",
@@ -315,7 +315,7 @@ class _Reader:
                 line, span = raw["my cards"]
                 self.problems.append(
                     line.problem(
-                        f"{me} holds {mine} cards in this deal but 'my cards' lists {len(my_cards)}",
+                        f"{me} holds {plural(mine, 'card')} in this deal but 'my cards' lists {len(my_cards)}",
                         span.text,
                         span.start,
                         code=codes.MY_CARDS,
@@ -364,7 +364,9 @@ class _Reader:
         if plain:
             if len(plain) != len(self.players):
                 self.problems.append(
-                    line.problem(f"{len(plain)} hand sizes for {len(self.players)} players", span.text, span.start)
+                    line.problem(
+                        f"{plural(len(plain), 'hand size')} for {len(self.players)} players", span.text, span.start
+                    )
                 )
                 return None
             result = tuple(plain)

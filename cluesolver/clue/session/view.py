@@ -197,8 +197,14 @@ class TableView:
 
     @property
     def solved(self) -> bool:
-        """The notebook names the whole envelope and nobody has won yet: accuse now."""
+        """The notebook names the whole envelope (whether or not someone has won)."""
         return self.report.solved()
+
+    @property
+    def accuse_now(self) -> bool:
+        """Say "accuse now": the notebook names the whole envelope, the log agrees with some
+        deal and nobody has won yet (after a correct accusation the game is over instead)."""
+        return self.winner is None and self.report.consistent and self.report.solved()
 
     @cached_property
     def seats(self) -> tuple[Seat, ...]:

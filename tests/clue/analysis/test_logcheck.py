@@ -93,7 +93,7 @@ def test_cli_exit_codes_and_text() -> None:
     assert "no rule problems in 7 events" in clean.output
     broken = runner.invoke(app, ["check", str(DATA / "rules-broken.clue")])
     assert broken.exit_code == 1
-    assert "5 errors, 1 warnings" in broken.output
+    assert "5 errors, 1 warning" in broken.output
     assert "[clue/eliminated-players]" in broken.output
     bad = runner.invoke(app, ["check", str(DATA / "unreadable.clue")])
     assert bad.exit_code == 2

@@ -99,3 +99,15 @@ def test_a_user_edition_with_a_clock_gets_one_whatever_its_id(tmp_path: Path) ->
     view = table_view(log)
     assert view.clock is not None
     assert [s.all_in_left for s in view.seats] == [True, True]
+
+
+def test_accuse_now_only_while_nobody_has_won() -> None:
+    head = "game: classic\nplayers: Ann, Ben, Cat, Dan\nme: Ann\nmy cards: Scarlet, Rope, Kitchen, Hall, Study\n"
+    solved = head + "Ann suggests Mustard, Wrench, Lounge; nobody shows\n"
+    view = table_view(parse_log(solved))
+    assert view.solved and view.accuse_now and view.game_over is None
+    won = solved + "Ben accuses Mustard, Wrench, Lounge; correct\n"
+    view = table_view(parse_log(won))
+    assert view.solved and not view.accuse_now and view.game_over == "The game is over: Ben accused correctly."
+    past_the_end = won + "Cat suggests Plum, Knife, Library; Dan shows\n"
+    assert not table_view(parse_log(past_the_end)).accuse_now
