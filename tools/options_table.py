@@ -69,6 +69,38 @@ def rows() -> list[Row]:
     return table
 
 
+#: How counts and money are written in every game (rulesref.core.amounts), after the tables.
+COUNTS_AND_MONEY = [
+    "",
+    "## Counts and money",
+    "",
+    "One way to write a count by name and an amount of money, in every game's options and files",
+    "(read by `rulesref.core.amounts`):",
+    "",
+    "* **A count by name** is `NAME COUNT`, `NAME=COUNT` or `NAME: COUNT`, entries separated by",
+    "  commas: `Ann 5, Ben 5, Cat 4` (Clue `--hands` and the `hands:` header), `Mia 3, Noah 2, white 2`",
+    '  (Las Vegas `--casino` and `dice = "..."`, where a count may also be `big` or `1+big`),',
+    "  `C3 4, C2 2` (Lords `--reroll`, `--rolls`, `rerolls = [...]` and the log's `reorganize` and",
+    "  `reroll` lines). In the Vegas games semicolons separate entries too, and so do spaces when each",
+    "  entry is one word with its `=` or `:` (`Anna=5 Ben=3`); a name with spaces needs the commas",
+    "  (`Mary Ann 3, Bob 2`).",
+    "* **Money**: a plain number is in the game's unit, a `$` in front changes nothing, `k` and `M`",
+    "  name the unit, and an amount of at least one unit written out in dollars, with or without",
+    "  thousands separators, is read as dollars. It must come to a whole number of the unit.",
+    "",
+    "| game | unit | one amount, written any of these ways | where |",
+    "|---|---|---|---|",
+    "| Las Vegas | thousands of dollars (more than 0) | `50`, `$50`, `50k`, `$50k`, `$50,000`, `50000` "
+    "| `--money`, `money = [...]` of a casino or tile |",
+    "| Lords of Vegas | millions of dollars (0 or more) | `25`, `$25`, `25M`, `$25M`, `$25,000,000` "
+    "| `money` in a state file, `--bet`, the log's `gamble`, `trade` and `final` lines |",
+    "| Welcome to New Las Vegas | no money: sheet values and bundles are plain counts | `3` | the table file |",
+    "",
+    "A count or an amount that cannot be read is one problem quoting it, with these forms in the message",
+    "(`$500k` in Lords: money comes in whole $ millions).",
+]
+
+
 def render() -> str:
     lines = [
         "# Options of every command",
@@ -104,6 +136,7 @@ def render() -> str:
             ", ".join(f"`{h}`" for h in r.hidden.split(", ")) if r.hidden else "",
         )
         lines.append("| " + " | ".join(cells) + " |")
+    lines += COUNTS_AND_MONEY
     lines += [
         "",
         "## Shell completion",
