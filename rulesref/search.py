@@ -364,6 +364,7 @@ class IndexData:
     words_en: Mapping[str, frozenset[str]]  # game -> words of its texts, for corrections
     words_et: Mapping[str, frozenset[str]]  # game -> words of its Estonian keywords
     phrases: Mapping[str, frozenset[str]]  # game -> 2- to 4-stem runs of its titles and keywords
+    et_phrases: Mapping[str, frozenset[str]]  # game -> 2- to 4-key runs of its Estonian keywords
     names: Mapping[str, frozenset[str]]  # game -> whole titles and keywords, as stems
     game_names: Mapping[str, str]  # words naming one game -> its id
     lexicon: Lexicon
@@ -386,6 +387,7 @@ class IndexData:
         words_en: dict[str, set[str]] = {}
         words_et: dict[str, set[str]] = {}
         phrases: dict[str, set[str]] = {}
+        et_phrases: dict[str, set[str]] = {}
         names: dict[str, set[str]] = {}
         for b in rule_books.values():
             for s in b.sections:
@@ -409,6 +411,12 @@ class IndexData:
                 tokens.append((title_t, keywords_t, body_t, *et_columns))
                 words_en.setdefault(s.game, set()).update(words(s.title), words(keywords), words(body))
                 words_et.setdefault(s.game, set()).update(et_keywords, *et_text)
+                for keyword in s.keywords_et:
+                    keys = [key for w in words(keyword) for key in lexicon.et_keys(w)]
+                    for n in (2, 3, 4):
+                        et_phrases.setdefault(s.game, set()).update(
+                            " ".join(keys[i : i + n]) for i in range(len(keys) - n + 1)
+                        )
                 for name_stems in stemmer.tokens([s.title, *s.keywords]):
                     names.setdefault(s.game, set()).add(" ".join(name_stems))
                     for n in (2, 3, 4):
@@ -422,6 +430,7 @@ class IndexData:
             words_en={g: frozenset(v) for g, v in words_en.items()},
             words_et={g: frozenset(v) for g, v in words_et.items()},
             phrases={g: frozenset(v) for g, v in phrases.items()},
+            et_phrases={g: frozenset(v) for g, v in et_phrases.items()},
             names={g: frozenset(v) for g, v in names.items()},
             game_names=_game_names(rule_books.values()),
             lexicon=lexicon,
@@ -438,6 +447,7 @@ class IndexData:
             "words_en": by_game(self.words_en),
             "words_et": by_game(self.words_et),
             "phrases": by_game(self.phrases),
+            "et_phrases": by_game(self.et_phrases),
             "names": by_game(self.names),
             "game_names": dict(sorted(self.game_names.items())),
             "lexicon": self.lexicon.to_json(),
@@ -480,6 +490,7 @@ class IndexData:
             words_en=by_game(data["words_en"]),
             words_et=by_game(data["words_et"]),
             phrases=by_game(data["phrases"]),
+            et_phrases=by_game(data["et_phrases"]),
             names=by_game(data["names"]),
             game_names=dict(game_names),
             lexicon=Lexicon.from_json(data["lexicon"]),
@@ -791,6 +802,8 @@ class RuleIndex:
                     terms.append(_Term(text, ((tuple(key.split()), 1.0),), weight=weight))
                     labels.add(text)
         et_covered = self._estonian_phrases(read, terms, labels)
+        et_covered |= self._english_runs(read, terms, labels, phrases | names)
+        et_covered |= self._estonian_runs(read, terms, labels, games)
         for i, word in enumerate(read):
             if word.stop or not word.used or word.used in labels:
                 continue
@@ -862,6 +875,83 @@ class RuleIndex:
                 add(" ".join(w.typed for w in read[i : i + n]), next((m for m in found if m), ()), range(i, i + n))
         return covered
 
+    def _estonian_runs(self, read: list[_Word], terms: list[_Term], labels: set[str], games: Sequence[str]) -> set[int]:
+        """Runs of two to four Estonian words, at least two of them not question words, found
+        as keys in a row in an Estonian keyword ("samasse tuppa jääda"), added to ``terms``;
+        their positions."""
+        lexicon = self.data.lexicon
+        known = frozenset().union(*(self.data.et_phrases.get(g, frozenset()) for g in games))
+        keys = [
+            lexicon.et_keys(w.used) if w.used and (w.estonian or (w.stop and fold(w.typed) in lexicon.et_stop)) else ()
+            for w in read
+        ]
+        covered: set[int] = set()
+        for n in (4, 3, 2):
+            for i in range(len(read) - n + 1):
+                content = sum(not read[j].stop for j in range(i, i + n))
+                if not all(keys[i : i + n]) or content < 2 or covered & set(range(i, i + n)):
+                    continue  # a run of question words ("mis vahe", "mitu kaarti") says too little
+                label = " ".join(w.typed for w in read[i : i + n])
+                runs = [" ".join(choice) for choice in product(*keys[i : i + n]) if " ".join(choice) in known]
+                if runs and label not in labels:
+                    terms.append(
+                        _Term(label, (), estonian=True, weight=self.settings.phrase_weight, et_alternatives=tuple(runs))
+                    )
+                    labels.add(label)
+                    covered.update(range(i, i + n))
+        return covered
+
+    def _english_runs(self, read: list[_Word], terms: list[_Term], labels: set[str], known: frozenset[str]) -> set[int]:
+        """Two Estonian words in a row whose English meanings, in either order, make a run
+        of words of a title or keyword ("raundi alguses": start of the round; "värvi
+        vahetamine": change colour), added to ``terms`` as that phrase; their positions.
+
+        Estonian puts the genitive first ("raundi algus"), English the "of" after ("start
+        of the round"), so both orders are tried, with and without "of (the)".
+        """
+        glossary = self.data.lexicon.estonian
+        covered: set[int] = set()
+        units: list[tuple[tuple[int, ...], str, tuple[str, ...]]] = []  # (positions, typed, English)
+        for i, word in enumerate(read):
+            if word.parts:  # a compound's parts are a pair of their own ("tänavaseeria")
+                first, second = (tuple(glossary.meaning(p)) for p in word.parts)
+                self._add_run(((i,), word.typed, first), ((i,), word.typed, second), terms, labels, known, covered)
+            bases = word.lemmas or (glossary.lemmas(word.typed) if word.stop and word.typed else ())
+            english = tuple(dict.fromkeys(m for b in bases for m in glossary.meaning(b)))
+            units.append(((i,), word.typed, english if word.typed and not word.english else ()))
+        for left, right in zip(units, units[1:]):
+            if left[2] and right[2] and (read[left[0][0]].estonian or read[right[0][0]].estonian):
+                self._add_run(left, right, terms, labels, known, covered)
+        return covered
+
+    def _add_run(
+        self,
+        left: tuple[tuple[int, ...], str, tuple[str, ...]],
+        right: tuple[tuple[int, ...], str, tuple[str, ...]],
+        terms: list[_Term],
+        labels: set[str],
+        known: frozenset[str],
+        covered: set[int],
+    ) -> None:
+        label = left[1] if left[0] == right[0] else f"{left[1]} {right[1]}"
+        if not left[2] or not right[2] or label in labels:
+            return
+        texts = [
+            text
+            for a in left[2]
+            for b in right[2]
+            for text in (f"{a} {b}", f"{b} {a}", f"{b} of {a}", f"{b} of the {a}")
+        ]
+        found = {
+            text: tuple(stems) for text, stems in zip(texts, self._stemmer.tokens(texts)) if " ".join(stems) in known
+        }
+        if found:
+            alternatives = tuple((stems, 1.0) for stems in dict.fromkeys(found.values()))
+            weight = self.settings.phrase_weight
+            terms.append(_Term(label, alternatives, estonian=True, weight=weight, meaning=tuple(found)))
+            labels.add(label)
+            covered.update((*left[0], *right[0]))
+
     def analyse(self, query: str, game: str | None = None) -> tuple[list[str], list[tuple[str, str]], list[str]]:
         """The terms searched for, the corrections made and the words left out."""
         games = [game] if game else sorted(self._rows_of)
@@ -895,9 +985,16 @@ class RuleIndex:
         """How often ``term`` occurs in one column of one section (synonyms weighted)."""
         counts = self._counts[row][column]
         if column in _ESTONIAN_COLUMNS:
-            return float(sum(counts.get(key, 0) for key in term.et_alternatives))
+            total = 0.0
+            for key in term.et_alternatives:
+                if " " in key:  # a run of keys ("sama tuba jääma")
+                    run, tokens = tuple(key.split()), self.data.tokens[row][column]
+                    total += sum(1 for i in range(len(tokens) - len(run) + 1) if tokens[i : i + len(run)] == run)
+                else:
+                    total += counts.get(key, 0)
+            return total
         tokens = self.data.tokens[row][column]
-        total = 0.0
+        total = best = 0.0
         for stems, worth in term.alternatives:
             if len(stems) == 1:
                 n = counts.get(stems[0], 0)
@@ -909,7 +1006,10 @@ class RuleIndex:
                     if tokens[i] == first and tuple(tokens[i : i + size]) == stems
                 )
             total += worth * n
-        return total
+            best = max(best, worth * n)
+        # an Estonian word's English meanings are one word's readings ("vahetama": change,
+        # swap, trade): the best of them counts, not their sum
+        return best if term.estonian else total
 
     def _columns(self, term: _Term) -> tuple[int, ...]:
         """The columns a term is looked for in."""
@@ -956,7 +1056,7 @@ class RuleIndex:
                 for row, part in found.items():
                     scores[row] = scores.get(row, 0.0) + term.weight * idf * part
         named = {stems[0] for term in terms for stems, _ in term.alternatives if len(stems) == 1}
-        et_named = {key for term in terms for key in term.et_alternatives}
+        et_named = {key for term in terms for run in term.et_alternatives for key in run.split()}
         for row in scores:
             share = 0.0
             for title, wanted in ((self._title_words[row], named), (self._et_title_words[row], et_named)):
@@ -1006,7 +1106,7 @@ class RuleIndex:
 
     def _et_marks(self, row: int, terms: Sequence[_Term]) -> tuple[Marked, Marked]:
         """The Estonian title and a snippet of the Estonian text, matched words marked."""
-        wanted = {key for t in terms for key in t.et_alternatives}
+        wanted = {key for t in terms for run in t.et_alternatives for key in run.split()}
         lexicon = self.data.lexicon
         # only words starting like a form of a wanted key are read (reading every word is slow)
         starts = lexicon.estonian.prefixes(wanted) | {fold(key)[:2] for key in wanted}
