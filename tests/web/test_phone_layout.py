@@ -123,6 +123,33 @@ def test_every_edition_fits_a_phone_uncut(browser: WebDriver, site: Site, name: 
     assert browser.execute_script(SMALL_TARGETS, controls) == []
 
 
+LONG_NAMES = """\
+extends = "classic"
+id = "long-names"
+name = "Long names"
+[rename]
+"Candlestick" = "Kerzenständerungetümgroß"
+"Colonel Mustard" = "Oberstleutnant Senfgelbmann"
+"""
+
+
+def test_a_variant_file_with_long_names_is_not_cut(browser: WebDriver, site: Site) -> None:
+    (site.folder / "long.toml").write_text(LONG_NAMES)
+    site.session.write_text(
+        "game: long.toml\nplayers: Alexandrina, Bartholomew, Cat, Maximiliane\nme: Cat\n"
+        "my cards: Knife, Rope, Hall, Study\n\n"
+        "Alexandrina suggests Senfgelbmann, Kerzenständerungetümgroß, Hall; Bartholomew shows\n"
+    )
+    browser.set_window_size(*PHONE)
+    site.open(browser, "/clue")
+    wait_for(browser, lambda d: d.find_element(By.ID, "notebook"))
+    assert page_width(browser) == (390, 390)
+    assert browser.execute_script(CUT_CELLS) == []
+    legend = text_of(browser, "#legend")
+    assert all(x in legend for x in ("Ale Alexandrina", "Bar Bartholomew", "Max Maximiliane", "Env Envelope"))
+    assert "Cat" not in legend  # short names stay whole, with no code
+
+
 def test_six_players_keep_the_header_row_and_the_card_column_in_place(browser: WebDriver, site: Site) -> None:
     open_log(browser, site, "master-detective-6p.clue")
     wrap = browser.find_element(By.CSS_SELECTOR, ".notebook-box .grid-wrap")
