@@ -91,7 +91,7 @@ def test_contradiction_is_refused_unless_forced(home: Path) -> None:
     run("clue", "add", "Ann suggests Mustard, Knife, Lounge; Ben passes; Cat shows Knife")
     code, out = run("clue", "add", "Ben suggests Plum, Knife, Library; Cat passes; Dan shows")
     assert code == 3
-    assert "not recorded: this contradicts the log (line 6:" in out and "line 7: Ben suggests Plum" in out
+    assert "not recorded: this contradicts the log (line 6:" in out and "statement 1: Ben suggests Plum" in out
     assert len(events_of(home / "sessions" / "sat.clue")) == 1
     code, out = run("clue", "add", "--force", "Ben suggests Plum, Knife, Library; Cat passes; Dan shows")
     assert code == 3 and "contradicts itself" in out

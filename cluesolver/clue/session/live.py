@@ -71,21 +71,30 @@ def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> Co
     counts = count_log(after)
     if counts.deals:
         return counts
+    old = split_lines(read_session(path)[0])
     raise contradiction(
         after,
-        split_lines(read_session(path)[0]) + new_lines,
+        old + new_lines,
         "not recorded: this contradicts the log",
         "Check what was said, or record it anyway with --force",
+        typed_after=len(old),
     )
 
 
-def contradiction(after: GameLog, text_lines: Sequence[str], lead: str, way_out: str) -> ContradictionError:
+def contradiction(
+    after: GameLog, text_lines: Sequence[str], lead: str, way_out: str, *, typed_after: int | None = None
+) -> ContradictionError:
     """``LEAD (line 4: ...; line 9: ...). WAY_OUT``: a minimal set of conflicting lines of
-    ``after`` (a log no deal agrees with), quoted from ``text_lines``, its text."""
+    ``after`` (a log no deal agrees with), quoted from ``text_lines``, its text.  With
+    ``typed_after``, the lines after it are statements just typed, named ``statement K``
+    (they are not in the file)."""
     from cluesolver.clue.analysis.explain import minimal_conflict
 
+    def where(n: int) -> str:
+        return f"statement {n - typed_after}" if typed_after is not None and n > typed_after else f"line {n}"
+
     lines = minimal_conflict(after)
-    detail = "; ".join(f"line {n}: {text_lines[n - 1].strip()}" for n in lines if 0 < n <= len(text_lines))
+    detail = "; ".join(f"{where(n)}: {text_lines[n - 1].strip()}" for n in lines if 0 < n <= len(text_lines))
     return ContradictionError(f"{lead} ({detail}). {way_out}", lines)
 
 

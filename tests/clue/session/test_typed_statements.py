@@ -35,3 +35,17 @@ def test_a_problem_already_in_the_file_keeps_its_file_line(tmp_path: Path) -> No
     with pytest.raises(InputError) as err:
         S.add(path, ["Gus suggests Plum, Knife, Hall; Hana pases"])
     assert [p.format().split(": ")[0] for p in err.value.problems()] == [f"{path}:6:21"]  # the file's own line
+
+
+def test_a_contradiction_names_the_typed_statement_and_the_file_lines(tmp_path: Path) -> None:
+    from cluesolver.clue.session.live import record
+    from rulesref.core.errors import ContradictionError
+
+    path = tmp_path / "fri.clue"
+    path.write_text(HEAD + "Eve suggests Plum, Knife, Library; Finn passes; Gus shows Knife\n")
+    with pytest.raises(ContradictionError) as err:
+        record(path, ["Finn suggests Plum, Knife, Hall; Gus passes; Hana passes; Eve passes"])
+    message = err.value.message
+    assert "line 6: Eve suggests Plum, Knife, Library; Finn passes; Gus shows Knife" in message
+    assert "statement 1: Finn suggests Plum, Knife, Hall; Gus passes; Hana passes; Eve passes" in message
+    assert err.value.lines[-1] == 7  # the JSON and the exit code keep the file line it would take
