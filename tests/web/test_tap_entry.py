@@ -351,3 +351,24 @@ def test_re_enter_and_insert_a_past_line_by_taps(browser: WebDriver, site: Site)
     tapper.tap("#tap-record")
     wait_for(browser, lambda d: "Inserted at line 7: Cat has Knife" in text_of(d, "#line-editor"))
     assert site.session.read_text().splitlines()[6] == "Cat has Knife"
+
+
+def test_which_card_to_show_when_a_suggestion_reaches_me(browser: WebDriver, site: Site) -> None:
+    shutil.copy(EXAMPLES / "classic-4p.clue", site.session)
+    browser.set_window_size(*PHONE)
+    site.open(browser, "/clue")
+    tapper = Tapper(browser)
+    tapper.tap("#tap-suggest")  # Cat is to move
+    tapper.tap('#tap button.card[data-card="Professor Plum"]')
+    tapper.tap('#tap button.card[data-card="Revolver"]')
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-show-advice]") == []  # not before the three cards
+    tapper.tap('#tap button.card[data-card="Hall"]')
+    # Ann (me) holds Professor Plum and Revolver: she may show either, and asks which tells Cat least
+    mine = [b.text for b in browser.find_elements(By.CSS_SELECTOR, '[data-answer-player="Ann"] [data-card]')]
+    assert mine == ["shows Professor Plum", "shows Revolver"]
+    tapper.tap('[data-answer-player="Ann"] [data-show-advice]')
+    wait_for(browser, lambda d: "You may show Cat" in text_of(d, "#tap-show"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#tap-show #show-cards tbody tr")) == 2
+    # a different card clears the advice
+    tapper.tap('#tap button.card[data-card="Lounge"]')
+    assert text_of(browser, "#tap-show") == ""

@@ -245,6 +245,9 @@
       state.slot = state.slot === s ? "" : s;
     } else if (b.hasAttribute("data-card") && !b.hasAttribute("data-answer")) {
       pickCard(b.getAttribute("data-card"));
+    } else if (b.hasAttribute("data-show-advice")) {
+      showAdvice();
+      return;
     } else if (b.hasAttribute("data-answer")) {
       var row = b.closest("[data-answer-player]");
       answer(row.getAttribute("data-answer-player"), b.getAttribute("data-answer"), b.getAttribute("data-card"));
@@ -285,6 +288,11 @@
     form = form || $("tap-form");
     form.querySelector('[name="statement"]').value = text;
     submit(form);
+  }
+  // `clue show?` for the suggestion that reached me: which of my cards tells the suggester least
+  function showAdvice() {
+    var text = state.who + " " + data.suggest + " " + state.cards.join(", ");
+    if (window.htmx) window.htmx.ajax("GET", "/clue/show?statement=" + encodeURIComponent(text), { target: "#tap-show", swap: "innerHTML" });
   }
   function clear() {
     state = blank();
@@ -343,6 +351,7 @@
     if (key !== answersKey) {
       answersKey = key;
       box.replaceChildren();
+      $("tap-show").replaceChildren();
       order.forEach(function (p) {
         var row = document.createElement("div");
         row.className = "answer";
@@ -361,6 +370,9 @@
         cards.forEach(function (c) {
           chips.appendChild(chip("shows " + c, { "data-answer": "show", "data-card": c, "aria-pressed": "false" }));
         });
+        if (p === data.me && cards.length > 1 && complete()) {
+          chips.appendChild(chip("which to show?", { "data-show-advice": p }));
+        }
         row.appendChild(name);
         row.appendChild(note);
         row.appendChild(chips);
