@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, JsonOption, console, emit_json, guarded
+from rulesref.core.text import plural
 
 if TYPE_CHECKING:
     from cluesolver.cli.sheet import Group, Table, Text
@@ -132,7 +133,11 @@ def show_text(a: ShowAdvice) -> Text | Group:
         if not a.owner:
             notes.append(f"{a.player} holds it {percent(c.holds)}")
         table.add_row(Text(c.card), f"{mark}{_bits(c.leak_bits)} bits", percent(c.names_envelope), "; ".join(notes))
-    counted = f"all {a.deals:,} deals" if a.exact else f"{a.deals:,} deals drawn uniformly (~ marks estimates)"
+    counted = (
+        f"all {plural(a.deals, 'deal')}"
+        if a.exact
+        else f"{plural(a.deals, 'deal')} drawn uniformly (~ marks estimates)"
+    )
     passed = f"; {', '.join(a.passed)} taken to pass" if a.passed else ""
     table.caption = (
         f"Leak: what {a.to} learns about the envelope from the card beyond '{a.player} shows a card' "

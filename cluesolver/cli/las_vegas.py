@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
+from rulesref.core.text import plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -38,6 +39,11 @@ app = typer.Typer(
 GameFileArg = Annotated[
     Path, typer.Argument(help='A Las Vegas game file (TOML with game = "las-vegas").', show_default=False)
 ]
+
+
+def _int(value: object) -> int:
+    """A count from a summary (0 when it is not a number)."""
+    return value if isinstance(value, int) else 0
 
 
 def _k(thousands: int) -> str:
@@ -198,7 +204,8 @@ def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
     if not report.findings:
         s = report.summary
         out.print(
-            f"{path}: no rule problems found ({s.get('title')}, {s.get('players')} players, {s.get('rounds')} rounds).",
+            f"{path}: no rule problems found ({s.get('title')}, {s.get('players')} players, "
+            f"{plural(_int(s.get('rounds')), 'round')}).",
             markup=False,
         )
         return EXIT_OK

@@ -566,7 +566,8 @@ def _show_why(r: Replay, player: str, *, as_json: bool) -> int:
         "Money",
         "Points",
         "Total",
-        title=f"Why {player} has ${last.money_after if last else 0} and {last.points_after if last else 0} points",
+        title=f"Why {player} has ${last.money_after if last else 0} and "
+        f"{_plural(last.points_after if last else 0, 'point')}",
     )
     for c in changes:
         _add(

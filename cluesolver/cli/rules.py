@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded, page
+from rulesref.core.text import plural
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -247,6 +248,8 @@ def lint(
         for problem in report.problems:
             con.print(f"problem: {problem.format()}", markup=False)
         con.print(
-            f"{len(report.books)} rule books, {report.sections} sections, {len(report.problems)} problems", markup=False
+            f"{plural(len(report.books), 'rule book')}, {plural(report.sections, 'section')}, "
+            f"{plural(len(report.problems), 'problem')}",
+            markup=False,
         )
     return EXIT_OK if report.ok else EXIT_PROBLEMS

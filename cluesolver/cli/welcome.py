@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rulesref.welcome.street_report import StreetsReport
 
 from rulesref.core.games import WELCOME as GAME
+from rulesref.core.text import plural
 
 app = typer.Typer(
     help="Welcome to New Las Vegas: final scoring and sheet checking for the whole table, street runs.\n\n"
@@ -258,7 +259,7 @@ def _print_scores(result: TableResult) -> None:
         out.print(f"Tie: {result.tie_note} {result.tie_citation}", markup=False, soft_wrap=True)
     label = "Winner" if len(result.winners) == 1 else "Shared win"
     best = result.players[0].total
-    out.print(f"{label}: {' and '.join(result.winners)} with {best} points", markup=False, soft_wrap=True)
+    out.print(f"{label}: {' and '.join(result.winners)} with {plural(best, 'point')}", markup=False, soft_wrap=True)
 
 
 def _fits(out: Console, table: Table) -> bool:
@@ -296,10 +297,10 @@ def _inauguration_line(result: TableResult) -> str:
     parts = []
     for i in places:
         if i.scores_rank:
-            text = f"{i.name} {i.boxes} boxes, {_ordinal(i.rank)}: {i.points} pts"
+            text = f"{i.name} {plural(i.boxes, 'box', 'boxes')}, {_ordinal(i.rank)}: {i.points} pts"
             text += (" (improved box)" if i.improved else "") + (", pays the debt" if i.last else "")
         else:
-            text = f"{i.name} {i.boxes} cards, {_ordinal(i.rank)}: no rank points"
+            text = f"{i.name} {plural(i.boxes, 'card')}, {_ordinal(i.rank)}: no rank points"
         parts.append(text)
     return "; ".join(parts)
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from rulesref.core.errors import Problem, UnknownNameError
 from rulesref.core.findings import Finding
 from rulesref.core.names import closest
+from rulesref.core.text import plural
 from rulesref.lords import actions, jsonview
 from rulesref.lords.board import END, lot, supply
 from rulesref.lords.gamble import gamble
@@ -81,8 +82,8 @@ class Difference:
         """The difference as a rule problem on its ``final`` line."""
         return replace(
             reason(
-                f"{self.player} wrote down {self.recorded_points} points and ${self.recorded_money}; "
-                f"the replay gives {self.points} points and ${self.money}",
+                f"{self.player} wrote down {plural(self.recorded_points, 'point')} and ${self.recorded_money}; "
+                f"the replay gives {plural(self.points, 'point')} and ${self.money}",
                 "winning",
                 code="recorded-score",
             ),
@@ -250,7 +251,7 @@ class _Replayer:
         if isinstance(ev, Final):
             self.finals.append((entry.line, ev))
             notes = () if self.state.over else (note("final scores recorded before the game ended", "end"),)
-            return f"{ev.player} recorded {ev.points} points and ${ev.money}", (), notes, None
+            return f"{ev.player} recorded {plural(ev.points, 'point')} and ${ev.money}", (), notes, None
         if isinstance(ev, Trade):
             r = trade(self.state, ev.giver, ev.receiver, money=ev.money, lots=ev.lots, dice=ev.dice)
             return self._result(

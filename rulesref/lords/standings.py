@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesref.core.findings import Finding
+from rulesref.core.text import plural
 from rulesref.lords.state import State
 from rulesref.lords.track import WIN_AT
 from rulesref.lords.verdict import note, reason
@@ -63,7 +64,9 @@ def standings(state: State) -> Standings:
     elif len(winners) > 1:
         why = reason(f"{' and '.join(winners)} share first place: same points and same money", "winning")
     elif len(rows) > 1 and rows[1].points == top.points:
-        why = reason(f"{top.name} wins the tie on {top.points} points with more money (${top.money})", "winning")
+        why = reason(
+            f"{top.name} wins the tie on {plural(top.points, 'point')} with more money (${top.money})", "winning"
+        )
     else:
         why = reason(f"{top.name} has the most points ({top.points})", "winning")
     return Standings(tuple(rows), winners, why)

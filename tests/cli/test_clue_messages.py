@@ -164,3 +164,10 @@ def test_status_says_which_event_its_last_line_holds() -> None:
     code, out = run("clue", "status")
     assert code == 0
     assert "Last line 7 (event 2): Gus suggests Mr. Green, Rope, Lounge; Hana passes; Eve shows Rope" in out
+
+
+def test_plural_agrees_with_its_count() -> None:
+    from rulesref.core.text import plural
+
+    assert [plural(n, "event") for n in (0, 1, 2, 1204)] == ["0 events", "1 event", "2 events", "1,204 events"]
+    assert plural(1, "box", "boxes") == "1 box" and plural(3, "box", "boxes") == "3 boxes"
