@@ -49,6 +49,11 @@ def _show(done: Fixed) -> int:
         lines = ", ".join(str(n) for n in after.conflict)
         out.print(f"Warning: the log contradicts itself (lines {lines}).", markup=False)
         return EXIT_CONTRADICTION
-    if after.solved():
+    from cluesolver.clue.session.view import table_view
+
+    view = table_view(after.log, after)  # the table view decides: game over, or accuse now
+    if view.game_over is not None:
+        out.print(view.game_over, markup=False)
+    elif view.accuse_now:
         out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.", markup=False)
     return 0

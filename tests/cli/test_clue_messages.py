@@ -171,3 +171,12 @@ def test_plural_agrees_with_its_count() -> None:
 
     assert [plural(n, "event") for n in (0, 1, 2, 1204)] == ["0 events", "1 event", "2 events", "1,204 events"]
     assert plural(1, "box", "boxes") == "1 box" and plural(3, "box", "boxes") == "3 boxes"
+
+
+def test_fixing_a_line_after_the_win_says_the_game_is_over_not_accuse_now(home: Path) -> None:
+    new_table()
+    run("clue", "add", "Eve suggests Mustard, Wrench, Lounge; nobody")
+    run("clue", "add", "Gus accuses Mustard, Wrench, Lounge; correct")
+    code, out = run("clue", "insert", "7", "Finn suggests Plum, Knife, Library; Gus shows")
+    assert code == 0, out
+    assert "accuse now" not in out and "The game is over: Gus accused correctly." in out.splitlines()
