@@ -83,7 +83,7 @@ class Fixed:
     def after(self) -> Report:
         return self.view.report
 
-    @property
+    @cached_property
     def effect(self) -> LineEffect:
         from cluesolver.clue.analysis.effect import line_effect
 
