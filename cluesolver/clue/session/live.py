@@ -107,7 +107,7 @@ def record(path: Path, statements: list[str], *, force: bool = False) -> Recorde
     from cluesolver.clue.session import store as S
     from cluesolver.clue.session.view import table_view
 
-    new_lines = S.check_statements(statements, path)
+    new_lines = S.check_statements(statements)
     counted: list[tuple[GameLog, Counts]] = []  # the log checked for a contradiction, and its counts
 
     def allow(before: GameLog, after: GameLog) -> None:

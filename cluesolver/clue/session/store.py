@@ -307,27 +307,16 @@ def _appended(text: str, lines: list[str]) -> str:
     return text + "".join(line + "\n" for line in lines)
 
 
-def check_statements(lines: list[str], path: Path | None = None) -> list[str]:
-    """Statements as typed: one per line (a statement with line breaks is several), not empty.
-
-    Nothing to add is refused with an example statement in the names of the session at
-    ``path`` (when it can be read)."""
+def check_statements(lines: list[str]) -> list[str]:
+    """Statements as typed: one per line (a statement with line breaks is several), not empty."""
     out = [piece.strip() for raw in lines for piece in split_lines(typed(raw, "a statement")) if piece.strip()]
     if not out:
-        raise InputError(Problem(f'nothing to add: give a statement such as "{_example(path)}"'))
+        raise InputError(
+            Problem(
+                'nothing to add: give a statement such as "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"'
+            )
+        )
     return out
-
-
-def _example(path: Path | None) -> str:
-    """A statement in the names of the session at ``path``, else in the README's."""
-    from cluesolver.clue.record.writer import example_line
-
-    if path is not None:
-        try:
-            return example_line(read_session(path)[1])
-        except (CluesolverError, OSError):
-            pass
-    return "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"
 
 
 def as_statements(problems: list[Problem], path: str, lines_before: int) -> list[Problem]:
@@ -348,7 +337,7 @@ def add(path: Path, statements: list[str], *, allow: AllowFn | None = None) -> C
     ``allow(before, after)`` may raise to refuse the change (e.g. a contradiction).  A
     problem in a new statement is named ``statement K`` (the K-th typed), not by a file line.
     """
-    new_lines = check_statements(statements, path)
+    new_lines = check_statements(statements)
     with locked(path):
         text, before = read_session(path)
         new_text = _appended(text, new_lines)

@@ -49,13 +49,3 @@ def test_a_contradiction_names_the_typed_statement_and_the_file_lines(tmp_path: 
     assert "line 6: Eve suggests Plum, Knife, Library; Finn passes; Gus shows Knife" in message
     assert "statement 1: Finn suggests Plum, Knife, Hall; Gus passes; Hana passes; Eve passes" in message
     assert err.value.lines[-1] == 7  # the JSON and the exit code keep the file line it would take
-
-
-def test_nothing_to_add_gives_an_example_in_the_sessions_own_names(tmp_path: Path) -> None:
-    path = tmp_path / "fri.clue"
-    path.write_text(HEAD)
-    with pytest.raises(InputError) as err:
-        S.add(path, ["  ", ""])
-    assert err.value.problems()[0].message == (
-        'nothing to add: give a statement such as "Finn suggests Professor Plum, Wrench, Study; Gus passes; Hana shows"'
-    )
