@@ -2,7 +2,8 @@
 
 A link (``[text](target)``) or a quoted Markdown path (`` `../x.md` ``) in README.md,
 CONTRIBUTING.md or ``docs/`` must name a file of this repository, found from the page
-that cites it (or from the root): a reader of a fresh clone can follow every one.
+that cites it (or from the root): a reader of a fresh clone can follow every one.  The
+rule books' sources beside a checkout (``../shared/...``) are named as sources, not pages.
 """
 
 from __future__ import annotations
@@ -19,9 +20,18 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 QUOTED_PAGE = re.compile(r"`([^`\s]*\.md)`")
 
 
+#: Where the sources of the rule books live beside a checkout (``$CLUESOLVER_RULEBOOKS``,
+#: CONTRIBUTING.md): the docs name them as sources, not as pages for the reader.
+SOURCES = "../shared/"
+
+
 def _targets(text: str) -> list[str]:
     found = LINK.findall(text) + QUOTED_PAGE.findall(text)
-    return [t for t in found if not re.match(r"[a-z]+:", t) and not t.startswith("#") and not re.search(r"[*<]", t)]
+    return [
+        t
+        for t in found
+        if not re.match(r"[a-z]+:", t) and not t.startswith(("#", SOURCES)) and not re.search(r"[*<]", t)
+    ]
 
 
 def _resolves(page: Path, target: str) -> bool:
