@@ -79,6 +79,7 @@ ROUTES = [
     "/clue/why?holder=Ben&card=Wrench",
     "/clue/next?room=Hall",
     "/clue/log",
+    "/clue/line?n=7",
     "/vegas",
     "/las-vegas/payout?casino=Anna%3D5+Ben%3D3&money=90,40",
     "/las-vegas/standings?file=las-vegas-night.toml",
@@ -91,6 +92,8 @@ ROUTES = [
     "/static/htmx.min.js",
     "/static/app.css",
     "/static/app.js",
+    "/static/tap.js",
+    "/static/wake.js",
     "/no-such-page",
 ]
 
