@@ -140,29 +140,37 @@ class Glossary:
 def _lists(table: object, name: str) -> dict[str, tuple[str, ...]]:
     if not isinstance(table, dict):
         raise ValueError(f"'{name}' must be a table")
-    out: dict[str, tuple[str, ...]] = {}
-    for key, value in table.items():
-        if type(value) is not list or not all(type(v) is str for v in value) or not isinstance(key, str):
-            raise ValueError(f"'{name}' maps a word to a list of strings")
-        out[" ".join(key.lower().split())] = tuple(value)
-    return out
+    values = table.values()
+    if not (all(type(v) is list for v in values) and all(type(w) is str for v in values for w in v)):
+        raise ValueError(f"'{name}' maps a word to a list of strings")
+    return {" ".join(str(key).lower().split()): tuple(value) for key, value in table.items()}
 
 
 class EstonianWords:
     """Reads Estonian words against a :class:`Glossary` (see the module's text)."""
 
-    def __init__(self, glossary: Glossary, forms_of: Mapping[str, frozenset[str]]) -> None:
+    def __init__(
+        self,
+        glossary: Glossary,
+        forms_of: Mapping[str, str],
+        phrases: Mapping[tuple[str, ...], tuple[str, ...]] | None = None,
+    ) -> None:
+        """``forms_of`` maps a folded form to its base forms joined by commas (a compact
+        shape that loads fast from the cache); ``phrases`` the base forms of a phrase of the
+        glossary to its English (worked out from the glossary when not given)."""
         self.glossary = glossary
-        self._forms = forms_of  # folded form -> base forms (as written in the glossary)
+        self._forms = forms_of
         self._known: dict[str, tuple[str, ...]] = {}  # folded word -> its base forms (memo)
         self._endings = frozenset(glossary.endings)
         self._ending_sizes = sorted({len(e) for e in glossary.endings}, reverse=True)
         self._meanings = {base: tuple(english) for base, english in glossary.gloss.items() if " " not in base}
-        self._phrases: dict[tuple[str, ...], tuple[str, ...]] = {}
-        for key, english in glossary.gloss.items():
-            if " " in key:  # its words as base forms: "mängijate arv" -> (mängija, arv)
-                bases = tuple((self.lemmas(w) or (w,))[0] for w in key.split())
-                self._phrases[bases] = english
+        if phrases is None:  # a phrase's words as base forms: "mängijate arv" -> (mängija, arv)
+            phrases = {
+                tuple((self.lemmas(w) or (w,))[0] for w in key.split()): english
+                for key, english in glossary.gloss.items()
+                if " " in key
+            }
+        self._phrases = dict(phrases)
         self._longest_phrase = max((len(k) for k in self._phrases), default=1)
 
     @classmethod
@@ -180,34 +188,39 @@ class EstonianWords:
                         made |= forms(folded[: len(folded) - len(ending)] + stem, derive=False)
             for form in made:
                 index.setdefault(form, set()).add(base)
-        words = cls(glossary, {form: frozenset(b) for form, b in index.items()})
+        words = cls(glossary, _joined(index))
         unknown = {w for k in glossary.gloss if " " in k for w in k.split() if not words.lemmas(w)}
         for w in unknown:  # a word only met in a phrase ("vahele") is a base form of its own
             for form in forms(fold(w)):
                 index.setdefault(form, set()).add(w)
-        return cls(glossary, {form: frozenset(b) for form, b in index.items()}) if unknown else words
+        return cls(glossary, _joined(index)) if unknown else words
 
     def to_json(self) -> dict[str, object]:
-        """The glossary and its forms, for the search index's cache (:meth:`from_json`
-        reads it).  The forms are one string, ``form=base,base`` items joined by spaces:
-        a few thousand of them read fastest that way."""
-        forms_text = " ".join(f"{f}={','.join(sorted(b))}" for f, b in sorted(self._forms.items()))
-        return {"glossary": self.glossary.to_json(), "forms": forms_text}
+        """The glossary, its forms and its phrases' base forms, for the search index's
+        cache (:meth:`from_json` reads it)."""
+        return {
+            "glossary": self.glossary.to_json(),
+            "forms": dict(sorted(self._forms.items())),
+            "phrases": [[list(bases), list(english)] for bases, english in self._phrases.items()],
+        }
 
     @classmethod
     def from_json(cls, data: object) -> EstonianWords:
         """:meth:`to_json`'s form back, every type checked (ValueError if wrong)."""
-        if not isinstance(data, dict) or type(data.get("forms")) is not str:
-            raise ValueError("Estonian words must be an object with the forms as a string")
-        pairs = (item.split("=") for item in data["forms"].split())
-        index = {form: frozenset(bases.split(",")) for form, bases in pairs}  # ValueError if an item has no "="
-        return cls(Glossary.from_json(data["glossary"]), index)
-
-    def prefixes(self, bases: Iterable[str], size: int = 2) -> frozenset[str]:
-        """The first letters (folded) of every form of ``bases``: a word starting otherwise
-        is none of their forms."""
-        wanted = set(bases)
-        return frozenset(form[:size] for form, found in self._forms.items() if wanted & found)
+        if not isinstance(data, dict):
+            raise ValueError("Estonian words must be an object")
+        forms_of, phrases = data.get("forms"), data.get("phrases")
+        if type(forms_of) is not dict or not all(type(v) is str for v in forms_of.values()):
+            raise ValueError("Estonian forms map a form to its base forms joined by commas")
+        if type(phrases) is not list:
+            raise ValueError("Estonian phrases must be a list")
+        read: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for item in phrases:
+            bases, english = item  # ValueError unless a pair
+            if type(bases) is not list or type(english) is not list or not all(type(w) is str for w in bases + english):
+                raise ValueError("an Estonian phrase is a pair of lists of words")
+            read[tuple(bases)] = tuple(english)
+        return cls(Glossary.from_json(data["glossary"]), forms_of, read)
 
     def meaning(self, base: str) -> tuple[str, ...]:
         """The English words and phrases a base form stands for (none if only a form is known)."""
@@ -244,7 +257,7 @@ class EstonianWords:
         if self._lemmas(w):
             return ()
         for cut in range(len(w) - SHORTEST_STEM, SHORTEST_STEM - 1, -1):
-            first = self._forms.get(w[:cut])
+            first = self.form(w[:cut])
             rest = self._lemmas(w[cut:]) if first else ()
             if first and rest:
                 return (min(first), rest[0])
@@ -270,10 +283,16 @@ class EstonianWords:
 
     def bases_known(self) -> frozenset[str]:
         """Every base form the glossary knows."""
-        return frozenset().union(*self._forms.values())
+        gloss = self.glossary.gloss
+        return frozenset(
+            {k for k in gloss if " " not in k}
+            | set(self.glossary.stems)
+            | {w for k in gloss if " " in k for w in k.split()}
+        )
 
     def form(self, stem: str) -> frozenset[str]:
-        return self._forms.get(stem, frozenset())
+        found = self._forms.get(stem)
+        return frozenset(found.split(",")) if found else frozenset()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, EstonianWords) and (self.glossary, self._forms) == (other.glossary, other._forms)
@@ -288,6 +307,11 @@ class EstonianWords:
                 self._known.clear()
             found = self._known[folded] = _lemmas(self, folded)
         return found
+
+
+def _joined(index: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """A form index in its compact shape: each form's base forms sorted and joined by commas."""
+    return {form: ",".join(sorted(bases)) for form, bases in index.items()}
 
 
 def _agree(base: str, word: str) -> bool:

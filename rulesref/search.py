@@ -558,7 +558,10 @@ class RuleIndex:
         self._rows_of: dict[str, list[int]] = {}
         for i, row in enumerate(self.data.rows):
             self._rows_of.setdefault(row[1], []).append(i)
-        self._counts = [tuple(Counter(col) for col in row) for row in self.data.tokens]
+        # counts of the English columns now, of the Estonian ones when an Estonian word asks
+        self._counts: list[list[Counter[str] | None]] = [
+            [Counter(col) for col in row[:3]] + [None] * len(_ESTONIAN_COLUMNS) for row in self.data.tokens
+        ]
         self._avg_body = {
             game: max(1.0, sum(len(self.data.tokens[i][2]) for i in rows) / len(rows))
             for game, rows in self._rows_of.items()
@@ -575,19 +578,13 @@ class RuleIndex:
             game: frozenset(t for i in rows for col in self.data.tokens[i][:2] for t in col)
             for game, rows in self._rows_of.items()
         }
-        self._et_of = {
-            game: frozenset(t for i in rows for col in _ESTONIAN_COLUMNS for t in self.data.tokens[i][col])
-            for game, rows in self._rows_of.items()
-        }
         stop = self._stemmer_stop()
         self._title_words = [frozenset(t for t in row[0] if t not in stop) for row in self.data.tokens]
-        et_stop = self.data.lexicon.et_stop
-        self._et_title_words = [
-            frozenset(key for w in words(et_title) if fold(w) not in et_stop for key in self.data.lexicon.et_keys(w))
-            for et_title, _ in self.data.et_rows
-        ]
         self._et_words = frozenset(k for k in self.data.lexicon.estonian.glossary.gloss if " " not in k)
         self._et_bases = self.data.lexicon.estonian.bases_known()  # keys that are glossary words
+        # made when first needed (most of it only by questions in Estonian):
+        self._et_title_words: dict[int, frozenset[str]] = {}
+        self._et_by_start: dict[str, dict[str, tuple[str, ...]]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
@@ -687,7 +684,6 @@ class RuleIndex:
         lexicon = self.data.lexicon
         stems = frozenset().union(*(self._stems_of.get(g, frozenset()) for g in games))
         named = frozenset().union(*(self._named_of.get(g, frozenset()) for g in games))
-        et_stems = frozenset().union(*(self._et_of.get(g, frozenset()) for g in games))
         synonyms = self._synonyms(games)
         out: list[_Word] = []
         english = self._stemmer.tokens(typed)
@@ -701,7 +697,7 @@ class RuleIndex:
                 word.english = not (_ESTONIAN_LETTERS & set(w)) and (
                     (bool(w_stems) and " ".join(w_stems) in stems) or w in synonyms
                 )
-                self._read_estonian(word, et_stems)
+                self._read_estonian(word, games)
             out.append(word)
         # which language the question is in: its stopwords and the words only one language knows
         et_votes = sum(
@@ -731,7 +727,7 @@ class RuleIndex:
                 better = spelt[folded] if folded else None
                 if better is not None:
                     word.used = better
-                    self._read_estonian(word, et_stems)
+                    self._read_estonian(word, games)
                 word.estonian = better is not None
             else:
                 pool = frozenset().union(*(self.data.words_en.get(g, frozenset()) for g in games))
@@ -747,14 +743,41 @@ class RuleIndex:
             tuple(t) for t in self._stemmer.tokens(sorted(meaning))
         }
 
-    def _read_estonian(self, word: _Word, et_stems: frozenset[str]) -> None:
+    def _keys_by_start(self, game: str) -> dict[str, tuple[str, ...]]:
+        """A game's Estonian keys that are not glossary words (light stems), by their first
+        four letters: two stems are alike only when they share them (:func:`_et_alike`)."""
+        found = self._et_by_start.get(game)
+        if found is None:
+            rows = self._rows_of.get(game, [])
+            keys = {t for i in rows for col in _ESTONIAN_COLUMNS for t in self.data.tokens[i][col]}
+            by_start: dict[str, list[str]] = {}
+            for key in sorted(keys - self._et_bases):
+                by_start.setdefault(key[:4], []).append(key)
+            found = self._et_by_start[game] = {start: tuple(keys) for start, keys in by_start.items()}
+        return found
+
+    def _et_title(self, row: int) -> frozenset[str]:
+        """The keys of a section's Estonian title, question words left out."""
+        found = self._et_title_words.get(row)
+        if found is None:
+            stop = self.data.lexicon.et_stop
+            found = self._et_title_words[row] = frozenset(k for k in self.data.tokens[row][4] if k not in stop)
+        return found
+
+    def _alike(self, stem: str, games: Sequence[str]) -> list[str]:
+        """The books' Estonian keys (not glossary words) alike to a light stem, sorted."""
+        found = {key for game in games for key in self._keys_by_start(game).get(stem[:4], ()) if _et_alike(stem, key)}
+        return sorted(found)
+
+    def _read_estonian(self, word: _Word, games: Sequence[str]) -> None:
         """Whether ``word.used`` is Estonian: a glossary word (or compound), or alike to a
         word of the books' Estonian texts."""
         glossary = self.data.lexicon.estonian
         word.lemmas = glossary.lemmas(word.used)
         word.parts = () if word.lemmas else glossary.parts(word.used)
-        stem = self.data.lexicon.et_stem(word.used)
-        word.estonian = bool(word.lemmas or word.parts) or any(_et_alike(stem, s) for s in et_stems)
+        word.estonian = bool(word.lemmas or word.parts) or bool(
+            self._alike(self.data.lexicon.et_stem(word.used), games)
+        )
 
     def _terms(self, read: list[_Word], games: Sequence[str]) -> list[_Term]:
         """Words, phrases and synonyms to search for, best-known first."""
@@ -765,7 +788,6 @@ class RuleIndex:
         stems = self._stemmer.tokens(used)
         phrases = frozenset().union(*(self.data.phrases.get(g, frozenset()) for g in games))
         names = frozenset().union(*(self.data.names.get(g, frozenset()) for g in games))
-        et_stems = frozenset().union(*(self._et_of.get(g, frozenset()) for g in games))
         terms: list[_Term] = []
         labels: set[str] = set()
         covered: set[int] = set()  # words searched as part of a synonym phrase
@@ -827,22 +849,22 @@ class RuleIndex:
                 if word.parts:  # a compound: each part searched as a word of its own
                     for part in word.parts:
                         if part not in labels:
-                            terms.append(self._estonian_term(part, (part,), et_stems, weight))
+                            terms.append(self._estonian_term(part, (part,), games, weight))
                             labels.add(part)
                     continue
                 label = word.used if word.used not in labels else f"{word.used} (et)"
-                terms.append(self._estonian_term(label, word.lemmas, et_stems, weight, typed=word.used))
+                terms.append(self._estonian_term(label, word.lemmas, games, weight, typed=word.used))
                 labels.add(label)
         return terms
 
     def _estonian_term(
-        self, label: str, lemmas: tuple[str, ...], et_stems: frozenset[str], weight: float, typed: str = ""
+        self, label: str, lemmas: tuple[str, ...], games: Sequence[str], weight: float, typed: str = ""
     ) -> _Term:
         """An Estonian word: its keys and the books' keys alike to its light stem, and the
         English its glossary base forms stand for."""
         lexicon = self.data.lexicon
         stem = lexicon.et_stem(typed or label)
-        keys = (*lemmas, *(t for t in sorted(et_stems) if t not in self._et_bases and _et_alike(stem, t)))
+        keys = (*lemmas, *self._alike(stem, games))
         meaning = tuple(dict.fromkeys(m for lemma in lemmas for m in lexicon.estonian.meaning(lemma)))
         english = tuple(
             (tuple(alt), self.settings.gloss_weight) for alt in dict.fromkeys(map(tuple, self._stemmer.tokens(meaning)))
@@ -984,6 +1006,8 @@ class RuleIndex:
     def _count(self, row: int, term: _Term, column: int) -> float:
         """How often ``term`` occurs in one column of one section (synonyms weighted)."""
         counts = self._counts[row][column]
+        if counts is None:
+            counts = self._counts[row][column] = Counter(self.data.tokens[row][column])
         if column in _ESTONIAN_COLUMNS:
             total = 0.0
             for key in term.et_alternatives:
@@ -1059,7 +1083,8 @@ class RuleIndex:
         et_named = {key for term in terms for run in term.et_alternatives for key in run.split()}
         for row in scores:
             share = 0.0
-            for title, wanted in ((self._title_words[row], named), (self._et_title_words[row], et_named)):
+            et_title = self._et_title(row) if et_named else frozenset()
+            for title, wanted in ((self._title_words[row], named), (et_title, et_named)):
                 if title:
                     share = max(share, len(title & wanted) / len(title))
             scores[row] += s.title_cover * share * share
@@ -1108,8 +1133,10 @@ class RuleIndex:
         """The Estonian title and a snippet of the Estonian text, matched words marked."""
         wanted = {key for t in terms for run in t.et_alternatives for key in run.split()}
         lexicon = self.data.lexicon
-        # only words starting like a form of a wanted key are read (reading every word is slow)
-        starts = lexicon.estonian.prefixes(wanted) | {fold(key)[:2] for key in wanted}
+        # only words starting like a wanted key or one of its listed forms are read (reading
+        # every word is slow); the rules change a word's end, never its first letters
+        stems = lexicon.estonian.glossary.stems
+        starts = {fold(key)[:2] for key in wanted} | {fold(s)[:2] for key in wanted for s in stems.get(key, ())}
 
         def matched(word: str) -> bool:
             word = word.lower().replace("'", "")

@@ -101,9 +101,10 @@ def test_round_trip_through_json_and_type_checks(small: EstonianWords) -> None:
         Glossary.from_json({"gloss": {"täring": "die"}})
     with pytest.raises(ValueError):
         Glossary.from_json({"endings": ["s"]})
-    for forms_value in ({"x": ["y"]}, "x", "a=b c"):
+    good = small.to_json()
+    for bad in ({"forms": {"x": ["y"]}}, {"forms": "x=y"}, {"phrases": [["suur"]]}, {"phrases": [[["suur"], "x"]]}):
         with pytest.raises(ValueError):
-            EstonianWords.from_json({"glossary": SMALL.to_json(), "forms": forms_value})
+            EstonianWords.from_json({**good, **bad})
 
 
 def test_every_shipped_word_reads_back_to_itself(shipped: EstonianWords) -> None:
