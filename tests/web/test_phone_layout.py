@@ -78,6 +78,25 @@ return small;
 """
 
 
+#: Words of the elements' text laid out over two lines (broken mid-word).
+SPLIT_WORDS = """
+const split = [];
+for (const el of document.querySelectorAll(arguments[0])) {
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const m of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (tops.size > 1) split.push(m[0]);
+    }
+  }
+}
+return split;
+"""
+
+
 def page_width(driver: WebDriver) -> tuple[int, int]:
     w, c = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     return int(w), int(c)
@@ -117,6 +136,7 @@ def test_every_edition_fits_a_phone_uncut(browser: WebDriver, site: Site, name: 
         )
         ok += hit[0] >= 44 and hit[1] >= 44 and hit[2]
     assert ok == len(cards), f"{ok} of {len(cards)} cards are 44x44 targets"
+    assert browser.execute_script(SPLIT_WORDS, "#tap button.card[data-card]") == []  # no card name broken mid-word
     assert page_width(browser) == (390, 390)
     # every other control the Clue page shows on a phone is a 44 px target too
     controls = "#main button, #main select, #main input[type=text], .top a, .undo-form a, label.check, .log-line"
