@@ -122,7 +122,7 @@ def board_picture(state: State, width: int | None = None) -> list[str]:
     """The board as printed, block by block, with what is on each lot; ``width``: the terminal's.
 
     ``[n]`` is a tile of the n-th casino of the Casinos table, a name (4 letters) a marker,
-    ``·`` an empty lot.  Blocks facing each other across the Strip (``┃``) sit side by side
+    ``·`` an empty lot.  Blocks facing each other across the Strip (``|``) sit side by side
     unless ``width`` is too narrow for two.
     """
     from rulesref.lords.board import across_the_strip, block_rows
@@ -145,15 +145,15 @@ def board_picture(state: State, width: int | None = None) -> list[str]:
             rows = max(len(rows_left), len(rows_right))
             rows_left += [""] * (rows - len(rows_left))
             rows_right += [""] * (rows - len(rows_right))
-            lines += [f"{'':<{side}} ┃"] if n else []
-            lines.append(f"{'Block ' + left:<{side}} ┃ Block {right}")
-            lines += [f"{a:<{side}} ┃ {b}".rstrip() for a, b in zip(rows_left, rows_right)]
+            lines += [f"{'':<{side}} |"] if n else []
+            lines.append(f"{'Block ' + left:<{side}} | Block {right}")
+            lines += [f"{a:<{side}} | {b}".rstrip() for a, b in zip(rows_left, rows_right)]
         else:
             for name, strip in ((left, "right"), (right, "left")):
                 lines.append(f"Block {name} (the Strip on its {strip})")
                 lines += [row.rstrip() for row in block(name)]
     lines.append(
-        "┃ is the Strip. A street runs round every block: only lots side by side or one above the other "
+        "| is the Strip. A street runs round every block: only lots side by side or one above the other "
         "in a block touch. [n]: a tile of casino n, a name: a marker, ·: an empty lot."
     )
     casinos = [f"[{n}] {c.name}" for n, c in enumerate(state.casinos(), 1)]

@@ -380,9 +380,9 @@ def test_board_picture_shows_which_lots_touch(tmp_path: Path) -> None:
     assert res.exit_code == 0
     lines = res.output.splitlines()
     board = lines.index("Board")
-    assert lines[board + 1].split() == ["Block", "A", "┃", "Block", "B"]
-    assert lines[board + 2].split("┃")[1].split() == ["B1", "·", "B2", "·", "B3", "[1]"]
-    assert lines[board + 3].split("┃")[1].split() == ["B4", "[2]", "B5", "Ben", "B6", "[1]"]
+    assert lines[board + 1].split() == ["Block", "A", "|", "Block", "B"]
+    assert lines[board + 2].split("|")[1].split() == ["B1", "·", "B2", "·", "B3", "[1]"]
+    assert lines[board + 3].split("|")[1].split() == ["B4", "[2]", "B5", "Ben", "B6", "[1]"]
     assert lines[-1] == "Casinos: [1] Sphinx B3+B6, [2] Sphinx B4"
     assert "only lots side by side or one above the other in a block touch" in res.output
 
@@ -394,5 +394,5 @@ def test_board_picture_on_a_narrow_terminal_stacks_the_blocks() -> None:
     assert "Block A (the Strip on its right)" in out and "Block B (the Strip on its left)" in out
     assert "B4  [1]   B5  ·     B6  ·" in out
     wide = _on_a_terminal(["lords", "board", str(MID)], 60)
-    assert "A4  ·     A5  ·     A6  ·    ┃ B4  [1]   B5  ·     B6  ·" in wide
+    assert "A4  ·     A5  ·     A6  ·    | B4  [1]   B5  ·     B6  ·" in wide
     assert max(len(line) for line in wide.splitlines()) <= 60
