@@ -203,12 +203,11 @@ def _root(
     ),
 ) -> None:
     """Game-night companion: exact Clue deduction, and rules and scores for the Vegas games."""
-    if lang is not None:
-        from rulesref.core import i18n
+    from rulesref.core import i18n
 
-        if i18n.normalise(lang) is None:
-            raise typer.BadParameter(f"{lang!r}: say one of {', '.join(i18n.LANGUAGES)}", param_hint="--lang")
-        i18n.use(lang)
+    if lang is not None and i18n.normalise(lang) is None:
+        raise typer.BadParameter(f"{lang!r}: say one of {', '.join(i18n.LANGUAGES)}", param_hint="--lang")
+    i18n.use(lang)  # every run chooses afresh (None: CLUESOLVER_LANG, else the locale)
 
 
 def main() -> None:

@@ -267,9 +267,11 @@ def emit_json(obj: Any) -> None:
 
 def report_error(exc: CluesolverError, as_json: bool = False) -> int:
     """Print an expected failure: one line per problem on stderr.  Returns the exit code."""
+    from rulesref.core.i18n import _
+
     err = err_console()
     for problem in exc.problems():
-        err.print(f"error: {problem.format()}", markup=False, highlight=False)
+        err.print(_("error: {problem}").format(problem=problem.format()), markup=False, highlight=False)
     if as_json:
         emit_json({"error": exc.message, "exit_code": exc.exit_code, "problems": [p.to_json() for p in exc.problems()]})
     return exc.exit_code
@@ -292,8 +294,10 @@ def describe_os_error(exc: OSError) -> str:
 
 def report_os_error(exc: OSError, as_json: bool = False) -> int:
     """A system error (full disk, permission, missing folder) as bad input: exit 2."""
+    from rulesref.core.i18n import _
+
     message = describe_os_error(exc)
-    err_console().print(f"error: {message}", markup=False, highlight=False)
+    err_console().print(_("error: {problem}").format(problem=message), markup=False, highlight=False)
     if as_json:
         emit_json({"error": message, "exit_code": EXIT_BAD_INPUT, "problems": []})
     return EXIT_BAD_INPUT
@@ -347,20 +351,29 @@ def guarded(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json", False))
-        try:
-            code = func(*args, **kwargs)
-        except CluesolverError as exc:
-            raise typer.Exit(report_error(exc, as_json)) from None
-        except BrokenPipeError:
-            raise typer.Exit(closed_pipe()) from None
-        except OSError as exc:
-            raise typer.Exit(report_os_error(exc, as_json)) from None
-        except (typer.Exit, typer.Abort, click.exceptions.ClickException, KeyboardInterrupt, SystemExit):
-            raise
-        except Exception as exc:  # a bug: one line, exit 70, never a traceback
-            raise typer.Exit(report_internal_error(exc, as_json)) from None
-        if code:
-            raise typer.Exit(int(code))
-        return None
+        if as_json:  # --json is a contract: its texts and error objects are always English
+            from rulesref.core.i18n import speaking
+
+            with speaking("en"):
+                return _run(func, as_json, args, kwargs)
+        return _run(func, as_json, args, kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _run(func: Callable[..., Any], as_json: bool, args: Any, kwargs: Any) -> None:
+    """Run a command for :func:`guarded`: its exit code, or its failure reported."""
+    try:
+        code = func(*args, **kwargs)
+    except CluesolverError as exc:
+        raise typer.Exit(report_error(exc, as_json)) from None
+    except BrokenPipeError:
+        raise typer.Exit(closed_pipe()) from None
+    except OSError as exc:
+        raise typer.Exit(report_os_error(exc, as_json)) from None
+    except (typer.Exit, typer.Abort, click.exceptions.ClickException, KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:  # a bug: one line, exit 70, never a traceback
+        raise typer.Exit(report_internal_error(exc, as_json)) from None
+    if code:
+        raise typer.Exit(int(code))

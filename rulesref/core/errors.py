@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulesref.core.i18n import _
 from rulesref.core.text import MESSAGE_LIMIT, clip
 
 
@@ -42,7 +43,9 @@ class Problem:
         shows it), or ``place, column N`` for text that is not in a file yet (``statement 2``:
         the second statement typed on the command line)."""
         if self.place is not None:
-            return self.place + (f", column {self.column}" if self.column is not None else "")
+            if self.column is None:
+                return self.place
+            return _("{place}, column {column}").format(place=self.place, column=self.column)
         parts = [p for p in (self.path, self.line, self.column) if p is not None]
         return ":".join(str(p) for p in parts)
 
@@ -54,7 +57,7 @@ class Problem:
         if self.text is not None and not _names(self.message, self.text):
             out += f": {clip(self.text)!r}"
         if self.choices:
-            out += f" (did you mean: {', '.join(clip(c) for c in self.choices)}?)"
+            out += _(" (did you mean: {choices}?)").format(choices=", ".join(clip(c) for c in self.choices))
         return out
 
     def to_json(self) -> dict[str, object]:

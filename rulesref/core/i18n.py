@@ -138,3 +138,24 @@ def n_(singular: str, plural: str, n: int) -> str:
 def mark(message: str) -> str:
     """A message to translate later (extracted, returned unchanged): for texts kept in tables."""
     return message
+
+
+#: How each language groups thousands and marks decimals (Estonian: ``1 204``, ``0,25``; a
+#: no-break space, so a terminal never wraps inside a number).
+_NUMBERS = {"en": (",", "."), "et": ("\u00a0", ",")}
+
+
+def number(n: int | float, spec: str = ",") -> str:
+    """``n`` formatted by ``spec`` (Python's format mini-language, ``,`` grouping thousands),
+    then written as the language spoken now writes numbers.
+
+    >>> with speaking("et"):
+    ...     number(1204), number(0.256, ".2f"), number(12345.5, ",.1f")
+    ('1\xa0204', '0,26', '12\xa0345,5')
+    """
+    text = format(n, spec)
+    lang = language()
+    if lang == "en":
+        return text
+    group, point = _NUMBERS.get(lang, _NUMBERS["en"])
+    return text.translate({ord(","): group, ord("."): point})

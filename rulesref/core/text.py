@@ -43,6 +43,8 @@ def percent(p: float, *, short: bool = False) -> str:
     ['0%', '0.4%', '37%', '99.6%', '100%']
     >>> [percent(p, short=True) for p in (0, 0.004, 0.37, 0.996, 1)]
     ['0', '<1', '37', '>99', '100']
+
+    In the language spoken now (:mod:`rulesref.core.i18n`): Estonian writes ``0,4%``.
     """
     v = p * 100
     if short:
@@ -51,7 +53,11 @@ def percent(p: float, *, short: bool = False) -> str:
         if p >= 1:
             return "100"
         return "<1" if v < 1 else ">99" if v > 99 else f"{v:.0f}"
-    return f"{v:.0f}%" if v in (0.0, 100.0) or 1 <= v <= 99 else f"{v:.1f}%"
+    if v in (0.0, 100.0) or 1 <= v <= 99:
+        return f"{v:.0f}%"
+    from rulesref.core.i18n import number  # Estonian writes 0,4%
+
+    return number(v, ".1f") + "%"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rulesref.core.errors import Problem, UnknownNameError
+from rulesref.core.i18n import _, language
 from rulesref.core.names import closest
 
 #: Every ASCII character that is not a letter or a digit, as a space (:func:`normalise`).
@@ -30,13 +32,27 @@ def normalise(text: str) -> str:
     return " ".join(words)
 
 
+#: Names in another language than English: ``(("et", "Küünlajalg"),)`` - a tuple of pairs,
+#: so that the value objects stay hashable.
+Names = tuple[tuple[str, str], ...]
+
+
+def _in(names: Names, lang: str) -> str | None:
+    return next((n for code, n in names if code == lang), None)
+
+
 @dataclass(frozen=True)
 class Card:
-    """A card: its name, its category's id and the other spellings a log may use."""
+    """A card: its name, its category's id and the other spellings a log may use.
+
+    ``names``: what the edition's printed cards call it in another language (the Estonian
+    rulebook's ``Küünlajalg``), shown when that language is spoken and read as an alias.
+    """
 
     name: str
     category: str
     aliases: tuple[str, ...] = ()
+    names: Names = ()
 
 
 @dataclass(frozen=True)
@@ -47,6 +63,11 @@ class Category:
     name: str
     cards: tuple[str, ...]
     aliases: tuple[str, ...] = ()
+    names: Names = ()  # its name in other languages (``Relv``)
+
+    def display_name(self, lang: str | None = None) -> str:
+        """The category's name in ``lang`` (default: the language spoken now)."""
+        return _in(self.names, lang or language()) or self.name
 
 
 #: The rule books an edition's checks may cite (``rulesref/rules/*.toml``).
@@ -90,14 +111,38 @@ class Variant:
     source: str = "built-in"
     base: str = ""  # the built-in edition this one follows ("" = itself)
     rules: EditionRules = CLASSIC_RULES  # what its rules add: a clock, the words at its table
+    names: Names = ()  # the edition's name in other languages
+    envelope_names: Names = ()  # the envelope's name in other languages (``ümbrik``)
     _index: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _shown: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         index: dict[str, set[str]] = {}
         for card in self.cards:
-            for spelling in (card.name, *card.aliases):
+            for spelling in (card.name, *card.aliases, *(n for _lang, n in card.names)):
                 index.setdefault(normalise(spelling), set()).add(card.name)
+            for lang, name in card.names:
+                self._shown.setdefault(lang, {})[card.name] = name
         self._index.update({k: tuple(sorted(v)) for k, v in index.items()})
+
+    # -- names as people read them ---------------------------------------------------
+
+    def display_name(self, card: str, lang: str | None = None) -> str:
+        """``card`` (a canonical name) as the edition names it in ``lang`` (default: the
+        language spoken now); the canonical name when it has no name of its own there."""
+        shown = self._shown.get(lang or language())
+        return card if shown is None else shown.get(card, card)
+
+    def display_names(self, cards: Iterable[str], lang: str | None = None) -> list[str]:
+        return [self.display_name(c, lang) for c in cards]
+
+    def display_title(self, lang: str | None = None) -> str:
+        """The edition's name in ``lang`` (default: the language spoken now)."""
+        return _in(self.names, lang or language()) or self.name
+
+    def display_envelope(self, lang: str | None = None) -> str:
+        """What the edition calls its envelope in ``lang`` (``hotel key sleeve``, ``ümbrik``)."""
+        return _in(self.envelope_names, lang or language()) or self.envelope_name
 
     @property
     def family(self) -> str:
@@ -127,8 +172,12 @@ class Variant:
         if len(names) == 1:
             return names[0]
         if names:
-            raise UnknownNameError(Problem("ambiguous card", text=text.strip(), choices=names))
-        raise UnknownNameError(Problem("unknown card", text=text.strip(), choices=self.closest(text)))
+            raise UnknownNameError(
+                Problem(_("ambiguous card"), text=text.strip(), choices=tuple(self.display_names(names)))
+            )
+        raise UnknownNameError(
+            Problem(_("unknown card"), text=text.strip(), choices=tuple(self.display_names(self.closest(text))))
+        )
 
     def candidates(self, text: str) -> tuple[str, ...]:
         key = normalise(text)

@@ -14,8 +14,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cluesolver.clue.variants.model import CLASSIC_RULES, RULE_BOOKS, Card, Category, EditionRules, Variant, normalise
+from cluesolver.clue.variants.model import (
+    CLASSIC_RULES,
+    RULE_BOOKS,
+    Card,
+    Category,
+    EditionRules,
+    Names,
+    Variant,
+    normalise,
+)
 from rulesref.core.errors import InputError
+from rulesref.core.i18n import LANGUAGES
 from rulesref.core.names import closest
 from rulesref.core.text import clip
 from rulesref.core.tomlfile import Problems, Span
@@ -37,14 +47,33 @@ class VariantLimits:
 
 DEFAULT_LIMITS = VariantLimits()
 
+#: The languages a name may be given in beside English (``name_et``, a card's ``et``).
+OTHER_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != "en")
 #: Keys of the edition itself, in either kind of file.
-SETTINGS_KEYS = ("id", "name", "aliases", "min_players", "max_players", "two_player_table", "envelope_name")
+SETTINGS_KEYS = (
+    "id",
+    "name",
+    "aliases",
+    "min_players",
+    "max_players",
+    "two_player_table",
+    "envelope_name",
+    *(f"{key}_{lang}" for lang in OTHER_LANGUAGES for key in ("name", "envelope_name")),
+)
 FULL_KEYS = (*SETTINGS_KEYS, "provisional", "category", "rules")
-EXTENDS_KEYS = ("extends", *SETTINGS_KEYS, "rename", "card_aliases", "remove_aliases", "rules")
+EXTENDS_KEYS = (
+    "extends",
+    *SETTINGS_KEYS,
+    "rename",
+    "card_aliases",
+    "remove_aliases",
+    "rules",
+    *(f"card_names_{lang}" for lang in OTHER_LANGUAGES),
+)
 #: The keys of ``[rules]`` and the :class:`EditionRules` field each sets.
 RULES_KEYS = {"book": "book", "clock": "clock", "suggest": "suggest_word", "accuse": "accusation_word"}
-CATEGORY_KEYS = ("id", "name", "aliases", "cards")
-CARD_KEYS = ("name", "aliases")
+CATEGORY_KEYS = ("id", "name", "aliases", "cards", *(f"name_{lang}" for lang in OTHER_LANGUAGES))
+CARD_KEYS = ("name", "aliases", *OTHER_LANGUAGES)
 _FORBIDDEN = ",;#:"
 
 
@@ -212,7 +241,21 @@ class _File:
         out["envelope_name"] = (
             self.name(envelope, "envelope_name", top, "the envelope's name", typed=False) or "envelope"
         )
+        out["names"] = self.translations(self.data, "name", top, "a name")
+        own = self.translations(self.data, "envelope_name", top, "the envelope's name")
+        inherited = parent.envelope_names if parent is not None and "envelope_name" not in self.data else ()
+        out["envelope_names"] = _merged(inherited, own)
         return out
+
+    def translations(self, table: Mapping[str, Any], key: str, span: Span | None, what: str) -> Names:
+        """``key_et = "..."`` and the like: a name in each other language the table gives."""
+        found = []
+        for lang in OTHER_LANGUAGES:
+            if f"{key}_{lang}" in table:
+                name = self.name(table[f"{key}_{lang}"], f"{key}_{lang}", span, what, typed=False)
+                if name is not None:
+                    found.append((lang, name))
+        return tuple(found)
 
     def rules(self, parent: Variant | None) -> EditionRules:
         """The ``[rules]`` table: what the edition's rules add (default: its parent's, or classic)."""
@@ -290,7 +333,8 @@ class _File:
             aliases = self.names(cat.get("aliases", []), "aliases", span, "aliases")
             names = self.category_cards(cat.get("cards"), ident, span, cards)
             if names and not twice:
-                categories.append(Category(ident, name, names, aliases))
+                translated = self.translations(cat, "name", span, "a category name")
+                categories.append(Category(ident, name, names, aliases, translated))
         if len(cards) > lim.max_cards:
             self.out.add(f"{len(cards)} cards in all; at most {lim.max_cards}", key="category")
         return tuple(categories), tuple(cards)
@@ -319,12 +363,17 @@ class _File:
                     continue
                 name = self.name(entry["name"], "name", span, "a card name")
                 aliases = self.names(entry.get("aliases", []), "aliases", span, "aliases")
+                translated = tuple(
+                    (lang, text)
+                    for lang in OTHER_LANGUAGES
+                    if lang in entry and (text := self.name(entry[lang], lang, span, "a card name")) is not None
+                )
             else:
                 name = self.name(entry, "cards", span, "a card name")
-                aliases = ()
+                aliases, translated = (), ()
             if name is not None:
                 names.append(name)
-                cards.append(Card(name, category, aliases))
+                cards.append(Card(name, category, aliases, translated))
         return tuple(names)
 
     # -- an edition extending another ----------------------------------------------
@@ -367,6 +416,7 @@ class _File:
         finals = set(new_names.values())
         extra = self._alias_table("card_aliases", finals, parent)
         dropped = self._alias_table("remove_aliases", finals, parent)
+        translated = self._translated_names(finals, parent)
         cards = []
         for c in parent.cards:
             new = new_names[c.name]
@@ -378,13 +428,37 @@ class _File:
             kept = tuple(a for a in aliases if normalise(a) not in drop)
             if len(kept) > self.limits.max_aliases:
                 self.out.add(f"{new!r} would have {len(kept)} aliases; at most {self.limits.max_aliases}", text=new)
-            cards.append(Card(new, c.category, kept))
+            # a renamed card is another card as far as its other names go: only what this file says
+            names = _merged(c.names if new == c.name else (), translated.get(new, ()))
+            cards.append(Card(new, c.category, kept, names))
         categories = tuple(
-            Category(cat.id, cat.name, tuple(new_names[n] for n in cat.cards), cat.aliases) for cat in parent.categories
+            Category(cat.id, cat.name, tuple(new_names[n] for n in cat.cards), cat.aliases, cat.names)
+            for cat in parent.categories
         )
         new_ones = set(rename.values())
         provisional = tuple(n for n in (new_names.get(p, p) for p in parent.provisional) if n not in new_ones)
         return categories, tuple(cards), provisional
+
+    def _translated_names(self, cards: set[str], parent: Variant) -> dict[str, Names]:
+        """``[card_names_et]``: a card's name in another language, by its (new) name."""
+        out: dict[str, list[tuple[str, str]]] = {}
+        for lang in OTHER_LANGUAGES:
+            key = f"card_names_{lang}"
+            span = self.out.text.table(f"[{key}]")
+            for name, value in self.table(key).items():
+                if name not in cards:
+                    self.out.add(
+                        "a name for a card the edition does not have",
+                        key=name,
+                        span=span,
+                        text=name,
+                        choices=closest(name, cards) or parent.closest(name),
+                    )
+                    continue
+                checked = self.name(value, name, span, "a card name")
+                if checked is not None:
+                    out.setdefault(name, []).append((lang, checked))
+        return {k: tuple(v) for k, v in out.items()}
 
     def _alias_table(self, key: str, cards: set[str], parent: Variant) -> dict[str, tuple[str, ...]]:
         span = self.out.text.table(f"[{key}]")
@@ -426,6 +500,17 @@ class _File:
                         needle=f'"{alias}"',
                         text=alias,
                     )
+        spelt = {normalise(a): c.name for c in cards for a in (c.name, *c.aliases)}
+        for c in cards:
+            for lang, name in c.names:
+                other = spelt.get(normalise(name), c.name)
+                if other != c.name:
+                    self.out.add(
+                        f"the {lang} name of {c.name!r} is a name or alias of another card ({other!r})",
+                        needle=f'"{name}"',
+                        text=name,
+                    )
+                spelt.setdefault(normalise(name), c.name)
         names = {c.name for c in cards}
         for p in provisional:
             if p not in names:
@@ -438,6 +523,12 @@ class _File:
                 key="two_player_table",
                 span=self.top,
             )
+
+
+def _merged(base: Names, own: Names) -> Names:
+    """``base`` with the languages ``own`` names replaced by its names."""
+    given = {lang for lang, _ in own}
+    return tuple(pair for pair in base if pair[0] not in given) + own
 
 
 Lookup = Callable[[str, Path | None], Variant]
@@ -491,4 +582,6 @@ def read_variant(
         source=path,
         base=parent.family if parent is not None else "",
         rules=rules,
+        names=settings["names"],
+        envelope_names=settings["envelope_names"],
     )

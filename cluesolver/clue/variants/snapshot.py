@@ -66,8 +66,8 @@ def fields_of(variant: Variant) -> Fields:
     return {
         "id": variant.id,
         "name": variant.name,
-        "categories": tuple((c.id, c.name, c.cards, c.aliases) for c in variant.categories),
-        "cards": tuple((c.name, c.category, c.aliases) for c in variant.cards),
+        "categories": tuple((c.id, c.name, c.cards, c.aliases, c.names) for c in variant.categories),
+        "cards": tuple((c.name, c.category, c.aliases, c.names) for c in variant.cards),
         "aliases": variant.aliases,
         "min_players": variant.min_players,
         "max_players": variant.max_players,
@@ -77,6 +77,8 @@ def fields_of(variant: Variant) -> Fields:
         "source": variant.source,
         "base": variant.base,
         "rules": (variant.rules.book, variant.rules.clock, variant.rules.suggest_word, variant.rules.accusation_word),
+        "names": variant.names,
+        "envelope_names": variant.envelope_names,
     }
 
 
