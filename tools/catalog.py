@@ -5,7 +5,9 @@
 
 Texts are found by Babel (https://babel.pocoo.org) in the Python code (``_()``, ``n_()``,
 ``mark()`` of :mod:`rulesref.core.i18n`) and in the page's Jinja templates (``{% trans %}``,
-``_()``).  A new English text lands in each ``.po`` with an empty translation: fill it in
+``_()``).  Each text goes to the catalogue of the part of the code it is in
+(:data:`rulesref.core.i18n.DOMAIN_FOLDERS`: ``web`` for the page, ``vegas`` for the Vegas
+games, ``cluesolver`` for the rest), so that each part is translated in a file of its own.  A new English text lands in each ``.po`` with an empty translation: fill it in
 (a translator's tool such as Poedit, or any editor), then run this again to compile.  The
 ``.po`` files are the source; the ``.mo`` files are built from them and committed so that an
 install needs no Babel.  ``tests/core/test_catalog.py`` fails when a text has no
@@ -35,12 +37,22 @@ KEYWORDS = {"_": None, "n_": (1, 2), "mark": None}
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
 
-def extract() -> object:
-    """Every translatable text of the project, as a Babel catalogue (the template)."""
+def domain_of(path: str) -> str:
+    """The catalogue a source file's texts go to (its path from the repository's root)."""
+    from rulesref.core.i18n import DOMAIN_FOLDERS
+
+    for domain, prefixes in DOMAIN_FOLDERS.items():
+        if any(path == p or path.startswith(p.rstrip("/") + "/") for p in prefixes):
+            return domain
+    return DOMAIN
+
+
+def extract(domain: str = DOMAIN) -> object:
+    """Every translatable text of the project that belongs to ``domain``, as a Babel catalogue (the template)."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
-    template = Catalog(project="cluesolver", domain=DOMAIN, creation_date=FIXED_DATE)
+    template = Catalog(project="cluesolver", domain=domain, creation_date=FIXED_DATE)
     for folder, pattern, method in SOURCES:
         base = ROOT / folder
         if method == "jinja2":
@@ -54,6 +66,8 @@ def extract() -> object:
         ):
             if not message or (isinstance(message, tuple) and not message[0]):
                 continue
+            if domain_of(f"{folder}/{filename}") != domain:
+                continue
             template.add(
                 message,
                 None,
@@ -64,8 +78,14 @@ def extract() -> object:
     return template
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def domains() -> list[str]:
+    from rulesref.core.i18n import DOMAINS
+
+    return list(DOMAINS)
 
 
 def languages() -> list[str]:
@@ -74,17 +94,17 @@ def languages() -> list[str]:
     return [lang for lang in LANGUAGES if lang != "en"]
 
 
-def updated(lang: str, template: object) -> object:
-    """``lang``'s catalogue brought up to the template (new texts empty, gone ones dropped)."""
+def updated(lang: str, template: object, domain: str = DOMAIN) -> object:
+    """``lang``'s catalogue of ``domain`` brought up to the template (new texts empty, gone ones dropped)."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 
-    path = po_path(lang)
+    path = po_path(lang, domain)
     if path.exists():
         with path.open("rb") as f:
-            catalog = read_po(f, locale=lang, domain=DOMAIN)
+            catalog = read_po(f, locale=lang, domain=domain)
     else:
-        catalog = Catalog(locale=lang, domain=DOMAIN, project="cluesolver", creation_date=FIXED_DATE)
+        catalog = Catalog(locale=lang, domain=domain, project="cluesolver", creation_date=FIXED_DATE)
     catalog.update(template, no_fuzzy_matching=True)  # type: ignore[arg-type]
     catalog.obsolete.clear()
     catalog.revision_date = FIXED_DATE
@@ -112,22 +132,24 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only check that every catalogue is up to date")
     args = parser.parse_args()
-    template = extract()
     stale = []
-    for lang in languages():
-        catalog = updated(lang, template)
-        po, mo = po_text(catalog), mo_bytes(catalog)
-        po_file, mo_file = po_path(lang), po_path(lang).with_suffix(".mo")
-        if args.check:
-            old_po = po_file.read_bytes() if po_file.exists() else b""
-            if _strip_dates(old_po) != _strip_dates(po) or (mo_file.read_bytes() if mo_file.exists() else b"") != mo:
-                stale.append(lang)
-            continue
-        po_file.parent.mkdir(parents=True, exist_ok=True)
-        po_file.write_bytes(po)
-        mo_file.write_bytes(mo)
-        missing = sum(1 for m in catalog if m.id and not _translated(m))  # type: ignore[attr-defined]
-        print(f"{po_file.relative_to(ROOT)}: {len(catalog)} texts, {missing} without a translation")  # type: ignore[arg-type]
+    for domain in domains():
+        template = extract(domain)
+        for lang in languages():
+            catalog = updated(lang, template, domain)
+            po, mo = po_text(catalog), mo_bytes(catalog)
+            po_file, mo_file = po_path(lang, domain), po_path(lang, domain).with_suffix(".mo")
+            if args.check:
+                old_po = po_file.read_bytes() if po_file.exists() else b""
+                old_mo = mo_file.read_bytes() if mo_file.exists() else b""
+                if _strip_dates(old_po) != _strip_dates(po) or old_mo != mo:
+                    stale.append(f"{lang}/{domain}")
+                continue
+            po_file.parent.mkdir(parents=True, exist_ok=True)
+            po_file.write_bytes(po)
+            mo_file.write_bytes(mo)
+            missing = sum(1 for m in catalog if m.id and not _translated(m))  # type: ignore[attr-defined]
+            print(f"{po_file.relative_to(ROOT)}: {len(catalog)} texts, {missing} without a translation")  # type: ignore[arg-type]
     if stale:
         print(f"out of date: {', '.join(stale)} (run python tools/catalog.py)", file=sys.stderr)
         return 1

@@ -2,8 +2,8 @@
 
 Every text a person reads is written in English in the code, wrapped in :func:`_` (or
 :func:`n_` when it holds a count), and translated at run time from the catalogue of the
-chosen language (``rulesref/locale/<lang>/LC_MESSAGES/cluesolver.mo``, compiled from the
-``.po`` file beside it by ``python tools/catalog.py``; Babel extracts the messages and
+chosen language (``rulesref/locale/<lang>/LC_MESSAGES/<domain>.mo``, one per part of the
+code, compiled from the ``.po`` file beside it by ``python tools/catalog.py``; Babel extracts the messages and
 knows each language's plural rules).  ``--json`` output is never translated: its keys and
 values are a contract.
 
@@ -28,6 +28,20 @@ LANGUAGES = ("en", "et")
 #: What each language is called in itself (for a switch on the page).
 NAMES = {"en": "English", "et": "eesti"}
 DOMAIN = "cluesolver"
+#: The catalogues and the code whose texts each holds (by path from the repository's root);
+#: texts anywhere else are in :data:`DOMAIN`.  A text is looked up in each, in this order.
+DOMAIN_FOLDERS: dict[str, tuple[str, ...]] = {
+    "web": ("cluesolver/web",),
+    "vegas": (
+        "rulesref/las_vegas",
+        "rulesref/lords",
+        "rulesref/welcome",
+        "cluesolver/cli/las_vegas.py",
+        "cluesolver/cli/lords.py",
+        "cluesolver/cli/welcome.py",
+    ),
+}
+DOMAINS = (DOMAIN, *DOMAIN_FOLDERS)
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 ENV = "CLUESOLVER_LANG"
 
@@ -114,7 +128,9 @@ def catalogue(lang: str) -> gettext.NullTranslations:
     if found is None:
         import gettext
 
-        found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        found = gettext.translation(DOMAINS[0], LOCALE_DIR, languages=[lang], fallback=True)
+        for domain in DOMAINS[1:]:  # one chain: a text not in the first catalogue is looked up in the next
+            found.add_fallback(gettext.translation(domain, LOCALE_DIR, languages=[lang], fallback=True))
         _catalogues[lang] = found
     return found
 

@@ -27,28 +27,32 @@ TOOL = _tool()
 
 
 @pytest.fixture(scope="module")
-def catalogues() -> dict[str, Any]:
-    template = TOOL.extract()
-    return {lang: (template, TOOL.updated(lang, template)) for lang in TOOL.languages()}
+def catalogues() -> dict[tuple[str, str], Any]:
+    out = {}
+    for domain in TOOL.domains():
+        template = TOOL.extract(domain)
+        for lang in TOOL.languages():
+            out[(lang, domain)] = (template, TOOL.updated(lang, template, domain))
+    return out
 
 
-def test_the_compiled_catalogues_are_made_from_the_code(catalogues: dict[str, Any]) -> None:
-    for lang, (_template, catalog) in catalogues.items():
-        po = TOOL.po_path(lang)
+def test_the_compiled_catalogues_are_made_from_the_code(catalogues: dict[tuple[str, str], Any]) -> None:
+    for (lang, domain), (_template, catalog) in catalogues.items():
+        po = TOOL.po_path(lang, domain)
         assert TOOL._strip_dates(po.read_bytes()) == TOOL._strip_dates(TOOL.po_text(catalog)), (
             f"{po} is out of date: run python tools/catalog.py"
         )
         assert po.with_suffix(".mo").read_bytes() == TOOL.mo_bytes(catalog), "run python tools/catalog.py"
 
 
-def test_every_text_has_a_translation(catalogues: dict[str, Any]) -> None:
-    for lang, (_template, catalog) in catalogues.items():
+def test_every_text_has_a_translation(catalogues: dict[tuple[str, str], Any]) -> None:
+    for (lang, _domain), (_template, catalog) in catalogues.items():
         missing = [m.id for m in catalog if m.id and not TOOL._translated(m)]
         assert missing == [], f"{lang}: {len(missing)} texts without a translation, e.g. {missing[:5]}"
 
 
-def test_translations_keep_every_placeholder_and_plural_form(catalogues: dict[str, Any]) -> None:
-    for lang, (_template, catalog) in catalogues.items():
+def test_translations_keep_every_placeholder_and_plural_form(catalogues: dict[tuple[str, str], Any]) -> None:
+    for (lang, _domain), (_template, catalog) in catalogues.items():
         forms = catalog.num_plurals
         for m in catalog:
             if not m.id:
