@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from cluesolver.cli.common import console, err_console, guarded
+from rulesref.core.errors import InputError, Problem
 
 
 @guarded
@@ -28,6 +29,27 @@ def serve(
         bool,
         typer.Option("--lan", help="Listen on the network too (phones may join); prints the link and a QR code."),
     ] = False,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table", help="Serve a whole table: a page and link per seat (each hand private) and a public board."
+        ),
+    ] = False,
+    game: Annotated[str | None, typer.Option("--game", "-g", help="With --table: the game or edition.")] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", help="With --table: the seats in seating order, comma-separated.")
+    ] = None,
+    hands: Annotated[
+        str | None,
+        typer.Option("--hands", help='With --table: hand sizes when not the usual deal, e.g. "Ann 5, Ben 4".'),
+    ] = None,
+    folder: Annotated[
+        Path | None,
+        typer.Option("--folder", help="With --table: the folder of the table's records (its table resumes)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="With --table: first print the links as one JSON line (for programs).")
+    ] = False,
 ) -> int:
     """The Clue notebook, Vegas payouts and scores, and the rule books as a local web page.
 
@@ -35,8 +57,34 @@ def serve(
     token in the printed link (--open hands the browser a one-time link instead); the page
     writes the session the way 'clue add' does, and only from its own page.
 
+    With --table: one game for the whole table, a link per seat and a board; every seat's
+    record is an ordinary .clue file in --folder (start it again on the folder to resume).
+
     Example: cluesolver serve --file game.clue --open
     """
+    if table:
+        from cluesolver.web.table_serve import run_table
+
+        if file is not None or session is not None or open_browser:
+            raise InputError(Problem("--table serves its own --folder: --file, --session and --open do not go with it"))
+        return run_table(
+            game=game,
+            players=players,
+            hands=hands,
+            folder=folder,
+            port=port,
+            lan=lan,
+            as_json=as_json,
+            out=console(),
+            err=err_console(),
+        )
+    given = [
+        name
+        for name, value in (("--game", game), ("--players", players), ("--hands", hands), ("--folder", folder))
+        if value is not None
+    ]
+    if given or as_json:
+        raise InputError(Problem(f"{', '.join(given or ['--json'])} go with --table (serve a whole table)"))
     from cluesolver.web.serve import run
 
     return run(

@@ -18,6 +18,13 @@ from cluesolver.clue.record.simulate import Deal, deal
 from cluesolver.clue.record.writer import format_log
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+#: A hand-made deal of classic (envelope: Mrs. Peacock, Lead Pipe, Billiard Room).
+HANDS = {
+    "Ann": ["Scarlet", "Mustard", "Green", "Ballroom", "Lounge"],
+    "Ben": ["White", "Candlestick", "Wrench", "Dining Room", "Conservatory"],
+    "Cat": ["Rope", "Kitchen", "Hall", "Study"],
+    "Dan": ["Plum", "Knife", "Revolver", "Library"],
+}
 
 
 @dataclass(frozen=True)

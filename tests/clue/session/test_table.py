@@ -13,7 +13,7 @@ from cluesolver.clue.record.reader import parse_log
 from cluesolver.clue.session import table_files as F
 from cluesolver.clue.session.table import NotYourCard, Table, create_table, open_table
 from rulesref.core.errors import ContradictionError, InputError, SessionError
-from tests.clue.session.table_play import PLAYERS, DealtGame
+from tests.clue.session.table_play import HANDS, PLAYERS, DealtGame
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -147,15 +147,6 @@ def test_the_card_shown_is_told_by_the_suggester_or_the_shower_into_their_record
     with pytest.raises((ContradictionError, InputError)):
         table.tell(turn.suggester, posted.line, other)
     assert files(table.folder) == again
-
-
-#: A hand-made deal of classic (envelope: Mrs. Peacock, Lead Pipe, Billiard Room).
-HANDS = {
-    "Ann": ["Scarlet", "Mustard", "Green", "Ballroom", "Lounge"],
-    "Ben": ["White", "Candlestick", "Wrench", "Dining Room", "Conservatory"],
-    "Cat": ["Rope", "Kitchen", "Hall", "Study"],
-    "Dan": ["Plum", "Knife", "Revolver", "Library"],
-}
 
 
 def test_a_card_a_seat_cannot_know_is_refused_and_nothing_changes(table: Table) -> None:
