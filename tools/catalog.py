@@ -4,7 +4,7 @@
     python tools/catalog.py --check    # exit 1 when a catalogue is out of date or a translation is missing
 
 Texts are found by Babel (https://babel.pocoo.org) in the Python code (``_()``, ``n_()``,
-``mark()`` of :mod:`rulesref.core.i18n`) and in the page's Jinja templates (``{% trans %}``,
+``p_()``, ``mark()`` of :mod:`rulesref.core.i18n`) and in the page's Jinja templates (``{% trans %}``,
 ``_()``).  Each text goes to the catalogue of the part of the code it is in
 (:data:`rulesref.core.i18n.DOMAIN_FOLDERS`: ``web`` for the page, ``vegas`` for the Vegas
 games, ``cluesolver`` for the rest), so that each part is translated in a file of its own.  A new English text lands in each ``.po`` with an empty translation: fill it in
@@ -32,7 +32,7 @@ SOURCES = (
     ("rulesref", "**.py", "python"),
     ("cluesolver/web/templates", "**.html", "jinja2"),
 )
-KEYWORDS = {"_": None, "n_": (1, 2), "mark": None}
+KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "mark": None}
 #: The catalogues' header dates are fixed, so that the same texts always compile to the same bytes.
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 

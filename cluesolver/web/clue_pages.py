@@ -19,6 +19,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from cluesolver.web.clue_view import ClueView, clue_view, record, take_back, version_of, why_cell, why_text
 from cluesolver.web.common import AppState, answer, is_htmx, messages_of, render, state_of, status_of
 from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError
+from rulesref.core.i18n import _
 
 if TYPE_CHECKING:
     from cluesolver.clue.session.store import Change
@@ -29,7 +30,7 @@ MAX_STATEMENT = 2000
 def _session(st: AppState) -> Path:
     path = st.settings.session
     if path is None:
-        raise SessionError(st.settings.session_problem or "no session")
+        raise SessionError(st.settings.session_problem or _("no session"))
     return path
 
 
@@ -85,7 +86,8 @@ async def add(request: Request) -> Response:
     statement = raw if isinstance(raw, str) else ""
     force = form.get("force") in ("1", "on", "true")
     if len(statement) > MAX_STATEMENT:
-        return await _written(request, st, None, [f"a statement is at most {MAX_STATEMENT} characters"], 400)
+        too_long = _("a statement is at most {n} characters").format(n=MAX_STATEMENT)
+        return await _written(request, st, None, [too_long], 400)
 
     def write() -> Change:
         with st.write_lock:
@@ -95,7 +97,7 @@ async def add(request: Request) -> Response:
         change = await run_in_threadpool(write)
     except CluesolverError as exc:
         return await _written(request, st, None, messages_of(exc), status_of(exc), statement)
-    return await _written(request, st, "Recorded: " + "; ".join(change.lines), [], 200)
+    return await _written(request, st, _("Recorded: {lines}").format(lines="; ".join(change.lines)), [], 200)
 
 
 async def undo(request: Request) -> Response:
@@ -109,7 +111,11 @@ async def undo(request: Request) -> Response:
         change = await run_in_threadpool(write)
     except CluesolverError as exc:
         return await _written(request, st, None, messages_of(exc), status_of(exc))
-    said = change.undone.describe() if change.undone is not None else "Removed: " + "; ".join(change.lines)
+    said = (
+        change.undone.describe()
+        if change.undone is not None
+        else _("Removed: {lines}").format(lines="; ".join(change.lines))
+    )
     return await _written(request, st, said, [], 200)
 
 
@@ -145,7 +151,7 @@ async def why(request: Request) -> Response:
         if fact is not None:
             return {"answer": why_text(view, fact[:300])}
         if holder is None or card is None:
-            raise InputError(Problem("ask about a cell (holder and card) or a fact such as 'Dan has Library'"))
+            raise InputError(Problem(_("ask about a cell (holder and card) or a fact such as 'Dan has Library'")))
         return {"answer": why_cell(view, holder[:100], card[:100])}
 
     return await answer(request, "clue_why.html", compute, {"answer": None})
@@ -179,11 +185,14 @@ async def show(request: Request) -> Response:
         from cluesolver.clue.advice.show import show_advice, suggestion_of
 
         if not statement:
-            raise InputError(Problem("type the suggestion that reached you, e.g. 'Ben suggests Plum, Rope, Library'"))
+            raise InputError(
+                Problem(_("type the suggestion that reached you, e.g. 'Ben suggests Plum, Rope, Library'"))
+            )
         view = _view(st)
-        return {"show": show_advice(view.log, suggestion_of(view.log, statement[:MAX_STATEMENT]))}
+        advice = show_advice(view.log, suggestion_of(view.log, statement[:MAX_STATEMENT]))
+        return {"show": advice, "variant": view.log.variant}
 
-    return await answer(request, "clue_show.html", compute, {"show": None})
+    return await answer(request, "clue_show.html", compute, {"show": None, "variant": None})
 
 
 async def accuse(request: Request) -> Response:
@@ -200,13 +209,13 @@ async def accuse(request: Request) -> Response:
         with st.cache_lock:
             cached = st.cache.get("accuse")
         if cached is not None and cached[0] == view.version:
-            return {"advice": cached[1], "rules": view.rules}
+            return {"advice": cached[1], "rules": view.rules, "variant": view.log.variant}
         advice = accusation(view.log, plan=True)
         with st.cache_lock:
             st.cache["accuse"] = (view.version, advice)
-        return {"advice": advice, "rules": view.rules}
+        return {"advice": advice, "rules": view.rules, "variant": view.log.variant}
 
-    return await answer(request, "clue_accuse.html", compute, {"advice": None})
+    return await answer(request, "clue_accuse.html", compute, {"advice": None, "variant": None})
 
 
 async def log_text(request: Request) -> Response:

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from cluesolver.clue.variants.model import EditionRules
     from cluesolver.web.tap_view import TapPad
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.i18n import _, mark
+
+#: The words of a finding's severity, for the catalogue (shown as ``_(severity.value)``).
+SEVERITIES = (mark("error"), mark("warning"), mark("note"))
 
 
 @dataclass(frozen=True)
@@ -47,10 +51,15 @@ class Cell:
 
 @dataclass(frozen=True)
 class Row:
-    card: str
+    card: str  # the canonical name (what the page sends back)
     cells: tuple[Cell, ...]
     mine: bool
     placed: bool  # some holder is certain
+    name: str = ""  # the card as the edition names it in the page's language
+
+    @property
+    def shown(self) -> str:
+        return self.name or self.card
 
 
 @dataclass(frozen=True)
@@ -127,7 +136,7 @@ def holder_label(log: GameLog, holder: str) -> str:
     from cluesolver.clue.record.constraints import ENVELOPE
 
     if holder == ENVELOPE:
-        return log.variant.envelope_name.capitalize()
+        return log.variant.display_envelope().capitalize()
     return holder.removeprefix("table:")
 
 
@@ -165,13 +174,14 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
         rows = []
         for card in cat.cards:
             cells = tuple(Cell(h, report.probability(h, card), h == me and card in mine) for h, _ in holders)
-            rows.append(Row(card, cells, card in mine, any(c.certain for c in cells)))
-        blocks.append(Block(cat.name, tuple(rows)))
+            rows.append(Row(card, cells, card in mine, any(c.certain for c in cells), log.variant.display_name(card)))
+        blocks.append(Block(cat.display_name(), tuple(rows)))
     envelope = tuple(
         (
-            cat.name,
+            cat.display_name(),
             tuple(
-                sorted(
+                (log.variant.display_name(c), p)
+                for c, p in sorted(
                     ((c, report.probability(ENVELOPE, c)) for c in cat.cards if report.probability(ENVELOPE, c) > 0),
                     key=lambda x: -x[1],
                 )
@@ -180,7 +190,11 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
         for cat in log.variant.categories
     )
     effect = table.effect if report.consistent else None
-    notes = tuple(f"{p.severity.value}: {p.message}" + (f" {p.rule}" if p.rule else "") for p in table.rule_problems)
+    notes = tuple(
+        _("{severity}: {message}").format(severity=_(p.severity.value), message=p.message)
+        + (f" {p.rule}" if p.rule else "")
+        for p in table.rule_problems
+    )
     accuse = table.accusation
     clock = table.clock
     standing = log.variant.standing_category()
@@ -199,7 +213,7 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
         clock.final_bet if clock is not None else None,
         table.seats,
         standing.cards,
-        standing.name,
+        standing.display_name(),
         phrases(log),
         example_line(log),
         tap_pad(log, path.name),
@@ -269,7 +283,8 @@ def why_cell(view: ClueView, holder: str, card: str) -> WhyAnswer:
     labels = {label.casefold(): h for h, label in view.holders}
     h = holder if holder in ids else labels.get(holder.strip().casefold())
     if h is None:
-        raise InputError(Problem("unknown holder", text=holder, choices=closest(holder, [x for _, x in view.holders])))
+        labels_shown = [x for _h, x in view.holders]
+        raise InputError(Problem(_("unknown holder"), text=holder, choices=closest(holder, labels_shown)))
     card_name = view.log.variant.match_card(card)
     return _answer(view, Fact(h, card_name, True))
 
@@ -287,7 +302,7 @@ def _answer(view: ClueView, fact: object) -> WhyAnswer:
 
     assert isinstance(fact, Fact)
     if not view.report.consistent:
-        raise InputError(Problem("the log contradicts itself: nothing is certain until the conflict is fixed"))
+        raise InputError(Problem(_("the log contradicts itself: nothing is certain until the conflict is fixed")))
     p = view.report.probability(fact.holder, fact.card)
     p = p if fact.holds else 1 - p
     used = why(view.log, fact) if p == 1.0 else None

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from rulesref.core.errors import CluesolverError
+from rulesref.core.i18n import _, language, mark
 from rulesref.core.text import percent as core_percent
 
 #: The token cookie's name starts so; each server adds its port (:func:`cookie_name`).
@@ -28,12 +29,16 @@ COOKIE = "cluesolver_token"
 #: The header (sent by htmx from ``<body hx-headers>``) and form field carrying the CSRF token.
 CSRF_HEADER = "X-CSRF-Token"
 CSRF_FIELD = "csrf"
-OPEN_PRINTED = (
+OPEN_PRINTED = mark(
     "open the link the server printed (it is in the terminal where 'cluesolver serve' runs: "
     "'Open: http://127.0.0.1:PORT/?t=...')"
 )
-#: What a refused request says, and the page's banner after one.
-LINK_CHANGED = "This page's link has changed (the server was restarted or another server took over): " + OPEN_PRINTED
+#: What a refused request says, and the page's banner after one (in English; ``_()`` at use).
+LINK_CHANGED = mark(
+    "This page's link has changed (the server was restarted or another server took over): "
+    "open the link the server printed (it is in the terminal where 'cluesolver serve' runs: "
+    "'Open: http://127.0.0.1:PORT/?t=...')"
+)
 
 
 def cookie_name(port: int | None) -> str:
@@ -89,9 +94,20 @@ def state_of(request: Request) -> AppState:
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """``name`` rendered in the request's language (:mod:`cluesolver.web.language`), with the switch."""
+    from cluesolver.web.language import switch_links
+
     st = state_of(request)
+    lang = language()
     html = st.templates.get_template(name).render(
-        request=request, settings=st.settings, is_htmx=is_htmx(request), csrf=st.settings.csrf, **context
+        request=request,
+        settings=st.settings,
+        is_htmx=is_htmx(request),
+        csrf=st.settings.csrf,
+        lang=lang,
+        languages=switch_links(request.url.path, request.url.query, lang),
+        link_changed=_(LINK_CHANGED),
+        **context,
     )
     return HTMLResponse(html, status_code=status)
 

@@ -19,7 +19,26 @@ from starlette.responses import Response
 
 from cluesolver.web.common import answer, render, state_of
 from rulesref.core.errors import CluesolverError, InputError, Problem
+from rulesref.core.i18n import _, mark
 
+#: Words of the games' JSON views the page shows as ``_(word)``, for the catalogue: a Las Vegas
+#: participant's outcome and what decided the winner, a Welcome sheet's zones.
+WORDS = (
+    mark("won"),
+    mark("tied"),
+    mark("nothing"),
+    mark("money"),
+    mark("notes"),
+    mark("shared"),
+    mark("projects"),
+    mark("hotels"),
+    mark("inauguration"),
+    mark("golf"),
+    mark("shows"),
+    mark("limo"),
+    mark("streets"),
+    mark("safe"),
+)
 SUFFIXES = (".toml", ".lov")
 MAX_FILES = 200
 MAX_FIELD = 500
@@ -58,7 +77,8 @@ def pick_file(folder: Path, name: str, game: str) -> Path:
 
     files = [f.name for f in game_files(folder) if f.game == game]
     if name not in files:
-        raise InputError(Problem(f"no such {game} file in {folder}", text=name, choices=closest(name, files)))
+        problem = _("no such {game} file in {folder}").format(game=game, folder=folder)
+        raise InputError(Problem(problem, text=name, choices=closest(name, files)))
     return folder / name
 
 
@@ -81,7 +101,8 @@ async def _result(request: Request, title: str, kind: str, compute: Callable[[],
     )
 
 
-LV_LABELS = {"casino": "dice", "money": "money", "edition": "edition"}
+#: The form's fields as its problems name them (``_()`` at use).
+LV_LABELS = {"casino": mark("dice"), "money": mark("money"), "edition": mark("edition")}
 
 
 async def las_vegas_payout(request: Request) -> Response:
@@ -91,10 +112,12 @@ async def las_vegas_payout(request: Request) -> Response:
     def compute() -> dict[str, Any]:
         from rulesref.las_vegas.table import pay_typed
 
-        result: dict[str, Any] = pay_typed(casino, money, edition, labels=LV_LABELS).to_json()
+        result: dict[str, Any] = pay_typed(
+            casino, money, edition, labels={k: _(v) for k, v in LV_LABELS.items()}
+        ).to_json()
         return result
 
-    return await _result(request, "Las Vegas: one casino", "lv-payout", compute)
+    return await _result(request, _("Las Vegas: one casino"), "lv-payout", compute)
 
 
 async def _score(request: Request, game: str, title: str, kind: str) -> Response:
@@ -108,7 +131,7 @@ async def _score(request: Request, game: str, title: str, kind: str) -> Response
         data: dict[str, Any] = GAMES[game].score(pick_file(st.settings.folder, name, game)).to_json()
         return data
 
-    return await _result(request, f"{title}: {name}", kind, compute)
+    return await _result(request, _("{game}: {file}").format(game=title, file=name), kind, compute)
 
 
 async def las_vegas_standings(request: Request) -> Response:
@@ -128,11 +151,11 @@ async def lords_track(request: Request) -> Response:
         try:
             start = int(at.strip())
         except ValueError:
-            raise InputError(Problem("the chip's space is a whole number", text=at)) from None
+            raise InputError(Problem(_("the chip's space is a whole number"), text=at)) from None
         data: dict[str, Any] = jsonview.track_run(table.track(start, points, what="start"))
         return data
 
-    return await _result(request, "Lords of Vegas: score track", "lords-track", compute)
+    return await _result(request, _("Lords of Vegas: score track"), "lords-track", compute)
 
 
 async def lords_payout(request: Request) -> Response:
@@ -146,12 +169,13 @@ async def lords_payout(request: Request) -> Response:
 
         path = pick_file(st.settings.folder, name, LORDS_OF_VEGAS)
         result = table.payout(
-            path, card.strip(), player=player or None, ask="say who draws the card (the state has no player to move)"
+            path, card.strip(), player=player or None, ask=_("say who draws the card (the state has no player to move)")
         )
         data: dict[str, Any] = jsonview.payout(result)
         return data
 
-    return await _result(request, f"Lords of Vegas: card {card} on {name}", "lords-payout", compute)
+    title = _("Lords of Vegas: card {card} on {file}").format(card=card, file=name)
+    return await _result(request, title, "lords-payout", compute)
 
 
 async def welcome_score(request: Request) -> Response:

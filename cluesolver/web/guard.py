@@ -37,6 +37,7 @@ from urllib.parse import parse_qs
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cluesolver.web.common import CSRF_FIELD, CSRF_HEADER, LINK_CHANGED, OPEN_PRINTED, WebSettings, cookie_name
+from rulesref.core.i18n import _
 
 #: How long the link ``serve --open`` hands the browser stays valid (seconds).
 OPEN_SECONDS = 60.0
@@ -139,7 +140,7 @@ class Guard:
         send = _with_headers(send, SECURITY_HEADERS)
         host = (_header(scope, b"host") or "").strip().lower()
         if host not in own_hosts(scope):
-            await _refuse(send, "this server does not answer to that host name: " + OPEN_PRINTED)
+            await _refuse(send, _("this server does not answer to that host name: {how}").format(how=_(OPEN_PRINTED)))
             return
         server_port = (scope.get("server") or (None, None))[1]
         cookie = cookie_name(server_port)
@@ -152,20 +153,22 @@ class Guard:
         set_cookie = None
         if not self._ok(from_cookie, self.token):
             if not self._ok(from_query, self.token):
-                await _refuse(send, LINK_CHANGED)
+                await _refuse(send, _(LINK_CHANGED))
                 return
             set_cookie = _cookie_header(cookie, from_query)
         if scope.get("method", "GET") not in SAFE_METHODS:
             origin = _header(scope, b"origin")
             if origin is None or origin.lower() != f"{scope.get('scheme', 'http')}://{host}":
-                await _refuse(send, "refused: this request did not come from this server's own page")
+                await _refuse(send, _("refused: this request did not come from this server's own page"))
                 return
             body = await _read_body(receive)
             if body is None:
-                await _refuse(send, "refused: the request's body is too large or too slow", HTTPStatus.REQUEST_TIMEOUT)
+                await _refuse(
+                    send, _("refused: the request's body is too large or too slow"), HTTPStatus.REQUEST_TIMEOUT
+                )
                 return
             if not (self._ok(_header(scope, CSRF_HEADER.lower().encode()) or "", self.csrf) or self._form_csrf(body)):
-                await _refuse(send, LINK_CHANGED)
+                await _refuse(send, _(LINK_CHANGED))
                 return
             receive = _replay(body, receive)
         if set_cookie is not None:
@@ -177,7 +180,9 @@ class Guard:
 
     async def _open(self, scope: Scope, send: Send, code: str, cookie: str) -> None:
         if scope.get("method") not in SAFE_METHODS or not self.links.redeem(code):
-            await _refuse(send, "this one-time link was used already or is too old: " + OPEN_PRINTED)
+            await _refuse(
+                send, _("this one-time link was used already or is too old: {how}").format(how=_(OPEN_PRINTED))
+            )
             return
         await send(
             {

@@ -24,6 +24,7 @@ from starlette.responses import RedirectResponse, Response
 from cluesolver.web.clue_pages import MAX_STATEMENT, _session, _view
 from cluesolver.web.common import AppState, is_htmx, messages_of, render, state_of, status_of
 from rulesref.core.errors import CluesolverError, InputError, Problem
+from rulesref.core.i18n import _
 
 if TYPE_CHECKING:
     from cluesolver.clue.session.edit import Fixed, Kind
@@ -57,9 +58,9 @@ def editor_of(view: ClueView, line: int, typed: dict[str, str] | None = None) ->
         after = [n for n in near if n > line][:1]
         raise InputError(
             Problem(
-                f"line {line} holds no statement of the log: pick a line of the log",
+                _("line {line} holds no statement of the log: pick a line of the log").format(line=line),
                 text=str(line),
-                choices=tuple(f"line {n}: {view.line_text(n)}" for n in before + after),
+                choices=tuple(_("line {n}: {text}").format(n=n, text=view.line_text(n)) for n in before + after),
             )
         )
     typed = typed or {}
@@ -71,7 +72,7 @@ def editor_of(view: ClueView, line: int, typed: dict[str, str] | None = None) ->
 def _line_number(raw: object) -> int:
     text = raw.strip() if isinstance(raw, str) else ""
     if not text.isdigit() or not 0 < int(text) <= MAX_LINE_NUMBER:
-        raise InputError(Problem("a line number is a whole number from 1", text=text[:20] or None))
+        raise InputError(Problem(_("a line number is a whole number from 1"), text=text[:20] or None))
     return int(text)
 
 
@@ -128,7 +129,7 @@ async def _change(request: Request, kind: Kind) -> Response:
     except CluesolverError as exc:
         return await _answer(request, st, None, None, messages_of(exc), status_of(exc))
     if len(statement) > MAX_STATEMENT:
-        problem = f"a statement is at most {MAX_STATEMENT} characters"
+        problem = _("a statement is at most {n} characters").format(n=MAX_STATEMENT)
         return await _answer(request, st, line, None, [problem], HTTPStatus.BAD_REQUEST, typed)
     try:
         fixed = await run_in_threadpool(fix, st, kind, line, statement, force)

@@ -14,6 +14,7 @@ from starlette.responses import Response
 
 from cluesolver.web.common import answer, messages_of, render
 from rulesref.core.errors import CluesolverError
+from rulesref.core.i18n import language
 
 MAX_QUERY = 300
 
@@ -31,21 +32,25 @@ async def search_page(request: Request) -> Response:
     game = (request.query_params.get("game") or "").strip()[:60] or None
 
     def compute() -> dict[str, Any]:
-        from rulesref.book import books
+        from rulesref.book import ENGLISH, books
         from rulesref.search import search
 
-        result = search(query, game=game, limit=10) if query else None
-        return {"result": result, "books": list(books().values()), "query": query, "game": game, "page": "rules"}
+        # an Estonian page shows the Estonian books where there are; an English one answers
+        # a question in its own language, as ``rules search`` does
+        lang = language()
+        shown = lang if lang != ENGLISH else None
+        result = search(query, game=game, limit=10, lang=shown) if query else None
+        return {"result": result, "books": list(books(lang).values()), "query": query, "game": game, "page": "rules"}
 
     empty: dict[str, Any] = {"result": None, "books": [], "query": query, "game": game, "page": "rules"}
     return await answer(request, "rules.html", compute, empty)
 
 
-def _title(full_id: str) -> str:
+def _title(full_id: str, lang: str) -> str:
     from rulesref.book import section
 
     try:
-        return section(full_id).title
+        return section(full_id, lang).title
     except CluesolverError:
         return full_id
 
@@ -54,15 +59,17 @@ async def section_page(request: Request) -> Response:
     """A whole section (``game/section``), or a whole book's contents (``game``)."""
     full_id = request.path_params["full_id"][:200]
 
+    lang = language()
+
     def run() -> dict[str, Any]:
         from rulesref.book import book, section
 
         if "/" not in full_id:
-            b = book(full_id)
+            b = book(full_id, lang)
             return {"book": b, "section": None}
-        s = section(full_id)
-        see = [(link, _title(link)) for link in s.see]
-        return {"book": book(s.game), "section": s, "html": markdown_html(s.text), "see": see}
+        s = section(full_id, lang)
+        see = [(link, _title(link, lang)) for link in s.see]
+        return {"book": book(s.game, lang), "section": s, "html": markdown_html(s.text), "see": see}
 
     try:
         data = await run_in_threadpool(run)

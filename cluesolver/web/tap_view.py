@@ -29,6 +29,7 @@ from cluesolver.clue.record.events import (
     Shown,
     Suggestion,
 )
+from rulesref.core.i18n import _, mark
 
 if TYPE_CHECKING:
     from cluesolver.clue.variants.model import EditionRules
@@ -60,6 +61,15 @@ class PadWords:
     accuse_label: str  # the button: "Accuse", "All-in"
     clock: bool  # the edition has a clock: the pad offers the 'round' line
 
+    @property
+    def who_suggests(self) -> str:
+        """The legend over the players for a suggestion, in English (``_()`` when shown): 'Who suggests'."""
+        return f"Who {self.suggest}"
+
+    @property
+    def who_accuses(self) -> str:
+        return f"Who {self.accuse}"
+
     @classmethod
     def of(cls, rules: EditionRules) -> PadWords:
         word = rules.accusation_word.strip()
@@ -67,6 +77,42 @@ class PadWords:
         label = "Accuse" if word.casefold() in ("", "accusation") else word[:1].upper() + word[1:]
         suggest = rules.suggest_word.strip() or "suggests"
         return cls(suggest, verb_base(suggest).capitalize(), accuse, label, rules.clock)
+
+
+#: The built-in editions' words on the pad (:class:`PadWords`), for the catalogue: the page
+#: shows ``_(word)``; an edition file's own words stay as it writes them.
+PAD_WORDS = (
+    mark("Suggest"),
+    mark("Bet"),
+    mark("Accuse"),
+    mark("All-in"),
+    mark("Who suggests"),
+    mark("Who bets"),
+    mark("Who accuses"),
+    mark("Who goes all in"),
+)
+
+
+def pad_texts() -> dict[str, str]:
+    """What ``static/tap.js`` writes on the pad, in the page's language (``{line}``: a line number)."""
+    return {
+        "me": _(" (me)"),
+        "passes": _("passes"),
+        "shows": _("shows"),
+        "showsCard": _("shows {card}"),
+        "whichToShow": _("which to show?"),
+        "nobodyShows": _("passes (nobody shows)"),
+        "notAsked": _("not asked"),
+        "implied": _("passes (implied)"),
+        "oneEach": _("One card of each kind."),
+        "one": _("One card."),
+        "many": _("Every card it may be (tap again to take one off)."),
+        "record": _("Record"),
+        "replace": _("Replace line {line}"),
+        "insert": _("Insert before line {line}"),
+        "reentering": _("Re-entering line {line} by taps."),
+        "inserting": _("Inserting before line {line} by taps."),
+    }
 
 
 @dataclass(frozen=True)
@@ -105,7 +151,7 @@ class TapPad:
 
 def tap_pad(log: GameLog, key: str) -> TapPad:
     """The pad of a session whose log is ``log`` (``key``: the session's name)."""
-    categories = tuple(PadCategory(c.id, c.name, c.cards) for c in log.variant.categories)
+    categories = tuple(PadCategory(c.id, c.display_name(), c.cards) for c in log.variant.categories)
     return TapPad(
         key,
         log.players,

@@ -151,6 +151,15 @@ def n_(singular: str, plural: str, n: int) -> str:
     return catalogue(lang).ngettext(singular, plural, n)
 
 
+def p_(context: str, message: str) -> str:
+    """``message`` in the sense ``context`` gives it, for one English word with two meanings
+    (a Las Vegas standing's ``Notes`` are banknotes, a Lords payout's are remarks)."""
+    lang = language()
+    if lang == "en":
+        return message
+    return catalogue(lang).pgettext(context, message)
+
+
 def mark(message: str) -> str:
     """A message to translate later (extracted, returned unchanged): for texts kept in tables."""
     return message

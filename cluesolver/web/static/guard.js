@@ -1,7 +1,8 @@
 // cluesolver web companion: when the server refuses a request (403).
 // A refused answer never replaces page content: base.html's htmx-config does not swap a 403,
 // and this handler makes sure of it whatever the config.  The page shows a banner instead,
-// with the server's one-line reason (plain text, shown as text) and how to get back in.
+// with the server's one-line reason (plain text, shown as text, in the page's language) and how to
+// get back in (base.html's <meta name="link-changed">, in the page's language).
 (function () {
   "use strict";
   var HOW = "This page's link has changed (the server was restarted or another server took over): " +
@@ -18,7 +19,8 @@
       box.appendChild(document.createElement("p")).className = "error";
       document.body.insertBefore(box, document.body.firstChild);
     }
-    box.firstChild.textContent = said || HOW;
+    var meta = document.querySelector('meta[name="link-changed"]');
+    box.firstChild.textContent = said || (meta && meta.getAttribute("content")) || HOW;
   }
   function refused(ev) {
     var xhr = ev.detail && ev.detail.xhr;

@@ -7,7 +7,21 @@
   "use strict";
   var KEEP_MS = 12 * 3600 * 1000;
   var KINDS = ["suggest", "accuse", "shown", "has", "none", "looks", "round"];
-  var pad, data, state, cardCategory = {}, answersKey = "";
+  var pad, data, state, cardCategory = {}, cardLabel = {}, answersKey = "";
+  // What the pad writes, in the page's language (the template's data-texts); English if missing.
+  var TEXTS = {
+    me: " (me)", passes: "passes", shows: "shows", showsCard: "shows {card}", whichToShow: "which to show?",
+    nobodyShows: "passes (nobody shows)", notAsked: "not asked", implied: "passes (implied)",
+    oneEach: "One card of each kind.", one: "One card.", many: "Every card it may be (tap again to take one off).",
+    record: "Record", replace: "Replace line {line}", insert: "Insert before line {line}",
+    reentering: "Re-entering line {line} by taps.", inserting: "Inserting before line {line} by taps."
+  };
+  function say(key, values) {
+    var text = String(TEXTS[key]);
+    Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(values[k])); });
+    return text;
+  }
+  function label(card) { return cardLabel[card] || card; }
 
   function blank() {
     return { kind: "", who: "", viewer: "", slot: "", cards: [], answers: [], nobody: false, result: "", target: null };
@@ -358,20 +372,20 @@
         row.setAttribute("data-answer-player", p);
         var name = document.createElement("span");
         name.className = "answer-name";
-        name.textContent = p + (p === data.me ? " (me)" : "");
+        name.textContent = p + (p === data.me ? say("me") : "");
         var note = document.createElement("span");
         note.className = "answer-note";
         var chips = document.createElement("div");
         chips.className = "chips";
-        chips.appendChild(chip("passes", { "data-answer": "pass", "aria-pressed": "false" }));
-        chips.appendChild(chip("shows", { "data-answer": "show", "aria-pressed": "false" }));
+        chips.appendChild(chip(say("passes"), { "data-answer": "pass", "aria-pressed": "false" }));
+        chips.appendChild(chip(say("shows"), { "data-answer": "show", "aria-pressed": "false" }));
         var cards = state.who === data.me ? state.cards
           : p === data.me ? state.cards.filter(function (c) { return data.myCards.indexOf(c) >= 0; }) : [];
         cards.forEach(function (c) {
-          chips.appendChild(chip("shows " + c, { "data-answer": "show", "data-card": c, "aria-pressed": "false" }));
+          chips.appendChild(chip(say("showsCard", { card: label(c) }), { "data-answer": "show", "data-card": c, "aria-pressed": "false" }));
         });
         if (p === data.me && cards.length > 1 && complete()) {
-          chips.appendChild(chip("which to show?", { "data-show-advice": p }));
+          chips.appendChild(chip(say("whichToShow"), { "data-show-advice": p }));
         }
         row.appendChild(name);
         row.appendChild(note);
@@ -389,7 +403,7 @@
       var p = row.getAttribute("data-answer-player");
       var a = state.answers.find(function (x) { return x[0] === p; });
       var after = shower >= 0 && i > shower;
-      var note = state.nobody ? "passes (nobody shows)" : a ? "" : after ? "not asked" : i < last ? "passes (implied)" : "";
+      var note = state.nobody ? say("nobodyShows") : a ? "" : after ? say("notAsked") : i < last ? say("implied") : "";
       row.querySelector(".answer-note").textContent = note;
       row.classList.toggle("after", after);
       all("button", row).forEach(function (b) {
@@ -418,17 +432,16 @@
     all("[data-result]").forEach(function (b) { press(b, b.getAttribute("data-result") === state.result); });
     var hint = $("tap-cards-hint");
     hint.hidden = mode === "off";
-    hint.textContent = { category: "One card of each kind.", one: "One card.", many: "Every card it may be (tap again to take one off)." }[mode] || "";
+    hint.textContent = { category: say("oneEach"), one: say("one"), many: say("many") }[mode] || "";
     if (k === "suggest") drawAnswers();
     var text = statement(false);
     $("tap-text").textContent = text || statement(true);
     var rec = $("tap-record");
     rec.disabled = !text;
     var t = state.target;
-    rec.textContent = !t ? "Record" : t.op === "edit" ? "Replace line " + t.line : "Insert before line " + t.line;
+    rec.textContent = !t ? say("record") : say(t.op === "edit" ? "replace" : "insert", { line: t.line });
     $("tap-target").hidden = !t;
-    $("tap-target-text").textContent = !t ? "" : t.op === "edit" ? "Re-entering line " + t.line + " by taps." :
-      "Inserting before line " + t.line + " by taps.";
+    $("tap-target-text").textContent = !t ? "" : say(t.op === "edit" ? "reentering" : "inserting", { line: t.line });
     save();
   }
 
@@ -436,7 +449,15 @@
     pad = $("tap");
     if (!pad) return;
     try { data = JSON.parse(pad.getAttribute("data-pad") || "{}"); } catch (e) { return; }
-    all("button.card[data-card]").forEach(function (b) { cardCategory[b.getAttribute("data-card")] = b.getAttribute("data-category"); });
+    try {
+      var texts = JSON.parse(pad.getAttribute("data-texts") || "{}");
+      Object.keys(TEXTS).forEach(function (k) { if (typeof texts[k] === "string") TEXTS[k] = texts[k]; });
+    } catch (e) { /* the English texts */ }
+    all("button.card[data-card]").forEach(function (b) {
+      var card = b.getAttribute("data-card");
+      cardCategory[card] = b.getAttribute("data-category");
+      cardLabel[card] = (b.lastChild && b.lastChild.textContent || card).trim();  // the chip's name, after a ★
+    });
     state = restore();
     fitCards();
     pad.addEventListener("click", onTap);
