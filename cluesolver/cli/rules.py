@@ -30,14 +30,18 @@ LangOption = Annotated[
     typer.Option(
         "--lang",
         help="Language of the rule texts, en or et (default: $CLUESOLVER_LANG, else English; "
-        "for a search, the question's own).",
+        "a search answers in the question's own language).",
         show_default=False,
     ),
 ]
 
 
 def _language(given: str | None) -> str | None:
-    """The language asked for: ``--lang``, else ``$CLUESOLVER_LANG``, else None (the default)."""
+    """The language asked for: ``--lang``, else ``$CLUESOLVER_LANG``, else None (the default).
+
+    For ``rules show`` and ``rules list``; ``rules search`` takes ``--lang`` alone, so that
+    a question is otherwise answered in its own language whatever the setting.
+    """
     from rulesref.book import LANGUAGES, language
     from rulesref.core.errors import InputError, Problem, UnknownNameError
 
@@ -150,13 +154,14 @@ def search(
 
     Matched words are highlighted; --full also prints the best section.  A question may
     be asked in English or Estonian; it is answered in its own language unless --lang
-    (or $CLUESOLVER_LANG) says otherwise.
+    says otherwise.
 
     Example: cluesolver rules search "can I sprawl into F block with two players"
     """
+    from rulesref.book import language
     from rulesref.search import search as run_search
 
-    result = run_search(" ".join(query), game=game, limit=limit, lang=_language(lang))
+    result = run_search(" ".join(query), game=game, limit=limit, lang=language(lang) if lang is not None else None)
     if as_json:
         from rulesref.render import result_json
 
