@@ -90,6 +90,9 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     """A template for the viewer asking: its token and CSRF token go with the page's requests."""
     st = state_of(request)
     viewer = viewer_of(request)
+    view = context.get("view")
+    if "variant" not in context:  # the fragments name cards as the seat's edition does
+        context["variant"] = view.log.variant if view is not None else None
     html = st.templates.get_template(name).render(
         request=request,
         settings=st,

@@ -191,7 +191,7 @@ async def post_line(request: Request) -> Response:
 
     def do(st: TableState, seat: str) -> str:
         posted = st.table.post(statement if isinstance(statement, str) else "", by=seat)
-        return f"Recorded on line {posted.line}: {posted.text}"
+        return f"Recorded: {posted.text} (line {posted.line})"
 
     return await _write(request, do, typed=statement if isinstance(statement, str) else "")
 
@@ -343,7 +343,9 @@ async def _answer(request: Request, template: str, compute: Any, empty: dict[str
     seat = seat_of(request)
 
     def work() -> dict[str, Any]:
-        result: dict[str, Any] = compute(seat_view(st, seat))
+        view = seat_view(st, seat)
+        result: dict[str, Any] = compute(view)
+        result.setdefault("variant", view.log.variant)
         return result
 
     try:
