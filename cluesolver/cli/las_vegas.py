@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
-from rulesref.core.text import plural
+from rulesref.core.i18n import _, mark, n_, number
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -60,12 +60,16 @@ def _rules_line(citations: Iterable[Citation]) -> str:
     """The deciding sections; those with unconfirmed facts say so."""
     from rulesref.book import section
 
-    lines = ["Rules:"]
+    lines = [_("Rules:")]
     for c in citations:
         lines.append(f"  {c}")
         if section(c.id).unconfirmed:
-            lines.append(f"    (partly unconfirmed: cluesolver rules show {c.id})")
+            lines.append("    " + _("(partly unconfirmed: cluesolver rules show {id})").format(id=c.id))
     return "\n".join(lines)
+
+
+#: The editions' column and heading words (:class:`rulesref.las_vegas.editions.EditionRules`), for the catalogue.
+EDITION_WORDS = (mark("Money"), mark("Notes"), mark("Cards"), mark("Chips"), mark("Total"), mark("This round"))
 
 
 # --------------------------------------------------------------------------- payout
@@ -157,7 +161,11 @@ def _print_problem_hint(out: Console, result: GameResult, path: Path) -> None:
     count = result.rule_problems
     if count:
         out.print(
-            f"Careful: this file has {count} rule problem{'s' if count != 1 else ''} (cluesolver check {path})",
+            n_(
+                "Careful: this file has {n} rule problem (cluesolver check {path})",
+                "Careful: this file has {n} rule problems (cluesolver check {path})",
+                count,
+            ).format(n=count, path=path),
             markup=False,
         )
 
@@ -203,27 +211,37 @@ def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
     out = console()
     if not report.findings:
         s = report.summary
+        rounds = _int(s.get("rounds"))
         out.print(
-            f"{path}: no rule problems found ({s.get('title')}, {s.get('players')} players, "
-            f"{plural(_int(s.get('rounds')), 'round')}).",
+            _("{path}: no rule problems found ({title}, {players} players, {rounds}).").format(
+                path=path,
+                title=s.get("title"),
+                players=s.get("players"),
+                rounds=n_("{n} round", "{n} rounds", rounds).format(n=number(rounds)),
+            ),
             markup=False,
         )
         return EXIT_OK
     for f in report.findings:
         out.print(_finding_line(path, f), markup=False)
     errors = len(report.errors)
-    tail = f"{errors} rule problem{'s' if errors != 1 else ''} found."
+    tail = n_("{n} rule problem found.", "{n} rule problems found.", errors).format(n=errors)
     others = len(report.findings) - errors
     if others:
-        tail += f" ({others} warning{'s' if others != 1 else ''} or note{'s' if others != 1 else ''} as well)"
+        tail += n_(" ({n} warning or note as well)", " ({n} warnings or notes as well)", others).format(n=others)
     out.print(tail, markup=False)
     return EXIT_OK if report.ok else EXIT_PROBLEMS
 
 
 def _finding_line(path: Path, f: Finding) -> str:
     where = f"{path}:{f.line}" if f.line is not None else str(path)
-    kind = "" if f.is_error else f"{f.severity.value}: "
-    return f"{where}: {kind}{f.message}" + (f"\n    rule: {f.rule}" if f.rule is not None else "")
+    kind = "" if f.is_error else f"{_(f.severity.value)}: "
+    rule = ("\n    " + _("rule: {rule}").format(rule=f.rule)) if f.rule is not None else ""
+    return f"{where}: {kind}{f.message}{rule}"
+
+
+#: The severities' words (``_(severity.value)``), for the catalogue.
+SEVERITIES = (mark("error"), mark("warning"), mark("note"))
 
 
 def replay_file(path: Path, *, as_json: bool, at: int | None = None, why: str | None = None) -> int:
@@ -253,9 +271,9 @@ def check_file(path: Path, *, as_json: bool) -> int:
 def _print_header(out: Console, game: Game, path: Path) -> None:
     extras = []
     if game.white_dice:
-        extras.append("white dice")
+        extras.append(_("white dice"))
     if game.big_die:
-        extras.append("big die")
+        extras.append(_("big die"))
     title = f"{game.title} — " if game.title else ""
     out.print(
         f"{title}{game.rules.title}: {', '.join(game.players)}" + (f" ({', '.join(extras)})" if extras else ""),
@@ -270,14 +288,18 @@ def _round_table(r: RoundResult, narrow: bool = False) -> Table:
     from rulesref.las_vegas.model import HOUSE
     from rulesref.las_vegas.notation import format_stake
 
-    table = Table(title=f"Round {r.number}", show_edge=True)
-    for col in ("Casino", "Money", "Dice", "Takes", "Tied out / left"):
+    white = _("white")
+    table = Table(title=_("Round {n}").format(n=r.number), show_edge=True)
+    for col in (_("Casino"), _("Money"), _("Dice"), _("Takes"), _("Tied out / left")):
         table.add_column(col)
     for p in r.payouts:
-        takes = ", ".join(f"{'white' if n == HOUSE else n} {_k(v)}" for n, v in p.awards) or "-"
-        out_cells = [f"{', '.join('white' if n == HOUSE else n for n in ps)} tied at {c}" for c, ps in p.tie_groups]
+        takes = ", ".join(f"{white if n == HOUSE else n} {_k(v)}" for n, v in p.awards) or "-"
+        out_cells = [
+            _("{players} tied at {count}").format(players=", ".join(white if n == HOUSE else n for n in ps), count=c)
+            for c, ps in p.tie_groups
+        ]
         if p.leftovers:
-            out_cells.append("left: " + " ".join(_k(v) for v in p.leftovers))
+            out_cells.append(_("left: {money}").format(money=" ".join(_k(v) for v in p.leftovers)))
         stakes = [format_stake(e.stake) for e in p.entries]
         dice = ", ".join(x.replace("=", " ", 1) for x in stakes) if narrow else " ".join(stakes)
         table.add_row(str(p.casino), " ".join(_k(v) for v in p.money), dice, takes, "; ".join(out_cells) or "-")
@@ -289,10 +311,12 @@ def _totals_table(r: RoundResult, game: Game, narrow: bool = False) -> Table:
     from rich.table import Table
 
     money = _k if narrow else _usd
-    totals = Table(title=f"After round {r.number}", show_edge=True)
+    totals = Table(title=_("After round {n}").format(n=r.number), show_edge=True)
     figures = game.rules.running_columns
-    for col in ("Place", "Player", "This round", *(name for name, _ in figures)):
-        totals.add_column(col, justify="left" if col == "Player" else "right")
+    totals.add_column(_("Place"), justify="right")
+    totals.add_column(_("Player"), justify="left")
+    for col in ("This round", *(name for name, _figure in figures)):
+        totals.add_column(_(col), justify="right")
     won = dict(r.won)
     for s in r.standings:
         totals.add_row(str(s.place), s.player, money(won[s.player]), *_figures(s, figures, money))
@@ -302,20 +326,26 @@ def _totals_table(r: RoundResult, game: Game, narrow: bool = False) -> Table:
 def _print_round(out: Console, r: RoundResult, game: Game) -> None:
     out.print(_fitted(out, lambda narrow: _round_table(r, narrow)))
     for t in r.tiles:
-        got = [_usd(v) for v in t.money] + ([f"{t.chips} chip(s)"] if t.chips else [])
-        beside = f" (casino {t.casino})" if t.casino is not None else ""
+        got = [_usd(v) for v in t.money] + ([_("{n} chip(s)").format(n=t.chips)] if t.chips else [])
+        said = (
+            _("Tile (casino {casino}): {player} receives {what}")
+            if t.casino is not None
+            else _("Tile: {player} receives {what}")
+        )
         out.print(
-            f"Tile{beside}: {t.player} receives {', '.join(got) or 'nothing'}"
+            said.format(casino=t.casino, player=t.player, what=", ".join(got) or _("nothing"))
             + (f" ({t.what or t.tile})" if t.what or t.tile else ""),
             markup=False,
         )
-    if r.chips_spent and any(v for _, v in r.chips_spent):
-        out.print("Chips spent: " + ", ".join(f"{p} {v}" for p, v in r.chips_spent if v), markup=False)
+    if r.chips_spent and any(v for _p, v in r.chips_spent):
+        spent = ", ".join(f"{p} {v}" for p, v in r.chips_spent if v)
+        out.print(_("Chips spent: {spent}").format(spent=spent), markup=False)
     out.print(_fitted(out, lambda narrow: _totals_table(r, game, narrow)))
     if r.next_start and r.number < game.rules.rounds:
         out.print(
-            f"{r.next_start} starts round {r.number + 1} (best card a player took at the highest casino where a "
-            "player won).",
+            _("{player} starts round {n} (best card a player took at the highest casino where a player won).").format(
+                player=r.next_start, n=r.number + 1
+            ),
             markup=False,
         )
 
@@ -350,6 +380,10 @@ def _fitted(out: Console, build: Callable[[bool], Table]) -> Table:
     return build(True) if cut(out.width) and not cut(100_000) else table
 
 
+#: The title of the awards table, by the edition's money heading.
+TAKEN = {"Notes": mark("Notes taken"), "Cards": mark("Cards taken")}
+
+
 def _awards_table(rp: Replay, narrow: bool = False) -> Table:
     """Who took which money: a row per round; ``narrow``: a row per casino (fits 60 columns)."""
     from rich.table import Table
@@ -361,19 +395,19 @@ def _awards_table(rp: Replay, narrow: bool = False) -> Table:
         by_casino = {p.casino: p for p in r.payouts}
         for c in CASINOS:
             p = by_casino.get(c)
-            taken = "\n".join(f"{'white' if n == HOUSE else n} {_k(v)}" for n, v in p.awards) if p else "-"
-            cells[r.number, c] = taken or "nobody"
-    table = Table(title=f"{rp.game.rules.money_heading} taken", show_edge=True)
+            taken = "\n".join(f"{_('white') if n == HOUSE else n} {_k(v)}" for n, v in p.awards) if p else "-"
+            cells[r.number, c] = taken or _("nobody")
+    table = Table(title=_(TAKEN[rp.game.rules.money_heading]), show_edge=True)
     if narrow:
-        table.add_column("Casino", justify="right")
+        table.add_column(_("Casino"), justify="right")
         for r in rp.rounds:
-            table.add_column(f"Round {r.number}")
+            table.add_column(_("Round {n}").format(n=r.number))
         for c in CASINOS:
             table.add_row(str(c), *(cells[r.number, c] for r in rp.rounds))
         return table
-    table.add_column("Round", justify="right")
+    table.add_column(_("Round"), justify="right")
     for c in CASINOS:
-        table.add_column(f"Casino {c}")
+        table.add_column(_("Casino {n}").format(n=c))
     for r in rp.rounds:
         table.add_row(str(r.number), *(cells[r.number, c] for c in CASINOS))
     return table
@@ -383,14 +417,18 @@ def _print_standings(out: Console, rp: Replay) -> None:
     from rich.table import Table
 
     title = (
-        "Final standings"
+        _("Final standings")
         if rp.complete
-        else f"Standings after round {len(rp.rounds)} of {rp.game.rules.rounds} (game not finished)"
+        else _("Standings after round {n} of {rounds} (game not finished)").format(
+            n=len(rp.rounds), rounds=rp.game.rules.rounds
+        )
     )
     table = Table(title=title, show_edge=True)
     figures = rp.game.rules.standing_columns
-    for col in ("Place", "Player", *(name for name, _ in figures)):
-        table.add_column(col, justify="left" if col == "Player" else "right")
+    table.add_column(_("Place"), justify="right")
+    table.add_column(_("Player"), justify="left")
+    for name, _figure in figures:
+        table.add_column(_(name), justify="right")
     for s in rp.standings:
         table.add_row(str(s.place), s.player, *_figures(s, figures))
     out.print(table)
@@ -399,23 +437,41 @@ def _print_standings(out: Console, rp: Replay) -> None:
 
 def _print_verdict(out: Console, rp: Replay) -> None:
     if not rp.complete:
-        out.print(f"After round {len(rp.rounds)} of {rp.game.rules.rounds}: the game is not finished.", markup=False)
+        out.print(
+            _("After round {n} of {rounds}: the game is not finished.").format(
+                n=len(rp.rounds), rounds=rp.game.rules.rounds
+            ),
+            markup=False,
+        )
     tiles = sum(len(r.tiles) for r in rp.rounds)
     if tiles:
-        out.print(f"Money includes {tiles} casino-tile reward(s).", markup=False)
-    verb = "Winner" if rp.complete else "Leading"
-    word = rp.game.rules.money_heading.lower()
+        out.print(_("Money includes {n} casino-tile reward(s).").format(n=tiles), markup=False)
+    done = rp.complete
+    word = _(rp.game.rules.money_heading).lower()
     if rp.decided_by.value == "shared":
-        out.print(f"{verb}: {' and '.join(rp.winners)} share it — {rp.what_was_equal()}.", markup=False)
+        said = _("Winner: {players} share it — {why}.") if done else _("Leading: {players} share it — {why}.")
+        out.print(said.format(players=_(" and ").join(rp.winners), why=rp.what_was_equal()), markup=False)
     elif rp.decided_by.value == "notes":
         top, rivals = rp.standings[0], rp.rivals
+        said = (
+            _("Winner: {player} — tied on {money} with {rivals}, wins the tie-break with {n} {word} to {m}.")
+            if done
+            else _("Leading: {player} — tied on {money} with {rivals}, wins the tie-break with {n} {word} to {m}.")
+        )
         out.print(
-            f"{verb}: {top.player} — tied on {_usd(top.total)} with {', '.join(s.player for s in rivals)}, "
-            f"wins the tie-break with {top.notes} {word} to {rivals[0].notes}.",
+            said.format(
+                player=top.player,
+                money=_usd(top.total),
+                rivals=", ".join(s.player for s in rivals),
+                n=top.notes,
+                word=word,
+                m=rivals[0].notes,
+            ),
             markup=False,
         )
     elif rp.winners:
-        out.print(f"{verb}: {rp.winners[0]} with {_usd(rp.standings[0].total)}.", markup=False)
+        said = _("Winner: {player} with {money}.") if done else _("Leading: {player} with {money}.")
+        out.print(said.format(player=rp.winners[0], money=_usd(rp.standings[0].total)), markup=False)
     out.print(_rules_line(rp.citations), markup=False)
 
 

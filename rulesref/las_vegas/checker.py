@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 
 from rulesref.cite import Citation, cite
 from rulesref.core.findings import CheckReport, Finding
-from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars, rules_for
+from rulesref.core.i18n import _
+from rulesref.las_vegas.editions import GAME_ID, Edition, EditionRules, dollars, money_word, rules_for
 from rulesref.las_vegas.model import CASINOS, HOUSE, Casino, Game, Round, Stake
 from rulesref.las_vegas.payout import next_start_player, pay_casino, pay_round
 from rulesref.las_vegas.tiles import BLACK_DICE, PAYS, PRIME_TIME, TILE_CASINOS, reward_fits
@@ -29,13 +30,17 @@ def _rule(local: str) -> Citation:
 def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) -> list[Finding]:
     """Findings (not yet located) for the money at one casino (``where``: "casino 3", "this casino")."""
     out: list[Finding] = []
-    word = rules.money_word
     for value in money:
         if value not in rules.denominations:
             out.append(
                 Finding(
-                    f"{where}: there is no {dollars(value)} {word} in {rules.title} "
-                    f"(values: {', '.join(dollars(v) for v in rules.denominations)})",
+                    _("{where}: there is no {money} {word} in {game} (values: {values})").format(
+                        where=where,
+                        money=dollars(value),
+                        word=money_word(rules),
+                        game=rules.title,
+                        values=", ".join(dollars(v) for v in rules.denominations),
+                    ),
                     cite(rules.rules_section_money),
                     code="money-value",
                 )
@@ -43,7 +48,9 @@ def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) ->
     if rules.cards_per_casino is not None and len(money) != rules.cards_per_casino:
         out.append(
             Finding(
-                f"{where} has {len(money)} money card(s); Royale puts exactly {rules.cards_per_casino} at every casino",
+                _("{where} has {n} money card(s); Royale puts exactly {cards} at every casino").format(
+                    where=where, n=len(money), cards=rules.cards_per_casino
+                ),
                 _rule("royale-cards"),
                 code="royale-two-cards",
             )
@@ -53,8 +60,9 @@ def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) ->
         if total < rules.minimum_stake:
             out.append(
                 Finding(
-                    f"{where} holds {dollars(total)}, less than the "
-                    f"{dollars(rules.minimum_stake)} every casino is stocked to",
+                    _("{where} holds {money}, less than the {least} every casino is stocked to").format(
+                        where=where, money=dollars(total), least=dollars(rules.minimum_stake)
+                    ),
                     _rule("setup"),
                     code="money-minimum",
                 )
@@ -62,9 +70,12 @@ def check_casino_money(where: str, money: Sequence[int], rules: EditionRules) ->
         elif rules.overstock_is_checkable and len(money) > 1 and total - max(money) >= rules.minimum_stake:
             out.append(
                 Finding(
-                    f"{where} holds {dollars(total)}: even without its "
-                    f"biggest {word} it reaches {dollars(rules.minimum_stake)}, so drawing would have "
-                    "stopped earlier",
+                    _(
+                        "{where} holds {money}: even without its biggest {word} it reaches {least}, "
+                        "so drawing would have stopped earlier"
+                    ).format(
+                        where=where, money=dollars(total), word=money_word(rules), least=dollars(rules.minimum_stake)
+                    ),
                     _rule("setup"),
                     code="money-overstocked",
                 )
@@ -82,12 +93,14 @@ def check_stakes(where: str, stakes: Sequence[Stake], rules: EditionRules) -> li
     out: list[Finding] = []
     for s in stakes:
         if s.participant == HOUSE and s.big:
-            out.append(Finding(f"{where}: the white dice have no big die", _rule("white-dice"), code="house-big-die"))
+            said = _("{where}: the white dice have no big die").format(where=where)
+            out.append(Finding(said, _rule("white-dice"), code="house-big-die"))
         elif s.big and not rules.big_die:
             out.append(
                 Finding(
-                    f"{where}: {s.participant} has a big die, but {rules.title} has none "
-                    "(it comes with Boulevard and Royale)",
+                    _(
+                        "{where}: {player} has a big die, but {game} has none (it comes with Boulevard and Royale)"
+                    ).format(where=where, player=s.participant, game=rules.title),
                     _rule("big-die"),
                     code="big-die-edition",
                 )
@@ -95,7 +108,9 @@ def check_stakes(where: str, stakes: Sequence[Stake], rules: EditionRules) -> li
         elif s.big > 1:
             out.append(
                 Finding(
-                    f"{where}: {s.participant} has {s.big} big dice; a player owns only one",
+                    _("{where}: {player} has {n} big dice; a player owns only one").format(
+                        where=where, player=s.participant, n=s.big
+                    ),
                     _rule("big-die"),
                     code="big-die-count",
                 )
@@ -154,35 +169,41 @@ def check_game(game: Game) -> CheckReport:
     if not rules.min_players <= n <= rules.max_players:
         add(
             "player-count",
-            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, this game has {n}",
+            _("{game} is for {low} to {high} players, this game has {n}").format(
+                game=rules.title, low=rules.min_players, high=rules.max_players, n=n
+            ),
             _rule("boulevard" if game.edition is Edition.BOULEVARD else "base"),
             key="players",
         )
     if len(game.rounds) != rules.rounds:
         add(
             "round-count",
-            f"{rules.title} lasts {rules.rounds} rounds, this game has {len(game.rounds)}",
+            _("{game} lasts {rounds} rounds, this game has {n}").format(
+                game=rules.title, rounds=rules.rounds, n=len(game.rounds)
+            ),
             _rule("end"),
             key="game",
         )
     if game.white_dice and n > rules.white_dice_max_players:
         add(
             "white-dice-players",
-            f"white dice are only used with 2 to {rules.white_dice_max_players} players, this game has {n}",
+            _("white dice are only used with 2 to {high} players, this game has {n}").format(
+                high=rules.white_dice_max_players, n=n
+            ),
             _rule("white-dice"),
             key="white_dice",
         )
     if game.big_die and game.edition is Edition.BASE:
         add(
             "big-die-edition",
-            "the base game has no big die (it comes with Boulevard and Royale)",
+            _("the base game has no big die (it comes with Boulevard and Royale)"),
             _rule("big-die"),
             key="big_die",
         )
     if not game.big_die and game.edition is Edition.ROYALE:
         add(
             "big-die-edition",
-            "every Royale player has a big die; big_die = false does not fit Royale",
+            _("every Royale player has a big die; big_die = false does not fit Royale"),
             _rule("royale"),
             key="big_die",
         )
@@ -202,8 +223,10 @@ def check_game(game: Game) -> CheckReport:
                 if expected is not None and expected != rd.start:
                     add(
                         "start-player",
-                        f"round {rd.number} should be started by {expected}, the player who took the "
-                        f"best card at the highest casino where a player won, not {rd.start}",
+                        _(
+                            "round {n} should be started by {player}, the player who took the best card at the "
+                            "highest casino where a player won, not {start}"
+                        ).format(n=rd.number, player=expected, start=rd.start),
                         _rule("start-player"),
                         rd.number,
                         key=f"round {rd.number} start",
@@ -213,7 +236,7 @@ def check_game(game: Game) -> CheckReport:
             if any(rd.chips_spent) or rd.chips_kept:
                 add(
                     "chips-edition",
-                    "chips exist only in Royale",
+                    _("chips exist only in Royale"),
                     _rule("chips"),
                     rd.number,
                     key=f"round {rd.number} chips_spent",
@@ -221,7 +244,7 @@ def check_game(game: Game) -> CheckReport:
             if rd.tiles:
                 add(
                     "tiles-edition",
-                    "casino tiles exist only in Royale",
+                    _("casino tiles exist only in Royale"),
                     _rule("casino-tiles"),
                     rd.number,
                     key=f"round {rd.number} tile 1",
@@ -268,7 +291,10 @@ def _boulevard_hint(game: Game, findings: tuple[Finding, ...]) -> tuple[Finding,
     if not fits or first is None:
         return findings
     f = findings[first]
-    return (*findings[:first], replace(f, message=f"{f.message}; {BOULEVARD_HINT}"), *findings[first + 1 :])
+    hint = _('if you played Boulevard (6 to 8 players, big dice, {money} notes), write edition = "boulevard"').format(
+        money=dollars(100)
+    )
+    return (*findings[:first], replace(f, message=f"{f.message}; {hint}"), *findings[first + 1 :])
 
 
 def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
@@ -276,10 +302,14 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
     present = {c.number for c in rd.casinos}
     missing = [str(n) for n in CASINOS if n not in present]
     if missing:
-        which = f"casino {missing[0]} is" if len(missing) == 1 else f"casinos {', '.join(missing)} are"
+        said = (
+            _("round {n}: casino {casinos} is missing (every casino is stocked each round)")
+            if len(missing) == 1
+            else _("round {n}: casinos {casinos} are missing (every casino is stocked each round)")
+        )
         add(
             "casino-missing",
-            f"round {rd.number}: {which} missing (every casino is stocked each round)",
+            said.format(n=rd.number, casinos=", ".join(missing)),
             _rule("setup"),
             rd.number,
         )
@@ -290,11 +320,20 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
         if not game.big_die:
             small += big  # a die written as big is still one of the player's 8
         if small != game.small_dice:
-            kind = "small dice" if game.big_die else "dice"
+            said = (
+                _(
+                    "round {n}: {player} has {count} small dice on the casinos but owns {owns}, "
+                    "and every die is placed before payout"
+                )
+                if game.big_die
+                else _(
+                    "round {n}: {player} has {count} dice on the casinos but owns {owns}, "
+                    "and every die is placed before payout"
+                )
+            )
             add(
                 "dice-count",
-                f"round {rd.number}: {player} has {small} {kind} on the casinos but owns "
-                f"{game.small_dice}, and every die is placed before payout",
+                said.format(n=rd.number, player=player, count=small, owns=game.small_dice),
                 _rule("turn"),
                 rd.number,
                 player=player,
@@ -302,7 +341,7 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
         if game.big_die and big == 0:
             add(
                 "big-die-missing",
-                f"round {rd.number}: {player}'s big die is on no casino",
+                _("round {n}: {player}'s big die is on no casino").format(n=rd.number, player=player),
                 _rule("big-die"),
                 rd.number,
                 player=player,
@@ -310,7 +349,9 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
         elif big > 1 and game.big_die:
             add(
                 "big-die-count",
-                f"round {rd.number}: {player} has {big} big dice on the casinos; a player owns only one",
+                _("round {n}: {player} has {count} big dice on the casinos; a player owns only one").format(
+                    n=rd.number, player=player, count=big
+                ),
                 _rule("big-die"),
                 rd.number,
                 big_at,
@@ -319,14 +360,16 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
         elif big and not game.big_die and game.edition is not Edition.ROYALE:  # Royale: reported once
             add(
                 "big-die-edition",
-                f"round {rd.number}: {player} placed a big die, but this game is played without big dice",
+                _("round {n}: {player} placed a big die, but this game is played without big dice").format(
+                    n=rd.number, player=player
+                ),
                 _rule("big-die"),
                 rd.number,
                 big_at,
                 player=player,
             )
     for casino in rd.casinos:
-        where = f"round {rd.number} casino {casino.number}"
+        where = _("round {n} casino {casino}").format(n=rd.number, casino=casino.number)
         for finding in check_stakes(where, casino.stakes, rules):
             if finding.code == "house-big-die":  # the player's big dice are counted over the round above
                 add.add(finding, rd.number, casino.number)
@@ -334,8 +377,9 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
             if s.bonus and game.edition is not Edition.ROYALE:
                 add(
                     "bonus-dice",
-                    f"round {rd.number} casino {casino.number}: {s.participant} has dice added "
-                    "by a casino tile, which only Royale has",
+                    _(
+                        "round {n} casino {casino}: {player} has dice added by a casino tile, which only Royale has"
+                    ).format(n=rd.number, casino=casino.number, player=s.participant),
                     _rule("tile-effects"),
                     rd.number,
                     casino.number,
@@ -344,14 +388,18 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
     if white and len(game.players) > game.rules.white_dice_max_players:
         add(
             "white-dice-players",
-            f"round {rd.number}: white dice on the casinos in a {len(game.players)}-player game",
+            _("round {n}: white dice on the casinos in a {players}-player game").format(
+                n=rd.number, players=len(game.players)
+            ),
             _rule("white-dice"),
             rd.number,
         )
     elif white and not game.white_dice:
         add(
             "white-dice-off",
-            f"round {rd.number}: {white} white dice on the casinos, but the file says white_dice = false",
+            _("round {n}: {count} white dice on the casinos, but the file says white_dice = false").format(
+                n=rd.number, count=white
+            ),
             _rule("white-dice"),
             rd.number,
         )
@@ -360,8 +408,9 @@ def _check_round_dice(game: Game, rd: Round, add: _Report) -> None:
     ):
         add(
             "white-dice-count",
-            f"round {rd.number}: {white} white dice on the casinos; with "
-            f"{len(game.players)} players all {rules.white_dice_in_play} are placed every round",
+            _(
+                "round {n}: {count} white dice on the casinos; with {players} players all {all} are placed every round"
+            ).format(n=rd.number, count=white, players=len(game.players), all=rules.white_dice_in_play),
             _rule("white-dice"),
             rd.number,
         )
@@ -374,12 +423,13 @@ def _check_round_money(game: Game, rd: Round, supply: _Supply, add: _Report) -> 
         if not casino.money:
             add(
                 "money-missing",
-                f"round {rd.number}: casino {casino.number} has no money",
+                _("round {n}: casino {casino} has no money").format(n=rd.number, casino=casino.number),
                 _rule("setup"),
                 rd.number,
                 casino.number,
             )
-        for finding in check_casino_money(f"round {rd.number}: casino {casino.number}", casino.money, rules):
+        where = _("round {n}: casino {casino}").format(n=rd.number, casino=casino.number)
+        for finding in check_casino_money(where, casino.money, rules):
             add.add(finding, rd.number, casino.number)
         stocked.update(casino.money)
     for tile in rd.tiles:
@@ -387,8 +437,13 @@ def _check_round_money(game: Game, rd: Round, supply: _Supply, add: _Report) -> 
             if value not in rules.denominations:
                 add(
                     "money-value",
-                    f"round {rd.number}: {tile.player} got a {dollars(value)} {rules.money_word} "
-                    f"from a tile, but {rules.title} has no such {rules.money_word}",
+                    _("round {n}: {player} got a {money} {word} from a tile, but {game} has no such {word}").format(
+                        n=rd.number,
+                        player=tile.player,
+                        money=dollars(value),
+                        word=money_word(rules),
+                        game=rules.title,
+                    ),
                     cite(rules.rules_section_money),
                     rd.number,
                 )
@@ -429,20 +484,22 @@ def _check_supply(game: Game, rd: Round, stocked: Counter[int], supply: _Supply,
         where = max((c.number for c in rd.casinos if value in c.money), default=None)
         seen, back = supply.seen[value], supply.returned[value]
         if not royale and deck_not_through and seen > have:
-            message = f"{seen} × {dollars(value)} have come out by now, but the game has only {have}"
+            message = _("{seen} × {money} have come out by now, but the game has only {have}").format(
+                seen=seen, money=dollars(value), have=have
+            )
         elif supply.won[value] + stocked[value] > have:
-            message = (
-                f"{stocked[value]} × {dollars(value)} out this round and {supply.won[value]} won before, "
-                f"but the game has only {have}"
+            message = _("{out} × {money} out this round and {won} won before, but the game has only {have}").format(
+                out=stocked[value], money=dollars(value), won=supply.won[value], have=have
             )
         elif royale and seen - back > have:
-            message = (
-                f"{seen} × {dollars(value)} have come out by now and at most {back} of them were leftovers "
-                f"come back, but the game has only {have}"
-            )
+            message = _(
+                "{seen} × {money} have come out by now and at most {back} of them were leftovers come back, "
+                "but the game has only {have}"
+            ).format(seen=seen, money=dollars(value), back=back, have=have)
         else:
             continue
-        add("money-supply", f"round {rd.number}: {message}", cite(rules.rules_section_money), rd.number, where)
+        said = _("round {n}: {message}").format(n=rd.number, message=message)
+        add("money-supply", said, cite(rules.rules_section_money), rd.number, where)
         supply.reported.add(value)
 
 
@@ -456,9 +513,17 @@ def _check_card_order(rd: Round, add: _Report) -> None:
         if _pair_key(low) > _pair_key(high):
             add(
                 "card-order",
-                f"round {rd.number}: casino {low.number} has {dollars(sum(low.money))} in cards "
-                f"and casino {high.number} only {dollars(sum(high.money))}; pairs are laid out from the "
-                "cheapest at casino 1 to the richest at casino 6 (equal sums: the bigger card goes higher)",
+                _(
+                    "round {n}: casino {low} has {low_money} in cards and casino {high} only {high_money}; "
+                    "pairs are laid out from the cheapest at casino 1 to the richest at casino 6 "
+                    "(equal sums: the bigger card goes higher)"
+                ).format(
+                    n=rd.number,
+                    low=low.number,
+                    low_money=dollars(sum(low.money)),
+                    high=high.number,
+                    high_money=dollars(sum(high.money)),
+                ),
                 _rule("royale-cards"),
                 rd.number,
                 high.number,
@@ -474,7 +539,9 @@ def _check_chips(game: Game, rd: Round, chips: dict[str, int], add: _Report) -> 
         if spent.get(player, 0) > available:
             add(
                 "chips-overspent",
-                f"round {rd.number}: {player} spent {spent[player]} chips but had at most {available}",
+                _("round {n}: {player} spent {spent} chips but had at most {available}").format(
+                    n=rd.number, player=player, spent=spent[player], available=available
+                ),
                 _rule("chips"),
                 rd.number,
                 player=player,
@@ -486,8 +553,10 @@ def _check_chips(game: Game, rd: Round, chips: dict[str, int], add: _Report) -> 
             if stated != chips[player]:
                 add(
                     "chips-kept",
-                    f"round {rd.number}: {player} should hold {chips[player]} chips after the "
-                    f"round (2 a round, plus tile chips, minus chips spent), the file says {stated}",
+                    _(
+                        "round {n}: {player} should hold {chips} chips after the round "
+                        "(2 a round, plus tile chips, minus chips spent), the file says {stated}"
+                    ).format(n=rd.number, player=player, chips=chips[player], stated=stated),
                     _rule("chips"),
                     rd.number,
                     player=player,
@@ -501,11 +570,13 @@ def _check_tiles(game: Game, rd: Round, add: _Report) -> None:
     placed: dict[int, tuple[str, int]] = {}  # casino -> (tile, result number) first written there
     for n, tile in enumerate(rd.tiles, 1):
         key = f"round {rd.number} tile {n}"
-        name = tile.tile or "a tile"
+        name = tile.tile or _("a tile")
         if tile.casino is not None and tile.casino not in TILE_CASINOS:
             add(
                 "tile-casino",
-                f"round {rd.number}: {name} beside casino {tile.casino}, but tiles lie beside casinos 1 to 3 only",
+                _("round {n}: {tile} beside casino {casino}, but tiles lie beside casinos 1 to 3 only").format(
+                    n=rd.number, tile=name, casino=tile.casino
+                ),
                 _rule("casino-tiles"),
                 rd.number,
                 key=key,
@@ -515,19 +586,26 @@ def _check_tiles(game: Game, rd: Round, add: _Report) -> None:
             if first[0] != tile.tile:
                 add(
                     "tile-twice",
-                    f"round {rd.number}: {tile.tile} and {first[0]} (result {first[1]}) both beside casino "
-                    f"{tile.casino}; each casino has one tile a round",
+                    _(
+                        "round {n}: {tile} and {other} (result {result}) both beside casino {casino}; "
+                        "each casino has one tile a round"
+                    ).format(n=rd.number, tile=tile.tile, other=first[0], result=first[1], casino=tile.casino),
                     _rule("casino-tiles"),
                     rd.number,
                     key=key,
                 )
         if tile.tile and not reward_fits(tile.tile, tile.money, tile.chips):
             paid = [dollars(sum(tile.money))] if tile.money else []
-            paid += [f"{tile.chips} chip(s)"] if tile.chips else []
+            paid += [_("{n} chip(s)").format(n=tile.chips)] if tile.chips else []
             add(
                 "tile-reward",
-                f"round {rd.number}: {tile.player} got {' and '.join(paid)} from {tile.tile}, "
-                f"which pays {PAYS[tile.tile].words}",
+                _("round {n}: {player} got {paid} from {tile}, which pays {pays}").format(
+                    n=rd.number,
+                    player=tile.player,
+                    paid=_(" and ").join(paid),
+                    tile=tile.tile,
+                    pays=PAYS[tile.tile].words,
+                ),
                 _rule("tile-effects"),
                 rd.number,
                 player=tile.player,
@@ -544,14 +622,19 @@ def _check_prime_time(game: Game, rd: Round, add: _Report) -> None:
         mine = sum(1 for _, t in primes if t.player == player)
         if bonus > BLACK_DICE * mine:
             why = (
-                f"but no Prime Time result of theirs is written for this round (bonus dice are its {BLACK_DICE} "
-                "black dice)"
+                _(
+                    "but no Prime Time result of theirs is written for this round (bonus dice are its {n} black dice)"
+                ).format(n=BLACK_DICE)
                 if not mine
-                else f"but {mine} Prime Time result(s) give at most {BLACK_DICE * mine} black dice"
+                else _("but {n} Prime Time result(s) give at most {most} black dice").format(
+                    n=mine, most=BLACK_DICE * mine
+                )
             )
             add(
                 "bonus-dice-tile",
-                f"round {rd.number}: {player} has {bonus} bonus dice on the casinos, {why}",
+                _("round {n}: {player} has {bonus} bonus dice on the casinos, {why}").format(
+                    n=rd.number, player=player, bonus=bonus, why=why
+                ),
                 _rule("tile-effects"),
                 rd.number,
                 player=player,
@@ -565,11 +648,17 @@ def _check_prime_time(game: Game, rd: Round, add: _Report) -> None:
             (e.participant for e in pay_casino(casino.number, casino.money, own, rules).entries if e.place == 1), None
         )
         if leader != tile.player:
-            who = f"{leader} led there" if leader not in (None, HOUSE) else "no player led there"
+            who = (
+                _("{player} led there").format(player=leader)
+                if leader not in (None, HOUSE)
+                else _("no player led there")
+            )
             add(
                 "prime-time-player",
-                f"round {rd.number}: Prime Time at casino {casino.number} is rolled by whoever leads there just "
-                f"before payout; {who}, not {tile.player}",
+                _(
+                    "round {n}: Prime Time at casino {casino} is rolled by whoever leads there just before payout; "
+                    "{who}, not {player}"
+                ).format(n=rd.number, casino=casino.number, who=who, player=tile.player),
                 _rule("tile-effects"),
                 rd.number,
                 casino.number,

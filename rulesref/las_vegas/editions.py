@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rulesref.core.errors import Problem, UnknownNameError
+from rulesref.core.i18n import number, p_
 from rulesref.core.names import closest
 
 GAME_ID = "las-vegas"
@@ -214,5 +215,12 @@ def rules_for(edition: Edition) -> EditionRules:
 
 
 def dollars(thousands: int) -> str:
-    """``90`` -> ``"$90,000"``."""
-    return f"${thousands * 1000:,}"
+    """``90`` -> ``"$90,000"`` (Estonian: ``$90 000``, as the language writes numbers)."""
+    return "$" + number(thousands * 1000)
+
+
+def money_word(rules: EditionRules, many: bool = False) -> str:
+    """The edition's money (``note`` or ``card``, ``notes`` or ``cards``) in the language spoken now."""
+    if rules.money_word == "card":
+        return p_("money", "cards") if many else p_("money", "card")
+    return p_("money", "notes") if many else p_("money", "note")

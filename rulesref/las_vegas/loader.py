@@ -16,6 +16,7 @@ from typing import Any
 from rulesref.core.errors import Problem, UnknownNameError
 from rulesref.core.files import read_text
 from rulesref.core.games import LAS_VEGAS, normalise_game
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Problems, Span, TomlText, parse_toml
 from rulesref.las_vegas.editions import Edition, rules_for
@@ -72,11 +73,11 @@ def parse_game(text: str, path: str | None = None) -> Game:
     found = Problems(text, path)
     f = _File(found, round_blocks(found.text))
     top = f.text.top()
-    found.unknown_keys(data, TOP_KEYS, "the game file", top)
+    found.unknown_keys(data, TOP_KEYS, _("the game file"), top)
 
     game = data.get("game")
     if game is not None and (not isinstance(game, str) or normalise_game(game) != LAS_VEGAS):
-        found.add("this is not a Las Vegas game file", key="game", span=top, text=game, choices=("las-vegas",))
+        found.add(_("this is not a Las Vegas game file"), key="game", span=top, text=game, choices=("las-vegas",))
 
     edition = Edition.BASE  # "game = las-vegas-royale" also names the edition
     raw_edition = data.get(
@@ -95,15 +96,15 @@ def parse_game(text: str, path: str | None = None) -> Game:
     big = _flag(f, data, "big_die")
     title = data.get("title", "")
     if not isinstance(title, str):
-        found.add("title must be text", key="title", span=top, text=title)
+        found.add(_("title must be text"), key="title", span=top, text=title)
         title = ""
 
     raw_rounds = data.get("round", [])
     rounds: list[Round] = []
     if not isinstance(raw_rounds, list) or not all(isinstance(x, dict) for x in raw_rounds):
-        found.add("rounds are written as [[round]] tables", key="round", span=top)
+        found.add(_("rounds are written as [[round]] tables"), key="round", span=top)
     elif not raw_rounds:
-        found.add("the file has no [[round]]")
+        found.add(_("the file has no [[round]]"))
     else:
         for index, raw in enumerate(raw_rounds):
             rounds.append(_round(f, index, raw, players))
@@ -126,7 +127,7 @@ def _flag(f: _File, data: Mapping[str, Any], key: str) -> bool | None:
     """An optional true/false setting at the top of the file."""
     value = data.get(key)
     if value is not None and not isinstance(value, bool):
-        f.found.add(f"{key} must be true or false", key=key, span=f.text.top(), text=value)
+        f.found.add(_("{key} must be true or false").format(key=key), key=key, span=f.text.top(), text=value)
         return None
     return value
 
@@ -134,25 +135,27 @@ def _flag(f: _File, data: Mapping[str, Any], key: str) -> bool | None:
 def _players(f: _File, raw: object) -> list[str]:
     line = f.top_line("players")
     if raw is None:
-        f.found.add('the file needs a players list, e.g. players = ["Anna", "Ben"]', line=1)
+        f.found.add(_('the file needs a players list, e.g. players = ["Anna", "Ben"]'), line=1)
         return []
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        f.found.add("players must be a list of names", line=line, text=raw)
+        f.found.add(_("players must be a list of names"), line=line, text=raw)
         return []
     if len(raw) > MAX_NAMES:  # no edition seats more than 8; thousands of names only cost time
-        f.found.add(f"{len(raw)} players: no edition of Las Vegas seats more than 8", line=line)
+        f.found.add(_("{n} players: no edition of Las Vegas seats more than 8").format(n=len(raw)), line=line)
         f.found.raise_if_any()
     players: list[str] = []
     for name in raw:
         clean = name.strip()
         if not clean:
-            f.found.add("empty player name", line=line, text=name)
+            f.found.add(_("empty player name"), line=line, text=name)
         elif clean.lower() in HOUSE_ALIASES:
             f.found.add(
-                f"'{clean}' is reserved for the white house dice; pick another player name", line=line, text=name
+                _("'{name}' is reserved for the white house dice; pick another player name").format(name=clean),
+                line=line,
+                text=name,
             )
         elif clean.lower() in (p.lower() for p in players):
-            f.found.add("player listed twice", line=line, text=name)
+            f.found.add(_("player listed twice"), line=line, text=name)
         else:
             players.append(clean)
     f.lines["players"] = line or 1
@@ -164,7 +167,7 @@ def _round(f: _File, index: int, raw: Mapping[str, Any], players: Sequence[str])
     span = block(f.blocks, index)
     rline = f.round_line(index)
     f.lines[f"round {number}"] = rline or 1
-    f.found.unknown_keys(raw, ROUND_KEYS, f"round {number}", span)
+    f.found.unknown_keys(raw, ROUND_KEYS, _("round {n}").format(n=number), span)
 
     casinos: list[Casino] = []
     raw_casinos = raw.get("casino", {})
@@ -176,20 +179,23 @@ def _round(f: _File, index: int, raw: Mapping[str, Any], players: Sequence[str])
         for i, value in enumerate(raw_casinos):
             line = heads[i] if i < len(heads) else rline
             if not isinstance(value, dict) or "number" not in value:
-                f.found.add(f"round {number}: each [[round.casino]] needs number = 1 to 6", line=line)
+                f.found.add(_("round {n}: each [[round.casino]] needs number = 1 to 6").format(n=number), line=line)
                 continue
             rest = {k: v for k, v in value.items() if k != "number"}
             entries.append((str(value["number"]), rest, line))
     else:
-        f.found.add(f'round {number}: casinos are written casino.1 = {{ money = [...], dice = "..." }}', line=rline)
+        said = _('round {n}: casinos are written casino.1 = {{ money = [...], dice = "..." }}').format(n=number)
+        f.found.add(said, line=rline)
     seen: set[int] = set()
     for key, value, cline in entries:
         if not key.strip().isdigit() or int(key) not in CASINOS:
-            f.found.add(f"round {number}: there is no casino {key!r}; casinos are 1 to 6", line=cline)
+            f.found.add(
+                _("round {n}: there is no casino {key}; casinos are 1 to 6").format(n=number, key=repr(key)), line=cline
+            )
             continue
         c = int(key)
         if c in seen:
-            f.found.add(f"round {number}: casino {c} is written twice", line=cline)
+            f.found.add(_("round {n}: casino {casino} is written twice").format(n=number, casino=c), line=cline)
             _casino(f, number, c, value, players, cline)  # still report what is wrong inside
             continue
         seen.add(c)
@@ -209,10 +215,10 @@ def _round(f: _File, index: int, raw: Mapping[str, Any], players: Sequence[str])
         name, problem = (
             resolve_name(start, players)
             if isinstance(start, str)
-            else (None, Problem("start must be a player's name", text=str(start)))
+            else (None, Problem(_("start must be a player's name"), text=str(start)))
         )
         if problem is not None or name == HOUSE:
-            f.found.extend([problem or Problem("the house cannot start a round", text=str(start))], sline)
+            f.found.extend([problem or Problem(_("the house cannot start a round"), text=str(start))], sline)
         start_name = name
     return Round(
         number=number,
@@ -242,15 +248,15 @@ def _key_line(f: _File, span: Span, key: str, default: int | None = None) -> int
 
 
 def _casino(f: _File, rnd: int, number: int, raw: object, players: Sequence[str], line: int | None) -> Casino | None:
-    where = f"round {rnd} casino {number}"
+    where = _("round {n} casino {casino}").format(n=rnd, casino=number)
     if not isinstance(raw, dict):
-        f.found.add(f'{where}: expected {{ money = [...], dice = "..." }}', line=line, text=raw)
+        f.found.add(_('{where}: expected {{ money = [...], dice = "..." }}').format(where=where), line=line, text=raw)
         return None
     span = body(f.text, line)
     f.found.unknown_keys(raw, CASINO_KEYS, where, span)
     raw_money = raw.get("money")
     if raw_money is None:
-        f.found.add(f"{where}: no money given", line=line)
+        f.found.add(_("{where}: no money given").format(where=where), line=line)
     money = _money_list(f, where, raw_money if raw_money is not None else [], _key_line(f, span, "money", line))
     stakes = _dice(f, where, raw.get("dice", {}), players, _key_line(f, span, "dice", line))
     bonus = _dice(f, where, raw.get("bonus_dice", {}), players, _key_line(f, span, "bonus_dice", line))
@@ -269,7 +275,9 @@ def _dice(f: _File, where: str, raw: object, players: Sequence[str], line: int |
     elif isinstance(raw, dict):
         stakes, problems = stakes_from_pairs(raw.items(), players)
     else:
-        f.found.add(f'{where}: dice are written "Anna=3 Ben=1+big" or {{ Anna = 3 }}', line=line, text=raw)
+        f.found.add(
+            _('{where}: dice are written "Anna=3 Ben=1+big" or {{ Anna = 3 }}').format(where=where), line=line, text=raw
+        )
         return ()
     f.found.extend([Problem(f"{where}: {p.message}", text=p.text, choices=p.choices) for p in problems], line)
     return stakes
@@ -287,17 +295,21 @@ def _chip_table(
     line = f.key_line(key, index)
     f.lines[f"round {index + 1} {key}"] = line or 1
     if not isinstance(raw, dict):
-        f.found.add(f"round {index + 1}: {key} is a table like {{ Anna = 1 }}", line=line, text=raw)
+        f.found.add(
+            _("round {n}: {key} is a table like {{ Anna = 1 }}").format(n=index + 1, key=key), line=line, text=raw
+        )
         return ()
     out: list[tuple[str, int]] = []
     for name, value in raw.items():
         player, problem = resolve_name(name, players)
         if problem is not None or player is None or player == HOUSE:
-            f.found.extend([problem or Problem("the house has no chips", text=name)], line)
+            f.found.extend([problem or Problem(_("the house has no chips"), text=name)], line)
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             f.found.add(
-                f"round {index + 1}: {key} for {player} must be a whole number of chips, 0 or more",
+                _("round {n}: {key} for {player} must be a whole number of chips, 0 or more").format(
+                    n=index + 1, key=key, player=player
+                ),
                 line=line,
                 text=value,
             )
@@ -309,16 +321,16 @@ def _chip_table(
 def _tiles(f: _File, index: int, raw: object, players: Sequence[str]) -> tuple[TileReward, ...]:
     rline = f.round_line(index)
     if not isinstance(raw, list):
-        f.found.add(f"round {index + 1}: tile results are written as [[round.tile]] tables", line=rline)
+        f.found.add(_("round {n}: tile results are written as [[round.tile]] tables").format(n=index + 1), line=rline)
         return ()
     heads = table_lines(f.text, block(f.blocks, index), "tile")
     out: list[TileReward] = []
     for t, value in enumerate(raw):
         line = heads[t] if t < len(heads) else rline
-        where = f"round {index + 1} tile result {t + 1}"
+        where = _("round {n} tile result {t}").format(n=index + 1, t=t + 1)
         f.lines[f"round {index + 1} tile {t + 1}"] = line or 1
         if not isinstance(value, dict):
-            f.found.add(f"{where}: expected a table with player, money and chips", line=line)
+            f.found.add(_("{where}: expected a table with player, money and chips").format(where=where), line=line)
             continue
         f.found.unknown_keys(value, TILE_KEYS, where, body(f.text, line))
         tile = _tile(f, where, value, players, line)
@@ -330,19 +342,21 @@ def _tiles(f: _File, index: int, raw: object, players: Sequence[str]) -> tuple[T
 def _tile(f: _File, where: str, raw: Mapping[str, Any], players: Sequence[str], line: int | None) -> TileReward | None:
     who = raw.get("player")
     if not isinstance(who, str) or not who.strip():
-        f.found.add(f'{where}: needs the player who received it, e.g. player = "Anna"', line=line)
+        f.found.add(_('{where}: needs the player who received it, e.g. player = "Anna"').format(where=where), line=line)
         return None
     span = body(f.text, line)
     name, problem = resolve_name(who, players)
     if problem is not None or name is None or name == HOUSE:
         f.found.extend(
-            [problem or Problem(f"{where}: the house takes no tile rewards", text=who)], _key_line(f, span, "player")
+            [problem or Problem(_("{where}: the house takes no tile rewards").format(where=where), text=who)],
+            _key_line(f, span, "player"),
         )
         return None
     money = _money_list(f, where, raw.get("money", []), _key_line(f, span, "money"))
     chips = raw.get("chips", 0)
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
-        f.found.add(f"{where}: chips must be a whole number, 0 or more", key="chips", span=span, text=chips)
+        said = _("{where}: chips must be a whole number, 0 or more").format(where=where)
+        f.found.add(said, key="chips", span=span, text=chips)
         chips = 0
     what = str(raw.get("what", ""))
     tile = tile_named(what) or ""
@@ -350,7 +364,7 @@ def _tile(f: _File, where: str, raw: Mapping[str, Any], players: Sequence[str], 
         tile = tile_named(str(raw["tile"]), exact=True) or ""
         if not tile:
             f.found.add(
-                f"{where}: unknown casino tile",
+                _("{where}: unknown casino tile").format(where=where),
                 key="tile",
                 span=span,
                 text=raw["tile"],
@@ -359,7 +373,9 @@ def _tile(f: _File, where: str, raw: Mapping[str, Any], players: Sequence[str], 
     casino = raw.get("casino")
     if casino is not None and (isinstance(casino, bool) or not isinstance(casino, int) or casino not in CASINOS):
         f.found.add(
-            f"{where}: there is no casino {casino}; tiles lie beside casinos 1 to 3",
+            _("{where}: there is no casino {casino}; tiles lie beside casinos 1 to 3").format(
+                where=where, casino=casino
+            ),
             key="casino",
             span=span,
             text=casino,

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rulesref.cite import Citation, cite
-from rulesref.las_vegas.editions import GAME_ID, Edition, dollars
+from rulesref.core.i18n import _
+from rulesref.las_vegas.editions import GAME_ID, Edition, dollars, money_word
 from rulesref.las_vegas.model import Game, TileReward
 from rulesref.las_vegas.payout import CasinoPayout, next_start_player, pay_round
 
@@ -61,14 +62,19 @@ class Replay:
         """For a shared win: what the winners had equal, in words (Royale totals include chips)."""
         top = [s for s in self.standings if s.player in self.winners]
         rules = self.game.rules
-        word = f"{rules.money_word}s"
+        word = money_word(rules, many=True)
         if self.game.edition is not Edition.ROYALE:
-            return f"same money and same number of {word}"
+            return _("same money and same number of {word}").format(word=word)
         if len({s.money for s in top}) == 1:
-            return f"same money, same chips and the same number of {word}"
-        return (
-            f"same total with chips at {dollars(rules.chip_value)} ({dollars(top[0].total)}) and the same number "
-            f"of {word} ({top[0].notes}); money alone {' and '.join(dollars(s.money) for s in top)}"
+            return _("same money, same chips and the same number of {word}").format(word=word)
+        return _(
+            "same total with chips at {chip} ({total}) and the same number of {word} ({notes}); money alone {money}"
+        ).format(
+            chip=dollars(rules.chip_value),
+            total=dollars(top[0].total),
+            word=word,
+            notes=top[0].notes,
+            money=_(" and ").join(dollars(s.money) for s in top),
         )
 
 
