@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cluesolver.web.table_app import TableState, seat_of, state_of
+from cluesolver.web.table_common import TableState, seat_of, state_of
 from rulesref.core.errors import CluesolverError, InputError, Problem
 
 

@@ -251,9 +251,3 @@ def read_secret(folder: Path) -> bytes:
     if not re.fullmatch(r"[0-9a-f]{64}", text):
         raise SessionError(f"{path}: not a table secret (64 hex digits); remove the folder's table or restore it")
     return bytes.fromhex(text)
-
-
-def header_problem(path: Path, exc: InputError) -> SessionError:
-    """A record that cannot be read, as one message."""
-    first = exc.problems()[0].format().splitlines()[0]
-    return SessionError(f"{path}: this table's record cannot be read ({first})")
