@@ -64,7 +64,7 @@ def open_or_create(folder: Path, game: str | None, players: str | None, hands: s
         if game is not None:
             from cluesolver.clue import variants
 
-            if variants.get(game, folder).id != log.variant.id:
+            if variants.get(game, Path.cwd()).id != log.variant.id:
                 raise InputError(
                     Problem(
                         f"--game: {folder} holds a table of {log.variant.name}; leave --game out to resume it",

@@ -289,9 +289,9 @@ def create_table(folder: Path, *, game: str, players: str, hands: str | None = N
     the public record, one record per seat (each seat's hand not entered yet) and the secret."""
     from cluesolver.clue.session.store import header_of, locked
 
+    if Path(game).expanduser().is_file():  # a variant file, named from where the command runs
+        game = str(Path(game).expanduser().resolve())
     log = header_of({"game": game, "players": players, "hands": hands}, folder)
-    if not log.variant.id or log.variant.id not in F._built_in():
-        log = replace(log, header=replace(log.header, game=str(Path(game).expanduser().resolve())))
     F.check_seats(log.players)
     if log.header.table:  # pragma: no cover - no --table option reaches here
         raise InputError(Problem("face-down table cards are not played at a table game"))

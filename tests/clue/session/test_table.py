@@ -286,3 +286,20 @@ def test_a_dealt_game_gives_each_seat_the_record_it_should_have(tmp_path: Path) 
             break
     for seat in game.players:
         assert not [a for a in table.asks(seat) if a.told is None]
+
+
+def test_hand_sizes_and_a_variant_file_go_into_every_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.helpers import ROOT
+
+    monkeypatch.chdir(ROOT)  # the variant file is named from where the command runs
+    table = create_table(tmp_path / "t", game="examples/our-vegas-box.toml", players="Ann,Ben,Cat")
+    monkeypatch.chdir(tmp_path)
+    again = open_table(table.folder)  # read from elsewhere: the records name the file by its whole path
+    assert f"game: {ROOT / 'examples' / 'our-vegas-box.toml'}" in again.path("Ben").read_text().splitlines()
+    assert again.read("Ben").log.variant.card_names == again.read(None).log.variant.card_names
+    sized = create_table(tmp_path / "s", game="classic", players="Ann,Ben,Cat,Dan", hands="Ann 6, Ben 6, Cat 3, Dan 3")
+    for seat in (None, *PLAYERS):
+        assert "hands: Ann 6, Ben 6, Cat 3, Dan 3" in sized.path(seat).read_text().splitlines()
+    with pytest.raises(InputError, match="Cat holds 3 cards"):
+        sized.enter_hand("Cat", ["Rope", "Knife", "Hall", "Study"])
+    assert sized.enter_hand("Cat", ["Rope", "Knife", "Hall"]).changed
