@@ -85,6 +85,8 @@ def forms(base: str, *, derive: bool = True) -> set[str]:
         stems.update({base[:-2] + "se", base[:-2] + "s"})
     if derive and base.endswith("us"):  # süüdistus -> süüdistuse-
         stems.add(base + "e")
+    if derive and len(base) >= 5 and base[-1] in "lnr" and base[-2] == "e" and base[-3] not in _VOWELS:
+        stems.add(base[:-2] + base[-1])  # the vowel of a last -el, -en, -er drops: number -> numbri-
     for stem in list(stems):
         weak = set(_weak(stem))
         stems.update(weak)

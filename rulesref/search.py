@@ -84,6 +84,9 @@ class SearchSettings:
     covered_weight: float = 0.5
     #: a game's name kept because it is a keyword of that game ("cluedo") counts this much
     game_name_weight: float = 0.25
+    #: a question naming an edition of a game ("royale", "boulevardiga", "master detective'is"):
+    #: the sections of that game that never mention it count this share
+    edition_share: float = 0.5
     #: a word found in more than this share of a game's sections is filler there ...
     filler_share: float = 0.5
     #: ... and counts only this much
@@ -580,6 +583,11 @@ class RuleIndex:
         }
         stop = self._stemmer_stop()
         self._title_words = [frozenset(t for t in row[0] if t not in stop) for row in self.data.tokens]
+        self._proper: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._own_words = {  # the words of a game's own name: its id and its title's first part
+            game: frozenset(words(game.replace("-", " ")) + words(re.split(r"[(:]", b.title)[0]))
+            for game, b in self.books.items()
+        }
         self._et_words = frozenset(k for k in self.data.lexicon.estonian.glossary.gloss if " " not in k)
         self._et_bases = self.data.lexicon.estonian.bases_known()  # keys that are glossary words
         # made when first needed (most of it only by questions in Estonian):
@@ -615,23 +623,26 @@ class RuleIndex:
 
     # -- which game ------------------------------------------------------------------
 
-    def _game_spans(self, ws: list[str]) -> list[tuple[int, int, str]]:
-        """(start, end, game) for each run of words naming a game, longest first."""
-        spans: list[tuple[int, int, str]] = []
+    def _game_spans(self, ws: list[str]) -> list[tuple[int, int, str, str]]:
+        """(start, end, game, name) for each run of words naming a game, longest first; the
+        name as the book spells it ("las vegas royale" for "las vegas royale'is")."""
+        spans: list[tuple[int, int, str, str]] = []
         i = 0
         while i < len(ws):
             for n in range(min(8, len(ws) - i), 0, -1):
-                game = self.data.game_names.get(" ".join(ws[i : i + n])) or self._inflected_name(ws[i : i + n])
-                if game:
-                    spans.append((i, i + n, game))
+                typed = " ".join(ws[i : i + n])
+                game = self.data.game_names.get(typed)
+                name = (typed, game) if game else self._inflected_name(ws[i : i + n])
+                if name:
+                    spans.append((i, i + n, name[1], name[0]))
                     i += n
                     break
             else:
                 i += 1
         return spans
 
-    def _inflected_name(self, ws: list[str]) -> str | None:
-        """The game named by words whose last one carries an Estonian ending ("las vegases")."""
+    def _inflected_name(self, ws: list[str]) -> tuple[str, str] | None:
+        """(name, game) named by words whose last one carries an Estonian ending ("las vegases")."""
         if not ws or len(ws[-1]) < 5:
             return None
         last = self.data.lexicon.et_stem(ws[-1])
@@ -642,12 +653,12 @@ class RuleIndex:
                 and parts[:-1] == ws[:-1]
                 and _et_alike(self.data.lexicon.et_stem(parts[-1]), last)
             ):
-                return game
+                return name, game
         return None
 
     def named_game(self, query: str) -> str | None:
         """The one game a question names ("... in lords of vegas"), if it names exactly one."""
-        found = {game for _, _, game in self._game_spans(words(query))}
+        found = {game for _, _, game, _ in self._game_spans(words(query))}
         return found.pop() if len(found) == 1 else None
 
     # -- the question's words --------------------------------------------------------
@@ -717,6 +728,10 @@ class RuleIndex:
             if word.english and word.estonian and not in_estonian and (" ".join(w_stems) in named or self._loan(word)):
                 word.estonian = False  # an English question: "boss" is the English keyword
                 word.lemmas = word.parts = ()
+            elif word.english and word.lemmas and in_estonian:
+                # an Estonian question: "boss", "tuba" are the glossary's words, whose reading
+                # already looks for their English; read twice they would count twice
+                word.english = False
             if word.stop or word.english or word.estonian or not word.used:
                 continue
             estonian = bool(_ESTONIAN_LETTERS & set(word.typed)) or in_estonian
@@ -888,7 +903,11 @@ class RuleIndex:
         for i, word in enumerate(read):  # a compound's parts ("krundikaart": krunt + kaart)
             if word.parts:
                 add(word.typed, glossary.phrase_meaning(word.parts), (i,))
-        options = [(*w.lemmas, fold(w.typed)) if w.typed else () for w in read]
+        # a question word may still be part of a phrase ("kõik mängu": all in)
+        options = [
+            (*(w.lemmas or (glossary.lemmas(w.typed) if w.stop else ())), fold(w.typed)) if w.typed else ()
+            for w in read
+        ]
         for n in range(min(glossary.longest_phrase, len(read)), 1, -1):
             for i in range(len(read) - n + 1):
                 if not all(options[i : i + n]) or not any(read[j].estonian for j in range(i, i + n)):
@@ -943,7 +962,10 @@ class RuleIndex:
             units.append(((i,), word.typed, english if word.typed and not word.english else ()))
         for left, right in zip(units, units[1:]):
             if left[2] and right[2] and (read[left[0][0]].estonian or read[right[0][0]].estonian):
-                self._add_run(left, right, terms, labels, known, covered)
+                # a run with a question word ("mängu lõpus": at the end of the game) counts by
+                # its content word, as an English run of a title does
+                share = 0.5 if read[left[0][0]].stop or read[right[0][0]].stop else 1.0
+                self._add_run(left, right, terms, labels, known, covered, share)
         return covered
 
     def _add_run(
@@ -954,6 +976,7 @@ class RuleIndex:
         labels: set[str],
         known: frozenset[str],
         covered: set[int],
+        share: float = 1.0,
     ) -> None:
         label = left[1] if left[0] == right[0] else f"{left[1]} {right[1]}"
         if not left[2] or not right[2] or label in labels:
@@ -969,7 +992,7 @@ class RuleIndex:
         }
         if found:
             alternatives = tuple((stems, 1.0) for stems in dict.fromkeys(found.values()))
-            weight = self.settings.phrase_weight
+            weight = self.settings.phrase_weight * share
             terms.append(_Term(label, alternatives, estonian=True, weight=weight, meaning=tuple(found)))
             labels.add(label)
             covered.update((*left[0], *right[0]))
@@ -977,7 +1000,7 @@ class RuleIndex:
     def analyse(self, query: str, game: str | None = None) -> tuple[list[str], list[tuple[str, str]], list[str]]:
         """The terms searched for, the corrections made and the words left out."""
         games = [game] if game else sorted(self._rows_of)
-        read, _ = self._question(query, games)
+        read, _, _ = self._question(query, games)
         terms = self._terms(read, games)
         return (
             [t.label for t in terms],
@@ -985,21 +1008,72 @@ class RuleIndex:
             [w.typed for w in read if w.typed and not w.used and not w.stop],
         )
 
-    def _question(self, query: str, games: Sequence[str]) -> tuple[list[_Word], bool]:
-        """The question's words read for ``games``, the words naming a game blanked; and
-        whether it is in Estonian."""
+    def _question(
+        self, query: str, games: Sequence[str]
+    ) -> tuple[list[_Word], bool, tuple[tuple[str, tuple[str, ...]], ...]]:
+        """The question's words read for ``games``, the words naming a game blanked; whether
+        it is in Estonian; and the editions it names as (game, stems) ("royale")."""
         typed = words(query)
         names: set[int] = set()
-        for start, end, game in self._game_spans(typed):
-            stems = " ".join(" ".join(s) for s in self._stemmer.tokens(typed[start:end]))
-            if stems not in self.data.names.get(game, frozenset()):
-                typed[start:end] = [""] * (end - start)
-            else:
-                names.update(range(start, end))
+        editions: list[tuple[str, tuple[str, ...]]] = []
+        for start, end, game, name in self._game_spans(typed):
+            spelt = name.split()
+            stems = " ".join(" ".join(s) for s in self._stemmer.tokens(spelt))
+            edition = self._edition(game, spelt)
+            keep = range(start, end) if stems in self.data.names.get(game, frozenset()) else ()
+            if edition:
+                editions.append((game, edition[1]))
+                keep = range(start + edition[0], end)
+            for i in range(start, end):  # kept as the book spells it ("royale'is" -> royale)
+                typed[i] = spelt[i - start] if i in keep else ""
+            names.update(keep)
         read, in_estonian = self._read_words(typed, games)
         for i in names:
             read[i].game_name = True
-        return read, in_estonian
+        return read, in_estonian, tuple(editions)
+
+    def _edition(self, game: str, name: list[str]) -> tuple[int, tuple[str, ...]] | None:
+        """The edition a game's name names, if it does: its last words beyond the game's own
+        name ("royale" of "las vegas royale", "master detective"), a title or keyword of that
+        game's sections and a name its book writes capitalised ("dice" of "vegas dice" is no
+        edition); (first word, stems)."""
+        own = self._own_words.get(game, frozenset())
+        first = next((i for i, w in enumerate(name) if w not in own), len(name))
+        edition = name[first:]
+        capitalised, proper = self._proper_names(game)
+        if not edition or any(w in own for w in edition):
+            return None
+        if not capitalised.issuperset(edition) or not proper.intersection(edition):
+            return None
+        stems = tuple(t for ts in self._stemmer.tokens(edition) for t in ts)
+        if not stems or " ".join(stems) not in self.data.names.get(game, frozenset()):
+            return None
+        return first, stems
+
+    def _proper_names(self, game: str) -> tuple[frozenset[str], frozenset[str]]:
+        """The words (lower-cased) a game's titles write capitalised (or numbers), and those
+        of them its titles and texts never write in lower case: the names of things
+        ("royale", "cluedo", "2016", "master" of "Master Detective")."""
+        found = self._proper.get(game)
+        if found is None:
+            upper: set[str] = set()
+            lower: set[str] = set()
+            for i in self._rows_of.get(game, []):
+                _, _, title, _, body = self.data.rows[i]
+                upper.update(w.lower() for w in _WORD_RE.findall(title) if w[0].isupper() or w.isdigit())
+                lower.update(w for w in _WORD_RE.findall(f"{title} {body}") if w.islower())
+            found = self._proper[game] = (frozenset(upper), frozenset(upper - lower))
+        return found
+
+    def _mentions(self, row: int, stems: tuple[str, ...]) -> bool:
+        """Whether a section's title, keywords or text hold a run of stems."""
+        size = len(stems)
+        return any(
+            tuple(tokens[i : i + size]) == stems
+            for tokens in self.data.tokens[row][:3]
+            for i in range(len(tokens) - size + 1)
+            if tokens[i] == stems[0]
+        )
 
     # -- ranking ---------------------------------------------------------------------
 
@@ -1178,7 +1252,7 @@ class RuleIndex:
         named = self.named_game(query) if game_id is None else None
         chosen = game_id or named
         games = [chosen] if chosen else sorted(self._rows_of)
-        read, in_estonian = self._question(query, games)
+        read, in_estonian, editions = self._question(query, games)
         shown = shown or ("et" if in_estonian else ENGLISH)
         terms = self._terms(read, games)
         corrections = tuple((w.typed, w.used) for w in read if w.used and w.used != w.typed)
@@ -1199,7 +1273,11 @@ class RuleIndex:
             for g in games
         }
         for row, score in self._score(games, terms).items():
-            ranked.append((score * shares[self.data.rows[row][1]], self.data.rows[row][0], row))
+            game_of = self.data.rows[row][1]
+            if any(g == game_of and not self._mentions(row, stems) for g, stems in editions):
+                score *= self.settings.edition_share  # "... in royale": a section not about it
+
+            ranked.append((score * shares[game_of], self.data.rows[row][0], row))
         ranked.sort(key=lambda x: (-x[0], x[1]))
         per_game = False
         if chosen is None and ranked:
