@@ -102,13 +102,15 @@ class Glossary:
 
     ``gloss`` maps a base form (or several, joined by a space) to the English words and
     phrases it stands for; ``stems`` lists forms the rules cannot make; ``endings`` are
-    the endings cut from a word, longest first.  Keys are kept as written (diacritics
-    and all); looking up folds them.
+    the endings cut from a word, longest first; ``negations`` the words that deny a
+    sentence ("ei", "pole"), folded.  Keys are kept as written (diacritics and all);
+    looking up folds them.
     """
 
     gloss: Mapping[str, tuple[str, ...]]
     stems: Mapping[str, tuple[str, ...]]
     endings: tuple[str, ...]
+    negations: frozenset[str] = frozenset()
 
     @classmethod
     def read(cls, path: Path = GLOSSARY_FILE) -> Glossary:
@@ -122,13 +124,14 @@ class Glossary:
         """Read the file's shape (also the cached form), checking every type (ValueError if wrong)."""
         if not isinstance(data, dict):
             raise ValueError("a glossary must be a table")
-        endings = data.get("endings", "")
-        if not isinstance(endings, str):
-            raise ValueError("'endings' must be a string")
+        endings, negations = data.get("endings", ""), data.get("negations", "")
+        if not isinstance(endings, str) or not isinstance(negations, str):
+            raise ValueError("'endings' and 'negations' must be strings")
         return cls(
             gloss=_lists(data.get("gloss", {}), "gloss"),
             stems=_lists(data.get("stems", {}), "stems"),
             endings=tuple(sorted({fold(e) for e in endings.split()}, key=lambda e: (-len(e), e))),
+            negations=frozenset(fold(w) for w in negations.lower().split()),
         )
 
     def to_json(self) -> dict[str, object]:
@@ -136,6 +139,7 @@ class Glossary:
             "gloss": {k: list(v) for k, v in self.gloss.items()},
             "stems": {k: list(v) for k, v in self.stems.items()},
             "endings": " ".join(self.endings),
+            "negations": " ".join(sorted(self.negations)),
         }
 
 
@@ -227,6 +231,15 @@ class EstonianWords:
     def meaning(self, base: str) -> tuple[str, ...]:
         """The English words and phrases a base form stands for (none if only a form is known)."""
         return self._meanings.get(base, ())
+
+    def negated(self, base: str) -> tuple[str, ...]:
+        """What a base form means in a denied sentence, where the glossary says ("keegi ...
+        ei": "mitte keegi", nobody); else ``()``."""
+        return self._phrases.get(("mitte", base), ())
+
+    def is_negation(self, word: str) -> bool:
+        """Whether a word denies its sentence ("ei", "pole")."""
+        return fold(word.lower()) in self.glossary.negations
 
     def phrase_meaning(self, bases: tuple[str, ...]) -> tuple[str, ...]:
         """The English of two or three base forms in a row that mean something together."""

@@ -584,6 +584,7 @@ class RuleIndex:
         stop = self._stemmer_stop()
         self._title_words = [frozenset(t for t in row[0] if t not in stop) for row in self.data.tokens]
         self._proper: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._forms: dict[str, tuple[str, ...]] | None = None
         self._own_words = {  # the words of a game's own name: its id and its title's first part
             game: frozenset(words(game.replace("-", " ")) + words(re.split(r"[(:]", b.title)[0]))
             for game, b in self.books.items()
@@ -838,8 +839,9 @@ class RuleIndex:
                     weight = settings.phrase_weight * share
                     terms.append(_Term(text, ((tuple(key.split()), 1.0),), weight=weight))
                     labels.add(text)
+        negated = any(lexicon.estonian.is_negation(w.typed) for w in read if w.typed)
         et_covered = self._estonian_phrases(read, terms, labels)
-        et_covered |= self._english_runs(read, terms, labels, phrases | names)
+        et_covered |= self._english_runs(read, terms, labels, phrases | names, negated)
         et_covered |= self._estonian_runs(read, terms, labels, games)
         for i, word in enumerate(read):
             if word.stop or not word.used or word.used in labels:
@@ -864,23 +866,50 @@ class RuleIndex:
                 if word.parts:  # a compound: each part searched as a word of its own
                     for part in word.parts:
                         if part not in labels:
-                            terms.append(self._estonian_term(part, (part,), games, weight))
+                            terms.append(self._estonian_term(part, (part,), games, weight, negated=negated))
                             labels.add(part)
                     continue
                 label = word.used if word.used not in labels else f"{word.used} (et)"
-                terms.append(self._estonian_term(label, word.lemmas, games, weight, typed=word.used))
+                terms.append(self._estonian_term(label, word.lemmas, games, weight, word.used, negated))
                 labels.add(label)
         return terms
 
+    def _meaning(self, lemmas: Iterable[str], negated: bool = False) -> tuple[str, ...]:
+        """The English of an Estonian word's base forms; in a denied question the denied
+        meaning where the glossary has one ("keegi ... ei": nobody, not someone)."""
+        glossary = self.data.lexicon.estonian
+        return tuple(
+            dict.fromkeys(m for b in lemmas for m in ((negated and glossary.negated(b)) or glossary.meaning(b)))
+        )
+
+    def _english_forms(self) -> dict[str, tuple[str, ...]]:
+        """English forms the stemmer cannot join to a word the glossary gives ("took",
+        "taken" of "take"; "won" of "win"): the synonyms of one word for one word, read
+        backwards."""
+        if self._forms is None:
+            found: dict[str, list[str]] = {}
+            for typed, alternatives in self.data.lexicon.synonyms.items():
+                if " " not in typed and len(alternatives) == 1 and " " not in alternatives[0]:
+                    found.setdefault(alternatives[0], []).append(typed)
+            self._forms = {base: tuple(forms) for base, forms in found.items()}
+        return self._forms
+
     def _estonian_term(
-        self, label: str, lemmas: tuple[str, ...], games: Sequence[str], weight: float, typed: str = ""
+        self,
+        label: str,
+        lemmas: tuple[str, ...],
+        games: Sequence[str],
+        weight: float,
+        typed: str = "",
+        negated: bool = False,
     ) -> _Term:
         """An Estonian word: its keys and the books' keys alike to its light stem, and the
         English its glossary base forms stand for."""
         lexicon = self.data.lexicon
         stem = lexicon.et_stem(typed or label)
         keys = (*lemmas, *self._alike(stem, games))
-        meaning = tuple(dict.fromkeys(m for lemma in lemmas for m in lexicon.estonian.meaning(lemma)))
+        meaning = self._meaning(lemmas, negated)
+        meaning += tuple(f for m in meaning for f in self._english_forms().get(m, ()) if f not in meaning)
         english = tuple(
             (tuple(alt), self.settings.gloss_weight) for alt in dict.fromkeys(map(tuple, self._stemmer.tokens(meaning)))
         )
@@ -942,7 +971,9 @@ class RuleIndex:
                     covered.update(range(i, i + n))
         return covered
 
-    def _english_runs(self, read: list[_Word], terms: list[_Term], labels: set[str], known: frozenset[str]) -> set[int]:
+    def _english_runs(
+        self, read: list[_Word], terms: list[_Term], labels: set[str], known: frozenset[str], negated: bool = False
+    ) -> set[int]:
         """Two Estonian words in a row whose English meanings, in either order, make a run
         of words of a title or keyword ("raundi alguses": start of the round; "värvi
         vahetamine": change colour), added to ``terms`` as that phrase; their positions.
@@ -958,7 +989,7 @@ class RuleIndex:
                 first, second = (tuple(glossary.meaning(p)) for p in word.parts)
                 self._add_run(((i,), word.typed, first), ((i,), word.typed, second), terms, labels, known, covered)
             bases = word.lemmas or (glossary.lemmas(word.typed) if word.stop and word.typed else ())
-            english = tuple(dict.fromkeys(m for b in bases for m in glossary.meaning(b)))
+            english = self._meaning(bases, negated)
             units.append(((i,), word.typed, english if word.typed and not word.english else ()))
         for left, right in zip(units, units[1:]):
             if left[2] and right[2] and (read[left[0][0]].estonian or read[right[0][0]].estonian):
@@ -966,6 +997,13 @@ class RuleIndex:
                 # its content word, as an English run of a title does
                 share = 0.5 if read[left[0][0]].stop or read[right[0][0]].stop else 1.0
                 self._add_run(left, right, terms, labels, known, covered, share)
+        if negated:  # "keegi kasiinost ei saanud": nobody + the denied verb, wherever they stand
+            denied = [units[n + 1] for n in range(len(read) - 1) if glossary.is_negation(read[n].typed)]
+            for i, word in enumerate(read):
+                if any(glossary.negated(b) for b in word.lemmas):
+                    for verb in denied:
+                        if verb[0] != (i,):
+                            self._add_run(units[i], verb, terms, labels, known, covered)
         return covered
 
     def _add_run(
