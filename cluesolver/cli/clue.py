@@ -23,7 +23,7 @@ from cluesolver.cli.common import (
     report_error,
 )
 from rulesref.core.errors import CluesolverError
-from rulesref.core.text import plural
+from rulesref.core.i18n import _, n_, number
 
 if TYPE_CHECKING:
     from cluesolver.clue.analysis.report import Replay
@@ -66,7 +66,7 @@ def _path(file: Path | None, session: str | None, *, as_json: bool = False, to_s
 
     path = resolve(file, session)
     if not as_json:
-        console(stderr=to_stderr).print(f"Session {path.stem}: {path}")
+        console(stderr=to_stderr).print(_("Session {name}: {path}").format(name=path.stem, path=path))
     return path
 
 
@@ -136,17 +136,24 @@ def new(
     except CluesolverError as exc:  # refused: nothing written, the current session stays as it was
         code = report_error(exc, as_json)
         current = S.current_name()
-        still = f"the current session is still {current}" if current else "there is no current session"
-        hint = " Hand sizes that are not the usual deal go in --hands." if _about_hands(exc) else ""
-        err_console().print(f"No session started and nothing changed: {still}.{hint}")
+        if current:
+            said = _("No session started and nothing changed: the current session is still {name}.")
+        else:
+            said = _("No session started and nothing changed: there is no current session.")
+        hint = " " + _("Hand sizes that are not the usual deal go in --hands.") if _about_hands(exc) else ""
+        err_console().print(said.format(name=current) + hint)
         raise typer.Exit(code) from None
     if as_json:
         emit_json({"path": str(path), "name": path.stem, "players": list(log.players), "game": log.variant.id})
         return 0
     from cluesolver.clue.record.writer import example_line
 
-    console().print(f"New session {path.stem} ({log.variant.name}, {', '.join(log.players)}): {path}", markup=False)
-    console().print(f'Record what happens with: cluesolver clue add "{example_line(log)}"', markup=False)
+    said = _("New session {name} ({game}, {players}): {path}").format(
+        name=path.stem, game=log.variant.display_title(), players=", ".join(log.players), path=path
+    )
+    console().print(said, markup=False)
+    hint = _('Record what happens with: cluesolver clue add "{example}"').format(example=example_line(log))
+    console().print(hint, markup=False)
     return 0
 
 
@@ -184,7 +191,7 @@ def use(name: Annotated[str, typer.Argument(help="A session name from 'clue list
     """
     from cluesolver.clue.session import store as S
 
-    console().print(f"Current session: {S.use(name)}", markup=False)
+    console().print(_("Current session: {name}").format(name=S.use(name)), markup=False)
     return 0
 
 
@@ -213,7 +220,7 @@ def export(
     from rulesref.core.files import atomic_write
 
     atomic_write(out, text)
-    err_console().print(f"Wrote {out}", markup=False)
+    err_console().print(_("Wrote {path}").format(path=out), markup=False)
     return 0
 
 
@@ -259,10 +266,14 @@ def undo(file: FileOpt = None, session: SessionOpt = None, as_json: JsonOption =
         undid = {"undid": change.undone.to_json()} if change.undone is not None else {}
         emit_json({"removed": list(change.lines), "events": len(change.after.events), **undid})
         return 0
+    n = len(change.after.events)
     if change.undone is not None:
-        console().print(f"{change.undone.describe()}  ({plural(len(change.after.events), 'event')})", markup=False)
+        events = n_("{n} event", "{n} events", n).format(n=number(n))
+        console().print(f"{change.undone.describe()}  ({events})", markup=False)
         return 0
-    console().print(f"Removed: {change.lines[0]}  ({plural(len(change.after.events), 'event')} left)", markup=False)
+    from cluesolver.cli.clue_fix import removed_line
+
+    console().print(removed_line(change.lines[0], n), markup=False)
     return 0
 
 

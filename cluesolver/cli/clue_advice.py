@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, JsonOption, console, emit_json, guarded
-from rulesref.core.text import plural
+from rulesref.core.i18n import _, n_, number
 
 if TYPE_CHECKING:
     from cluesolver.cli.sheet import Group, Table, Text
     from cluesolver.clue.advice.review import GameReview, PlayerReview
     from cluesolver.clue.advice.show import ShowAdvice
     from cluesolver.clue.record.events import GameLog
+    from cluesolver.clue.variants import Variant
 
 FileOpt = Annotated[
     Path | None, typer.Option("--file", "-f", help="Work on this .clue file instead of a named session.")
@@ -103,48 +104,53 @@ def show_card(log: GameLog, statement: str, *, player: str | None, as_json: bool
 
     if player is not None:
         player = log.match_player(player)
-    advice = show_advice(log, suggestion_of(log, typed(statement, "the statement")), player)
+    advice = show_advice(log, suggestion_of(log, typed(statement, _("the statement"))), player)
     if as_json:
         emit_json(advice.to_json())
     else:
-        console().print(show_text(advice))
+        console().print(show_text(advice, log.variant))
     return 0 if advice.consistent else EXIT_CONTRADICTION
 
 
-def show_text(a: ShowAdvice) -> Text | Group:
+def show_text(a: ShowAdvice, variant: Variant) -> Text | Group:
     """The cards as a short table, the advice and how to read it."""
     from cluesolver.cli.sheet import Group, Table, Text
     from rulesref.core.text import percent
 
     if not a.consistent or not a.cards:
-        return Text(a.message(), style="bold")
-    who = "You" if a.owner else a.player
-    title = f"{who} may show {a.to} ({', '.join(a.suggested)}):"
+        return Text(a.message(variant), style="bold")
+    suggested = ", ".join(variant.display_names(a.suggested))
+    if a.owner:
+        title = _("You may show {to} ({cards}):").format(to=a.to, cards=suggested)
+    else:
+        title = _("{player} may show {to} ({cards}):").format(player=a.player, to=a.to, cards=suggested)
     table = Table(title=Text(title), header_style="bold")
-    table.add_column("Card")
-    table.add_column("Leak", justify="right", no_wrap=True)
-    table.add_column(f"{a.to} certain after", justify="right", no_wrap=True)
-    table.add_column("Note")
+    table.add_column(_("Card"))
+    table.add_column(_("Leak"), justify="right", no_wrap=True)
+    table.add_column(_("{to} certain after").format(to=a.to), justify="right", no_wrap=True)
+    table.add_column(_("Note"))
     mark = "" if a.exact else "~"
     for c in a.cards:
         notes = []
         if c.shown_before:
-            notes.append(f"shown to {a.to} before")
+            notes.append(_("shown to {to} before").format(to=a.to))
         if not a.owner:
-            notes.append(f"{a.player} holds it {percent(c.holds)}")
-        table.add_row(Text(c.card), f"{mark}{_bits(c.leak_bits)} bits", percent(c.names_envelope), "; ".join(notes))
-    counted = (
-        f"all {plural(a.deals, 'deal')}"
-        if a.exact
-        else f"{plural(a.deals, 'deal')} drawn uniformly (~ marks estimates)"
-    )
-    passed = f"; {', '.join(a.passed)} taken to pass" if a.passed else ""
-    table.caption = (
-        f"Leak: what {a.to} learns about the envelope from the card beyond '{a.player} shows a card' "
-        f"(bits, exact per {a.to}'s possible notebook), averaged over {counted} agreeing with the log{passed}. "
-        f"Certain after: chance {a.to} can then name the whole envelope."
-    )
-    return Group(table, Text(a.message(), style="bold"))
+            notes.append(_("{player} holds it {percent}").format(player=a.player, percent=percent(c.holds)))
+        leak = _("{bits} bits").format(bits=mark + _bits(c.leak_bits))
+        table.add_row(Text(variant.display_name(c.card)), leak, percent(c.names_envelope), "; ".join(notes))
+    if a.exact:
+        counted = n_("all {n} deal", "all {n} deals", a.deals).format(n=number(a.deals))
+    else:
+        counted = n_(
+            "{n} deal drawn uniformly (~ marks estimates)", "{n} deals drawn uniformly (~ marks estimates)", a.deals
+        ).format(n=number(a.deals))
+    passed = _("; {players} taken to pass").format(players=", ".join(a.passed)) if a.passed else ""
+    table.caption = _(
+        "Leak: what {to} learns about the envelope from the card beyond '{player} shows a card' "
+        "(bits, exact per {to}'s possible notebook), averaged over {counted} agreeing with the log{passed}. "
+        "Certain after: chance {to} can then name the whole envelope."
+    ).format(to=a.to, player=a.player, counted=counted, passed=passed)
+    return Group(table, Text(a.message(variant), style="bold"))
 
 
 # ----------------------------------------------------------------------------- review
@@ -160,64 +166,75 @@ def review_game(log: GameLog, *, as_json: bool) -> int:
     if as_json:
         emit_json(done.to_json())
     else:
-        console().print(review_text(done))
+        console().print(review_text(done, log.variant))
     return 0 if done.contradiction_at is None else EXIT_CONTRADICTION
 
 
-def review_text(r: GameReview) -> Group:
+def review_text(r: GameReview, variant: Variant) -> Group:
     """The review for people: the moments, the suggestions as a table, the costliest in words."""
     from cluesolver.cli.sheet import Group, Text
 
-    whose = f"{r.player}'s notebook" if r.player is not None else "the public notebook (a spectator's log)"
-    head = Text(f"Review of {whose}, up to line {r.last_line}", style="bold")
-    if r.certain_at is not None:
-        head.append(f"\nThe notebook named the envelope after line {r.certain_at}.")
+    if r.player is not None:
+        said = _("Review of {player}'s notebook, up to line {line}").format(player=r.player, line=r.last_line)
     else:
-        head.append("\nThe notebook never named the envelope.")
+        said = _("Review of the public notebook (a spectator's log), up to line {line}").format(line=r.last_line)
+    head = Text(said, style="bold")
+    if r.certain_at is not None:
+        head.append("\n" + _("The notebook named the envelope after line {line}.").format(line=r.certain_at))
+    else:
+        head.append("\n" + _("The notebook never named the envelope."))
     if r.contradiction_at is not None:
-        head.append(f"\nThe log contradicts itself after line {r.contradiction_at}: reviewed up to there.")
+        said = _("The log contradicts itself after line {line}: reviewed up to there.")
+        head.append("\n" + said.format(line=r.contradiction_at))
     parts: list[Text | Table] = [head]
     for p in r.players:
-        parts.extend(_player_text(p, r.player is None))
+        parts.extend(_player_text(p, r.player is None, variant))
     parts.append(
         Text(
-            "Gain: the drop of the envelope's uncertainty the answer was expected to bring, scored as "
-            "'clue next' scores every suggestion; Best: the most any suggestion (any room) was expected to "
-            "bring then; Learned: what the answer brought (luck can make it more); ~ marks figures on sampled "
-            "deals."
+            _(
+                "Gain: the drop of the envelope's uncertainty the answer was expected to bring, scored as "
+                "'clue next' scores every suggestion; Best: the most any suggestion (any room) was expected to "
+                "bring then; Learned: what the answer brought (luck can make it more); ~ marks figures on sampled "
+                "deals."
+            )
         )
     )
     return Group(*parts)
 
 
-def _player_text(p: PlayerReview, spectator: bool) -> list[Text | Table]:
+def _player_text(p: PlayerReview, spectator: bool, variant: Variant) -> list[Text | Table]:
     from cluesolver.cli.sheet import Table, Text
 
     lead = Text(f"{p.player}:\n", style="bold") if spectator else Text()
     if p.accuse_advised_at is not None:
-        lead.append(f"accuse? first said accuse after line {p.accuse_advised_at}; ")
+        lead.append(_("accuse? first said accuse after line {line}; ").format(line=p.accuse_advised_at))
     else:
-        lead.append("accuse? never said accuse; ")
+        lead.append(_("accuse? never said accuse; "))
     if p.accused_at is not None:
-        lead.append(f"{p.player} accused at line {p.accused_at} ({'right' if p.accusation_correct else 'wrong'}).")
+        said = (
+            _("{player} accused at line {line} (right).")
+            if p.accusation_correct
+            else _("{player} accused at line {line} (wrong).")
+        )
+        lead.append(said.format(player=p.player, line=p.accused_at))
     else:
-        lead.append(f"{p.player} did not accuse.")
+        lead.append(_("{player} did not accuse.").format(player=p.player))
     if not p.suggestions:
-        lead.append(f"\n{p.player} made no suggestion.")
+        lead.append("\n" + _("{player} made no suggestion.").format(player=p.player))
         return [lead]
     table = Table(header_style="bold")
-    table.add_column("Line", justify="right", no_wrap=True)
-    table.add_column("Suggestion")
-    table.add_column("Gain", justify="right", no_wrap=True)
-    table.add_column("Best", justify="right", no_wrap=True)
-    table.add_column("Learned", justify="right", no_wrap=True)
-    table.add_column("Best then")
+    table.add_column(_("Line"), justify="right", no_wrap=True)
+    table.add_column(_("Suggestion"))
+    table.add_column(_("Gain"), justify="right", no_wrap=True)
+    table.add_column(_("Best"), justify="right", no_wrap=True)
+    table.add_column(_("Learned"), justify="right", no_wrap=True)
+    table.add_column(_("Best then"))
     for s in p.suggestions:
         mark = "" if s.exact else "~"
-        best = "" if s.best_cards == s.cards else ", ".join(s.best_cards)
+        best = "" if s.best_cards == s.cards else ", ".join(variant.display_names(s.best_cards))
         table.add_row(
             str(s.line),
-            Text(", ".join(s.cards)),
+            Text(", ".join(variant.display_names(s.cards))),
             f"{mark}{_bits(s.gain_bits)}",
             f"{mark}{_bits(s.best_bits)}",
             _bits(s.learned_bits),
@@ -225,17 +242,17 @@ def _player_text(p: PlayerReview, spectator: bool) -> list[Text | Table]:
         )
     out: list[Text | Table] = [lead, table]
     if p.costliest:
-        worst = Text("Costliest turns:", style="bold")
+        worst = Text(_("Costliest turns:"), style="bold")
         for s in p.costliest:
-            worst.append(f"\n  {s.sentence()}")
+            worst.append(f"\n  {s.sentence(variant)}")
         out.append(worst)
     return out
 
 
 def _bits(x: float) -> str:
-    """Bits to two decimals (a tiny negative is 0.00, not -0.00)."""
+    """Bits to two decimals (a tiny negative is 0.00, not -0.00), as the language writes them."""
     text = f"{x:.2f}"
-    return "0.00" if text == "-0.00" else text
+    return number(0.0 if text == "-0.00" else x, ".2f")
 
 
 def offer_show(log: GameLog, line: str) -> bool:
@@ -261,10 +278,14 @@ def offer_show(log: GameLog, line: str) -> bool:
     advice = show_advice(log, event)
     if advice.best is None:
         return False  # a contradictory log: recording the line says so
-    console().print(show_text(advice))
-    said = "; ".join([f"{event.suggester} suggests {', '.join(event.cards)}", *(f"{p} passes" for p in advice.passed)])
+    console().print(show_text(advice, log.variant))
+    from cluesolver.clue.record.events import Reply
+    from cluesolver.clue.record.writer import say_event
+
+    replies = (*(Reply(p, False) for p in advice.passed), Reply(me, True, advice.best))
+    said = say_event(Suggestion(0, event.suggester, event.cards, replies), log)
     console().print(
-        f"Not recorded yet: type the whole line once you have shown, e.g. {said}; {me} shows {advice.best}",
+        _("Not recorded yet: type the whole line once you have shown, e.g. {line}").format(line=said),
         markup=False,
     )
     return True

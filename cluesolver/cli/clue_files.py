@@ -71,13 +71,16 @@ def show_why(result: Replay, text: str, *, as_json: bool) -> int:
         emit_json(answer.to_json())
         return EXIT_OK
     import cluesolver.cli.clue_render as R
+    from rulesref.core.i18n import _
 
     out = console()
+    variant = result.log.variant
     if answer.impossible:
-        out.print(f"{fact}: impossible - it holds in no consistent deal.", markup=False)
-        out.print(R.why_text(fact.opposite(), answer.opposite_lines, result.lines, 1.0))
+        said = _("{fact}: impossible - it holds in no consistent deal.").format(fact=fact.say(variant))
+        out.print(said, markup=False)
+        out.print(R.why_text(fact.opposite(), answer.opposite_lines, result.lines, 1.0, variant))
         return EXIT_OK
-    out.print(R.why_text(fact, answer.lines, result.lines, answer.probability))
+    out.print(R.why_text(fact, answer.lines, result.lines, answer.probability, variant))
     return EXIT_OK
 
 

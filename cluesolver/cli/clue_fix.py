@@ -31,23 +31,26 @@ def fix(path: Path, kind: Kind, line: int, statement: str | None, *, force: bool
 
 
 def _show(done: Fixed) -> int:
+    from cluesolver.cli.clue_live import rule_line, solved_line
     from cluesolver.cli.clue_live_render import effect_text
+    from rulesref.core.i18n import _
 
     out = console()
     out.print(done.summary(), markup=False)
     if not done.written:
         return 0
     after = done.after
-    out.print(effect_text(done.effect))
+    variant = after.log.variant
+    out.print(effect_text(done.effect, variant))
     if done.no_longer_certain:
-        out.print("No longer certain:", style="bold")
+        out.print(_("No longer certain:"), style="bold")
         for fact in done.no_longer_certain:
-            out.print(f"  {fact}", markup=False)
+            out.print(f"  {fact.say(variant)}", markup=False)
     for p in done.rules:
-        out.print(f"Rule {p.severity.value}: {p.message} {p.rule}", markup=False)
+        out.print(rule_line(p), markup=False)
     if not after.consistent:
         lines = ", ".join(str(n) for n in after.conflict)
-        out.print(f"Warning: the log contradicts itself (lines {lines}).", markup=False)
+        out.print(_("Warning: the log contradicts itself (lines {lines}).").format(lines=lines), markup=False)
         return EXIT_CONTRADICTION
     from cluesolver.clue.session.view import table_view
 
@@ -55,5 +58,13 @@ def _show(done: Fixed) -> int:
     if view.game_over is not None:
         out.print(view.game_over, markup=False)
     elif view.accuse_now:
-        out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.", markup=False)
+        out.print(solved_line(after.solution().values(), variant), markup=False)
     return 0
+
+
+def removed_line(line: str, events: int) -> str:
+    """What undo of a recorded line says: ``Removed: <line>  (4 events left)``."""
+    from rulesref.core.i18n import n_, number
+
+    said = n_("Removed: {line}  ({n} event left)", "Removed: {line}  ({n} events left)", events)
+    return said.format(line=line, n=number(events))

@@ -11,10 +11,15 @@ from typing import TYPE_CHECKING
 
 from cluesolver.cli.common import EXIT_CONTRADICTION, console, emit_json, keep_freed_memory
 from cluesolver.clue.record.events import GameLog
+from rulesref.core.i18n import _
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from cluesolver.clue.analysis.report import Replay
     from cluesolver.clue.session.view import ClockView
+    from cluesolver.clue.variants import Variant
+    from rulesref.core.findings import Finding
 
 
 def record(path: Path, statements: list[str], *, force: bool = False, as_json: bool = False) -> int:
@@ -29,21 +34,45 @@ def record(path: Path, statements: list[str], *, force: bool = False, as_json: b
     from cluesolver.cli.clue_live_render import effect_text
 
     out = console()
-    for line in done.change.lines:
-        out.print(f"Recorded: {line}", markup=False, style="bold")
-    out.print(effect_text(done.effect))
+    variant = after.log.variant
+    for line in _as_said(done.change.lines, done.change.after, len(done.change.before.events)):
+        out.print(_("Recorded: {statement}").format(statement=line), markup=False, style="bold")
+    out.print(effect_text(done.effect, variant))
     for p in done.rules:
-        out.print(f"Rule {p.severity.value}: {p.message} {p.rule}", markup=False)
+        out.print(rule_line(p), markup=False)
     if not after.consistent:
-        out.print("Warning: the log now contradicts itself (recorded with --force).", markup=False)
+        out.print(_("Warning: the log now contradicts itself (recorded with --force)."), markup=False)
         return EXIT_CONTRADICTION
     view = done.view
     if view.game_over is not None:
         out.print(view.game_over, markup=False)
     elif view.accuse_now:
-        out.print("Solved: " + ", ".join(c for c in after.solution().values() if c) + " - accuse now.", markup=False)
-    _print_clock(view.clock)
+        out.print(solved_line(after.solution().values(), variant), markup=False)
+    _print_clock(view.clock, variant)
     return 0
+
+
+def _as_said(lines: tuple[str, ...], log: GameLog, before: int) -> tuple[str, ...]:
+    """The statements just recorded as the table reads them back: as typed in English, in
+    the language's own grammar otherwise (each new event said again, the cards in its names)."""
+    from rulesref.core.i18n import language
+
+    if language() == "en":
+        return lines
+    from cluesolver.clue.record.writer import say_event
+
+    return tuple(say_event(e, log) for e in log.events[before:])
+
+
+def rule_line(p: Finding) -> str:
+    """``Rule error: <message> [clue/turns] Taking turns``: a rule a recorded line breaks."""
+    return _("Rule {severity}: {message} {rule}").format(severity=_(p.severity.value), message=p.message, rule=p.rule)
+
+
+def solved_line(solution: Iterable[str | None], variant: Variant) -> str:
+    """``Solved: Plum, Rope, Hall - accuse now.``"""
+    cards = ", ".join(variant.display_name(c) for c in solution if c)
+    return _("Solved: {cards} - accuse now.").format(cards=cards)
 
 
 def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
@@ -61,19 +90,24 @@ def show_status(result: Replay, *, as_json: bool, threats: bool = False) -> int:
     if as_json or code:
         return code
     out = console()
+    variant = result.log.variant
     if view.effect is not None and view.last is not None:
         from cluesolver.cli.clue_live_render import effect_text
 
         event = len(view.log.events)  # a file line, and which event it holds (docs/clue-log-format.md)
-        out.print(f"Last line {view.last.line} (event {event}): {view.last_statement}", markup=False)
-        out.print(effect_text(view.effect))
+        from cluesolver.clue.record.writer import say_event
+
+        said = _("Last line {line} (event {event}): {statement}")
+        statement = say_event(view.last, view.log)  # English: the canonical statement (view.last_statement)
+        out.print(said.format(line=view.last.line, event=event, statement=statement), markup=False)
+        out.print(effect_text(view.effect, variant))
     if view.game_over is not None:
         out.print(view.game_over)
     elif view.threats is not None:
         from cluesolver.cli.clue_live_render import threat_text
 
         out.print(threat_text(view.threats))
-    _print_clock(view.clock)
+    _print_clock(view.clock, variant)
     return 0
 
 
@@ -89,7 +123,7 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
         if as_json:
             emit_json({"game_over": True, "winner": won, "suggestions": []})
         else:
-            console().print(f"The game is over: {won} accused correctly.", markup=False)
+            console().print(_("The game is over: {winner} accused correctly.").format(winner=won), markup=False)
         return 0
     keep_freed_memory()
     ranking = rank(log, player=player, room=room_card, top=top)
@@ -100,13 +134,12 @@ def advise(log: GameLog, *, room: str | None, player: str | None, top: int, as_j
 
     out = console()
     if not ranking.advice:
-        out.print("No advice: the log contradicts itself.", markup=False)
+        out.print(_("No advice: the log contradicts itself."), markup=False)
         return EXIT_CONTRADICTION
-    out.print(ranking_table(ranking, [c.name for c in log.variant.categories], out.width))
+    out.print(ranking_table(ranking, log.variant, out.width))
     if ranking.player != log.header.me:
-        out.print(
-            f"{ranking.player} is to move; gains are what this notebook would learn from the answers.", markup=False
-        )
+        said = _("{player} is to move; gains are what this notebook would learn from the answers.")
+        out.print(said.format(player=ranking.player), markup=False)
     return 0
 
 
@@ -123,18 +156,18 @@ def accuse_advice(log: GameLog, *, player: str | None, as_json: bool) -> int:
     from cluesolver.cli.clue_live_render import accuse_text
     from cluesolver.clue.session.view import clock_view
 
-    console().print(accuse_text(advice, log.variant.rules.accusation_word))
-    _print_clock(clock_view(log))
+    console().print(accuse_text(advice, log.variant))
+    _print_clock(clock_view(log), log.variant)
     return 0
 
 
-def _print_clock(view: ClockView | None) -> None:
+def _print_clock(view: ClockView | None, variant: Variant) -> None:
     """The clock and the final bet, for an edition with a clock (nothing otherwise)."""
     if view is None:
         return
     from cluesolver.cli.clue_live_render import clock_text
 
-    console().print(clock_text(view.clock, view.final_bet))
+    console().print(clock_text(view.clock, variant, view.final_bet))
 
 
 def show_clock(log: GameLog, *, as_json: bool) -> int:
@@ -149,6 +182,7 @@ def show_clock(log: GameLog, *, as_json: bool) -> int:
         emit_json(data)
         return 0
     if not log.variant.rules.clock:
-        console().print(f"Note: the clock is a Lost in Vegas rule; this is a {log.variant.name} game.", markup=False)
-    _print_clock(view)
+        said = _("Note: the clock is a Lost in Vegas rule; this is a {game} game.")
+        console().print(said.format(game=log.variant.display_title()), markup=False)
+    _print_clock(view, log.variant)
     return 0

@@ -22,12 +22,12 @@ from cluesolver.cli.clue_complete import PLAY_COMMANDS as COMMANDS
 from cluesolver.cli.clue_complete import card_spellings, complete, phrases
 from cluesolver.cli.common import console, err_console, report_error
 from rulesref.core.errors import CluesolverError
-from rulesref.core.text import plural
+from rulesref.core.i18n import _, mark, n_, number
 
 if TYPE_CHECKING:
     from cluesolver.clue.record.events import GameLog
 
-HELP = """\
+HELP = mark("""\
 Type what happens, one statement per line, e.g.
   Ben suggests Plum, Rope, Library; Cat passes; Dan shows
   Ann suggests Mustard, Knife, Lounge; Ben passes; Cat shows Knife
@@ -43,7 +43,7 @@ Commands:
   check                 rules check of the whole log
   export                print the log
   quit                  leave (Ctrl-D too); every line is already saved
-Tab completes names; Ctrl-C drops the line you are typing."""
+Tab completes names; Ctrl-C drops the line you are typing.""")
 
 
 class StatementCompleter(Completer):
@@ -124,18 +124,18 @@ def run(path: Path) -> int:
     prompt: PromptSession[str] = PromptSession(
         history=history, completer=completer_for(log), complete_while_typing=False
     )
-    out.print(
-        f"Playing {path.stem}: {log.variant.name}, {', '.join(log.players)}"
-        f"{' (notebook of ' + log.header.me + ')' if log.header.me else ''}. "
-        "Type 'help' for commands, Ctrl-D to leave.",
-        markup=False,
-    )
+    if log.header.me:
+        said = _("Playing {name}: {game}, {players} (notebook of {me}). Type 'help' for commands, Ctrl-D to leave.")
+    else:
+        said = _("Playing {name}: {game}, {players}. Type 'help' for commands, Ctrl-D to leave.")
+    game, players = log.variant.display_title(), ", ".join(log.players)
+    out.print(said.format(name=path.stem, game=game, players=players, me=log.header.me), markup=False)
     _where_it_stands(path)
     while True:
         try:
             line = prompt.prompt(f"{path.stem}> ")
         except KeyboardInterrupt:
-            out.print("(line dropped; Ctrl-D or 'quit' leaves, nothing is lost)", markup=False)
+            out.print(_("(line dropped; Ctrl-D or 'quit' leaves, nothing is lost)"), markup=False)
             continue
         except EOFError:
             break
@@ -149,8 +149,8 @@ def run(path: Path) -> int:
         except CluesolverError as exc:
             report_error(exc)
         except KeyboardInterrupt:
-            out.print("(interrupted)", markup=False)
-    out.print(f"Saved: {path}", markup=False)
+            out.print(_("(interrupted)"), markup=False)
+    out.print(_("Saved: {path}").format(path=path), markup=False)
     return 0
 
 
@@ -158,36 +158,36 @@ def _handle(path: Path, line: str) -> None:
     import cluesolver.cli.clue_live as L
     from cluesolver.clue.session.store import read_session, replay_session
 
-    word, _, rest = line.partition(" ")
+    word, _sep, rest = line.partition(" ")
     cmd = word.casefold()
     out = console()
     if cmd == "help":
-        out.print(HELP, markup=False)
+        out.print(_(HELP), markup=False)
     elif cmd in ("status", "notebook"):
         L.show_status(replay_session(path), as_json=False)
     elif cmd == "undo" and not rest:
+        from cluesolver.cli.clue_fix import removed_line
         from cluesolver.clue.session import store as S
 
         change = S.undo(path)
-        left = plural(len(change.after.events), "event")
-        out.print(f"Removed: {change.lines[0]}  ({left} left)", markup=False)
+        out.print(removed_line(change.lines[0], len(change.after.events)), markup=False)
     elif cmd == "why" and rest:
         from cluesolver.cli.clue_files import show_why
 
         show_why(replay_session(path), rest, as_json=False)
     elif cmd == "next":
-        _, log = read_session(path)
+        _text, log = read_session(path)
         L.advise(log, room=rest.strip() or None, player=None, top=5, as_json=False)
     elif cmd in ("accuse?", "accuse") and not rest:
-        _, log = read_session(path)
+        _text, log = read_session(path)
         L.accuse_advice(log, player=None, as_json=False)
     elif cmd in ("show?", "show") and rest:
         from cluesolver.cli.clue_advice import show_card
 
-        _, log = read_session(path)
+        _text, log = read_session(path)
         show_card(log, rest, player=None, as_json=False)
     elif cmd == "clock" and not rest:
-        _, log = read_session(path)
+        _text, log = read_session(path)
         L.show_clock(log, as_json=False)
     elif cmd == "check" and not rest:
         from cluesolver.cli.clue_files import check_file
@@ -196,7 +196,7 @@ def _handle(path: Path, line: str) -> None:
     elif cmd == "export" and not rest:
         from cluesolver.clue.record.writer import format_log
 
-        _, log = read_session(path)
+        _text, log = read_session(path)
         out.print(format_log(log), markup=False, end="")
     else:  # a statement: what it changed (the notebook stays on 'status', so nothing scrolls away)
         from cluesolver.cli.clue_advice import offer_show
@@ -213,10 +213,12 @@ def _where_it_stands(path: Path) -> None:
     _text, log = read_session(path)
     if log.events and not replay_session(path).report.consistent:
         err_console().print(
-            "The log contradicts itself: 'status' shows where, 'undo' drops the last line.", markup=False
+            _("The log contradicts itself: 'status' shows where, 'undo' drops the last line."), markup=False
         )
         return
-    console().print(
-        f"{plural(len(log.events), 'event')} recorded so far; 'status' shows the notebook and the envelope odds.",
-        markup=False,
+    said = n_(
+        "{n} event recorded so far; 'status' shows the notebook and the envelope odds.",
+        "{n} events recorded so far; 'status' shows the notebook and the envelope odds.",
+        len(log.events),
     )
+    console().print(said.format(n=number(len(log.events))), markup=False)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
+from rulesref.core.i18n import _, mark, n_
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,15 +73,30 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
+def _count(n: int, what: str) -> str:
+    """``n`` rule problems, lines, turns or points, in the language spoken now."""
+    forms = {
+        "rule problem": n_("{n} rule problem", "{n} rule problems", n),
+        "line": n_("{n} line", "{n} lines", n),
+        "turn": n_("{n} turn", "{n} turns", n),
+        "point": n_("{n} point", "{n} points", n),
+    }
+    return forms[what].format(n=n)
+
+
+#: The companies' colours (``rulesref.lords.board.Company.colour``), for the catalogue.
+COLOURS = (mark("purple"), mark("gold"), mark("aqua"), mark("silver"), mark("brown"))
+
+
 def _int(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
 def _render_state(out: Console, state: State, *, picture: bool = False) -> None:
     """Players and casinos; with ``picture``, the board too (which lots touch)."""
-    players = _table("Player", "Money", "Points", "Markers", "Dice out", title="Players")
+    players = _table(_("Player"), _("Money"), _("Points"), _("Markers"), _("Dice out"), title=_("Players"))
     for p in state.players:
-        turn = " (to play)" if p.name == state.turn and not state.over else ""
+        turn = _(" (to play)") if p.name == state.turn and not state.over else ""
         _add(
             players,
             p.name + turn,
@@ -90,27 +106,27 @@ def _render_state(out: Console, state: State, *, picture: bool = False) -> None:
             str(state.dice_on_board(p.name)),
         )
     out.print(players)
-    table = _table("Casino", "Colour", "Tiles", "Strip", "Dice", "Boss", title="Casinos")
+    table = _table(_("Casino"), _("Colour"), _("Tiles"), _("Strip"), _("Dice"), _("Boss"), title=_("Casinos"))
     for c in state.casinos():
         dice = ", ".join(f"{x} {d}" for x, d in c.dice) or "-"
         _add(
             table,
             c.name,
-            c.company.colour,
+            _(c.company.colour),
             str(c.size),
-            "yes" if c.on_strip else "no",
+            _("yes") if c.on_strip else _("no"),
             dice,
             c.boss.describe() + (f" ({', '.join(c.boss.tied)})" if c.boss.tied else ""),
         )
     if table.row_count:
         out.print(table)
     else:
-        out.print("No casinos yet.", markup=False)
+        out.print(_("No casinos yet."), markup=False)
     if picture:
         for line in board_picture(state, out.width if out.is_terminal else None):
             out.print(line, markup=False)
     if state.over:
-        out.print("The game is over (End of Game card drawn).", markup=False)
+        out.print(_("The game is over (End of Game card drawn)."), markup=False)
 
 
 #: Width of one lot in the board picture: the label (``C12``) and what is on it (4 letters).
@@ -137,7 +153,7 @@ def board_picture(state: State, width: int | None = None) -> list[str]:
         return [_GAP.join(cell(x) for x in row) for row in block_rows(name)]
 
     side = 3 * _LOT_CELL + 2 * len(_GAP)
-    lines = ["Board"]
+    lines = [_("Board")]
     together = width is None or width >= 2 * side + 3
     for n, (left, right) in enumerate(across_the_strip()):
         if together:
@@ -146,19 +162,25 @@ def board_picture(state: State, width: int | None = None) -> list[str]:
             rows_left += [""] * (rows - len(rows_left))
             rows_right += [""] * (rows - len(rows_right))
             lines += [f"{'':<{side}} |"] if n else []
-            lines.append(f"{'Block ' + left:<{side}} | Block {right}")
+            block_name = _("Block {name}")
+            lines.append(f"{block_name.format(name=left):<{side}} | {block_name.format(name=right)}")
             lines += [f"{a:<{side}} | {b}".rstrip() for a, b in zip(rows_left, rows_right)]
         else:
-            for name, strip in ((left, "right"), (right, "left")):
-                lines.append(f"Block {name} (the Strip on its {strip})")
+            for name, said in (
+                (left, _("Block {name} (the Strip on its right)")),
+                (right, _("Block {name} (the Strip on its left)")),
+            ):
+                lines.append(said.format(name=name))
                 lines += [row.rstrip() for row in block(name)]
     lines.append(
-        "| is the Strip. A street runs round every block: only lots side by side or one above the other "
-        "in a block touch. [n]: a tile of casino n, a name: a marker, ·: an empty lot."
+        _(
+            "| is the Strip. A street runs round every block: only lots side by side or one above the other "
+            "in a block touch. [n]: a tile of casino n, a name: a marker, ·: an empty lot."
+        )
     )
     casinos = [f"[{n}] {c.name}" for n, c in enumerate(state.casinos(), 1)]
     if casinos:
-        lines.append("Casinos: " + ", ".join(casinos))
+        lines.append(_("Casinos: {casinos}").format(casinos=", ".join(casinos)))
     return lines
 
 
@@ -248,25 +270,27 @@ def track(
 
 # -- payout --------------------------------------------------------------------------
 def _render_payout(out: Console, p: Payout) -> None:
-    pays = "the Strip" if p.pays == "Strip" else str(p.pays)
-    out.print(f"Card {p.card} pays {pays}; drawn by {p.drawer}.", markup=False)
+    pays = _("the Strip") if p.pays == "Strip" else str(p.pays)
+    out.print(
+        _("Card {card} pays {pays}; drawn by {player}.").format(card=p.card, pays=pays, player=p.drawer), markup=False
+    )
     if p.problems:
-        _print_reasons(out, "This draw is not possible:", p.problems)
+        _print_reasons(out, _("This draw is not possible:"), p.problems)
         return
     used = [w for w in p.warnings if w.code == "used-card"]
-    _print_reasons(out, "Warning: this card cannot come up now; paid anyway without a take-over:", used)
-    _print_reasons(out, "Warning:", [w for w in p.warnings if w.code != "used-card"])
-    out.print(f"Take-over: {p.takeover.text}.  {p.takeover.rule}", markup=False)
-    grid = _table("Paying casino", "Tiles", "Money to dice", "Points")
+    _print_reasons(out, _("Warning: this card cannot come up now; paid anyway without a take-over:"), used)
+    _print_reasons(out, _("Warning:"), [w for w in p.warnings if w.code != "used-card"])
+    out.print(_("Take-over: {what}.").format(what=p.takeover.text) + f"  {p.takeover.rule}", markup=False)
+    grid = _table(_("Paying casino"), _("Tiles"), _("Money to dice"), _("Points"))
     for c in p.casinos:
         money = ", ".join(f"{k} ${v}" for k, v in c.money.items()) or "-"
-        pts = f"{c.points} to {c.boss}" if c.points else (c.note or "-")
+        pts = _("{points} to {player}").format(points=c.points, player=c.boss) if c.points else (c.note or "-")
         _add(grid, c.casino.name, str(c.casino.size), money, pts)
     if p.casinos:
         out.print(grid)
     else:
-        out.print("No casino is paid by this card.", markup=False)
-    players = _table("Player", "Money", "+Lots", "+Casinos", "=Money", "Points", "=Points")
+        out.print(_("No casino is paid by this card."), markup=False)
+    players = _table(_("Player"), _("Money"), _("+Lots"), _("+Casinos"), _("=Money"), _("Points"), _("=Points"))
     for x in p.players:
         _add(
             players,
@@ -281,10 +305,13 @@ def _render_payout(out: Console, p: Payout) -> None:
     out.print(players)
     for x in p.players:
         for m in x.run.moves:
-            lost = f", {m.lost} lost at a break" if m.lost else ""
-            out.print(f"  {x.name}: +{m.points} from {m.start} -> {m.end}{lost}", markup=False)
-    out.print(f"Rules: {'; '.join(str(r) for r in p.rules)}", markup=False)
-    _print_reasons(out, "Notes:", p.notes)
+            lost = _(", {n} lost at a break").format(n=m.lost) if m.lost else ""
+            moved = _("{player}: +{points} from {start} -> {end}").format(
+                player=x.name, points=m.points, start=m.start, end=m.end
+            )
+            out.print(f"  {moved}{lost}", markup=False)
+    out.print(_("Rules: {rules}").format(rules="; ".join(str(r) for r in p.rules)), markup=False)
+    _print_reasons(out, _("Notes:"), p.notes)
 
 
 @app.command("payout")
@@ -443,34 +470,38 @@ def gamble(
 
 
 # -- renderers of the verbs over files (check / score / replay) ---------------------------
-def _render_standings(out: Console, st: Standings, title: str = "Standings", pending: Iterable[Finding] = ()) -> None:
+def _render_standings(out: Console, st: Standings, title: str | None = None, pending: Iterable[Finding] = ()) -> None:
     waiting = list(pending)
-    grid = _table("Place", "Player", "Points", "Money", title=title + (" (not final)" if waiting else ""))
+    title = title if title is not None else _("Standings")
+    grid = _table(
+        _("Place"), _("Player"), _("Points"), _("Money"), title=title + (_(" (not final)") if waiting else "")
+    )
     for r in st.rows:
         _add(grid, str(r.place), r.name, str(r.points), f"${r.money}")
     out.print(grid)
     if waiting:
-        _print_reasons(out, "No winner yet:", waiting)
+        _print_reasons(out, _("No winner yet:"), waiting)
         out.print(
-            "Record the reroll (rerolls = [...] in a state file, a reroll line in a log) and score again.",
+            _("Record the reroll (rerolls = [...] in a state file, a reroll line in a log) and score again."),
             markup=False,
         )
         return
-    out.print(f"Winner: {', '.join(st.winners)}: {st.decided_by.message}.  {st.decided_by.rule}", markup=False)
+    winner = _("Winner: {players}: {why}.").format(players=", ".join(st.winners), why=st.decided_by.message)
+    out.print(f"{winner}  {st.decided_by.rule}", markup=False)
 
 
 def _render_differences(out: Console, differences: Iterable[Any]) -> None:
     rows = list(differences)
     if not rows:
-        out.print("The recorded final scores match the replay.", markup=False)
+        out.print(_("The recorded final scores match the replay."), markup=False)
         return
     grid = _table(
-        "Player",
-        "Recorded points",
-        "Replayed points",
-        "Recorded money",
-        "Replayed money",
-        title="Recorded final scores differ from the replay",
+        _("Player"),
+        _("Recorded points"),
+        _("Replayed points"),
+        _("Recorded money"),
+        _("Replayed money"),
+        title=_("Recorded final scores differ from the replay"),
     )
     for d in rows:
         _add(
@@ -496,10 +527,10 @@ def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
     others = [f for f in report.findings if not f.is_error]
     if summary.get("kind") == "state":
         if problems:
-            _print_reasons(out, f"{path}: {_plural(len(problems), 'rule problem')}:", problems)
+            _print_reasons(out, f"{path}: {_count(len(problems), 'rule problem')}:", problems)
         else:
-            out.print(f"{path}: no rule problems.", markup=False)
-        _print_reasons(out, "Notes:", others)
+            out.print(_("{path}: no rule problems.").format(path=path), markup=False)
+        _print_reasons(out, _("Notes:"), others)
         return code
     for f in problems:
         out.print(f"{path}:{f.line}: {f.message}  {f.rule}", markup=False)
@@ -508,17 +539,24 @@ def show_check(report: CheckReport, *, path: Path, as_json: bool) -> int:
     differences: list[Any] = list(raw) if isinstance(raw, list) else []
     if summary.get("recorded"):
         _render_differences(out, differences)
-    _print_reasons(out, "Notes:", others)
+    _print_reasons(out, _("Notes:"), others)
     if report.ok:
         out.print(
-            f"{path}: {_plural(_int(summary.get('lines')), 'line')}, {_plural(_int(summary.get('turns')), 'turn')}, "
-            "no rule problems.",
+            _("{path}: {lines}, {turns}, no rule problems.").format(
+                path=path,
+                lines=_count(_int(summary.get("lines")), "line"),
+                turns=_count(_int(summary.get("turns")), "turn"),
+            ),
             markup=False,
         )
     else:
         differ = len(differences)
-        tail = f", {differ} recorded score{'s differ' if differ != 1 else ' differs'}" if differ else ""
-        out.print(f"{path}: {_plural(len(problems), 'rule problem')}{tail}.", markup=False)
+        tail = (
+            n_(", {n} recorded score differs", ", {n} recorded scores differ", differ).format(n=differ)
+            if differ
+            else ""
+        )
+        out.print(f"{path}: {_count(len(problems), 'rule problem')}{tail}.", markup=False)
     return code
 
 
@@ -531,23 +569,26 @@ def show_score(result: FinalScore, *, path: Path, as_json: bool) -> int:
     out = console()
     if result.kind == "state":
         if result.final_payout is not None:
-            out.print("Final payout (End of Game card: owned lots, then the Strip casinos):", markup=False)
+            out.print(_("Final payout (End of Game card: owned lots, then the Strip casinos):"), markup=False)
             _render_payout(out, result.final_payout)
         else:
-            out.print("The game is already over; standings as recorded.", markup=False)
+            out.print(_("The game is already over; standings as recorded."), markup=False)
         _render_standings(out, result.standings, pending=result.pending)
         return code
     if not result.finished:
         turns = result.replay.turns if result.replay is not None else 0
-        out.print(f"The game is not finished (after turn {turns}): standings so far.", markup=False)
+        out.print(_("The game is not finished (after turn {n}): standings so far.").format(n=turns), markup=False)
     _render_standings(
-        out, result.standings, "Final standings" if result.finished else "Standings so far", result.pending
+        out, result.standings, _("Final standings") if result.finished else _("Standings so far"), result.pending
     )
     if result.replay is not None and result.replay.recorded:
         _render_differences(out, (d.to_json() for d in result.differences))
     if result.problems:
         out.print(
-            f"Note: the log has {len(result.problems)} rule problem(s); run 'cluesolver check {path}'.", markup=False
+            _("Note: the log has {n} rule problem(s); run 'cluesolver check {path}'.").format(
+                n=len(result.problems), path=path
+            ),
+            markup=False,
         )
     return code
 
@@ -560,14 +601,17 @@ def _show_why(r: Replay, player: str, *, as_json: bool) -> int:
         return code
     last = changes[-1] if changes else None
     grid = _table(
-        "Line",
-        "Turn",
-        "Log line",
-        "Money",
-        "Points",
-        "Total",
-        title=f"Why {player} has ${last.money_after if last else 0} and "
-        f"{_plural(last.points_after if last else 0, 'point')}",
+        _("Line"),
+        _("Turn"),
+        _("Log line"),
+        _("Money"),
+        _("Points"),
+        _("Total"),
+        title=_("Why {player} has {money} and {points}").format(
+            player=player,
+            money=f"${last.money_after if last else 0}",
+            points=_count(last.points_after if last else 0, "point"),
+        ),
     )
     for c in changes:
         _add(
@@ -577,7 +621,7 @@ def _show_why(r: Replay, player: str, *, as_json: bool) -> int:
             c.text,
             f"{c.money:+d}" if c.money else "-",
             f"{c.points:+d}" if c.points else "-",
-            f"${c.money_after}, {c.points_after} pts",
+            _("${money}, {points} pts").format(money=c.money_after, points=c.points_after),
         )
     console().print(grid)
     return code
@@ -600,24 +644,33 @@ def show_replay(result: Replay | Position, *, path: Path, as_json: bool, why: st
         emit_json(r.to_json())
         return code
     out = console()
-    grid = _table("Line", "Turn", "What happened", "Rule problems")
+    grid = _table(_("Line"), _("Turn"), _("What happened"), _("Rule problems"))
     for s in r.steps:
         probs = "\n".join(f"{p.message} {p.rule}" for p in s.problems) or "-"
         _add(grid, str(s.line), str(s.turn), s.summary, probs)
     out.print(grid)
     where = (
-        f"after turn {r.stopped_at}"
+        _("Position after turn {n}:").format(n=r.stopped_at)
         if r.stopped_at is not None
-        else ("game over" if r.finished else f"after turn {r.turns}, game not finished")
+        else (
+            _("Position game over:")
+            if r.finished
+            else _("Position after turn {n}, game not finished:").format(n=r.turns)
+        )
     )
-    out.print(f"Position {where}:", markup=False)
+    out.print(where, markup=False)
     _render_state(out, r.state, picture=True)
     if r.finished and r.stopped_at is None:
-        _render_standings(out, r.standings, "Final standings")
+        _render_standings(out, r.standings, _("Final standings"))
     if r.recorded and r.stopped_at is None:
         _render_differences(out, (d.to_json() for d in r.differences))
     n = len(r.problems)
-    out.print(f"{_plural(n, 'rule problem')} found." if n else "Every step follows the rules.", markup=False)
+    out.print(
+        n_("{n} rule problem found.", "{n} rule problems found.", n).format(n=n)
+        if n
+        else _("Every step follows the rules."),
+        markup=False,
+    )
     return code
 
 

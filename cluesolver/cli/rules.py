@@ -37,23 +37,26 @@ LangOption = Annotated[
 
 
 def _language(given: str | None) -> str | None:
-    """The language asked for: ``--lang``, else ``$CLUESOLVER_LANG``, else None (the default).
+    """The language asked for: ``--lang``, else ``$CLUESOLVER_LANG``, else the language the
+    tool speaks (``cluesolver --lang et``, the locale), else None (the default).
 
     For ``rules show`` and ``rules list``; ``rules search`` takes ``--lang`` alone, so that
     a question is otherwise answered in its own language whatever the setting.
     """
     from rulesref.book import LANGUAGES, language
     from rulesref.core.errors import InputError, Problem, UnknownNameError
+    from rulesref.core.i18n import language as speaking
 
     if given is not None:
         return language(given)
     chosen = os.environ.get(LANG_VARIABLE, "").strip()
-    if not chosen:
-        return None
+    if not chosen:  # the language the tool speaks: the root --lang, else the locale
+        return None if speaking() == "en" else language(speaking())
     try:
-        return language(chosen)
+        asked = language(chosen)
     except UnknownNameError:
         raise InputError(Problem(f"unknown language in {LANG_VARIABLE}", text=chosen, choices=LANGUAGES)) from None
+    return asked if speaking() == asked else language(speaking())  # the root --lang wins over the variable
 
 
 GameArg = Annotated[

@@ -33,22 +33,29 @@ def replay_file(path: Path, at: int | None = None) -> Replay:
     """
     from cluesolver.clue.record.reader import read_log_text
     from rulesref.core.errors import InputError, Problem
-    from rulesref.core.text import plural, split_lines
+    from rulesref.core.i18n import _, n_, number
+    from rulesref.core.text import split_lines
 
     if at is not None and at < 0:
-        raise InputError(Problem("--at takes a line number (1 or more)", path=str(path), text=str(at)))
+        raise InputError(Problem(_("--at takes a line number (1 or more)"), path=str(path), text=str(at)))
     text, log = read_log_text(path)  # a bad log is refused before the engine is loaded
     lines = split_lines(text)
     if at is not None and at > len(lines):
         last = max((e.line for e in log.events), default=None)
-        where = f"; its last event is on line {last}" if last is not None else "; it has no events yet"
-        raise InputError(
-            Problem(
-                f"--at {at} is past the end of the log: it has {plural(len(lines), 'line')}{where}",
-                path=str(path),
-                text=str(at),
+        if last is not None:
+            said = n_(
+                "--at {at} is past the end of the log: it has {n} line; its last event is on line {last}",
+                "--at {at} is past the end of the log: it has {n} lines; its last event is on line {last}",
+                len(lines),
             )
-        )
+        else:
+            said = n_(
+                "--at {at} is past the end of the log: it has {n} line; it has no events yet",
+                "--at {at} is past the end of the log: it has {n} lines; it has no events yet",
+                len(lines),
+            )
+        said = said.format(at=at, n=number(len(lines)), last=last)
+        raise InputError(Problem(said, path=str(path), text=str(at)))
     from cluesolver.clue.analysis.report import replay
 
     return replay(log, tuple(lines), at)

@@ -39,9 +39,11 @@ from cluesolver.clue.engine import count
 from cluesolver.clue.engine.results import Counts
 from cluesolver.clue.record.constraints import ENVELOPE, puzzle_of
 from cluesolver.clue.record.events import Accusation, Event, GameLog, Suggestion
+from rulesref.core.i18n import _, number
 
 if TYPE_CHECKING:
     from cluesolver.clue.record.constraints import Table
+    from cluesolver.clue.variants import Variant
 
 #: How many of the costliest suggestions are told in words.
 COSTLIEST = 3
@@ -67,13 +69,25 @@ class SuggestionReview:
     def cost_bits(self) -> float:
         return max(self.best_bits - self.gain_bits, 0.0)
 
-    def sentence(self) -> str:
-        """The suggestion in plain words: what it was expected to bring, what it brought, the best then."""
-        said = f"Line {self.line}: {self.player} suggests {', '.join(self.cards)}: expected {_two(self.gain_bits)} bits"
-        said += f", learned {_two(self.learned_bits)}"
+    def sentence(self, variant: Variant | None = None) -> str:
+        """The suggestion in plain words: what it was expected to bring, what it brought, the
+        best then (in the language spoken now; the cards as ``variant`` names them there)."""
+
+        def names(cards: tuple[str, ...]) -> str:
+            return ", ".join(cards if variant is None else variant.display_names(cards))
+
+        said = _("Line {line}: {player} suggests {cards}: expected {gain} bits, learned {learned}").format(
+            line=self.line,
+            player=self.player,
+            cards=names(self.cards),
+            gain=number(float(_two(self.gain_bits)), ".2f"),
+            learned=number(float(_two(self.learned_bits)), ".2f"),
+        )
         if self.best_cards == self.cards:
-            return said + "; nothing was expected to bring more."
-        return said + f"; {', '.join(self.best_cards)} would have expected {_two(self.best_bits)}."
+            return said + _("; nothing was expected to bring more.")
+        return said + _("; {cards} would have expected {bits}.").format(
+            cards=names(self.best_cards), bits=number(float(_two(self.best_bits)), ".2f")
+        )
 
     def to_json(self) -> dict[str, object]:
         return {

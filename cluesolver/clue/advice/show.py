@@ -42,9 +42,11 @@ from cluesolver.clue.engine.small import SmallDeals, SmallLimits, small_deals
 from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Constraint, Has, Lacks, Puzzle, puzzle_of
 from cluesolver.clue.record.events import GameLog, Suggestion
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.i18n import _, number
 
 if TYPE_CHECKING:
     from cluesolver.clue.engine.sampler import Deals
+    from cluesolver.clue.variants import Variant
 
 #: Deals at most this many are all used (exact); more are sampled (``samples`` of them).
 EXACT_LIMIT = 200
@@ -95,20 +97,34 @@ class ShowAdvice:
     def best(self) -> str | None:
         return self.cards[0].card if self.cards else None
 
-    def message(self) -> str:
-        """The advice in one sentence."""
-        you = "You" if self.owner else self.player
+    def message(self, variant: Variant | None = None) -> str:
+        """The advice in one sentence, in the language spoken now (the cards as ``variant``
+        names them there; canonical names without it)."""
+
+        def name(card: str) -> str:
+            return card if variant is None else variant.display_name(card)
+
         if not self.consistent:
-            return "No advice: the log contradicts itself."
+            return _("No advice: the log contradicts itself.")
         if not self.cards:
-            return f"{you} hold{'' if self.owner else 's'} none of {', '.join(self.suggested)}: pass."
+            cards = ", ".join(map(name, self.suggested))
+            if self.owner:
+                return _("You hold none of {cards}: pass.").format(cards=cards)
+            return _("{player} holds none of {cards}: pass.").format(player=self.player, cards=cards)
         first = self.cards[0]
+        card = name(first.card)
         if len(self.cards) == 1:
-            return f"Show {first.card}: the only one of the three {you.lower() if self.owner else you} can show."
-        why = f"it tells {self.to} least ({first.leak_bits:.2f} bits)"
+            if self.owner:
+                return _("Show {card}: the only one of the three you can show.").format(card=card)
+            return _("Show {card}: the only one of the three {player} can show.").format(card=card, player=self.player)
         if first.shown_before:
-            why = f"{self.to} has seen it from {'you' if self.owner else self.player} before (nothing new)"
-        return f"Show {first.card}: {why}."
+            if self.owner:
+                why = _("{to} has seen it from you before (nothing new)").format(to=self.to)
+            else:
+                why = _("{to} has seen it from {player} before (nothing new)").format(to=self.to, player=self.player)
+        else:
+            why = _("it tells {to} least ({bits} bits)").format(to=self.to, bits=number(first.leak_bits, ".2f"))
+        return _("Show {card}: {why}.").format(card=card, why=why)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -133,13 +149,16 @@ def suggestion_of(log: GameLog, text: str) -> Suggestion:
     from cluesolver.clue.record.reader import parse_statement
 
     head = text.split(";", 1)[0]
-    event = parse_statement(log, head)
+    where = _("statement")
+    event = parse_statement(log, head, where)
     if not isinstance(event, Suggestion):
+        example = ", ".join(log.variant.display_name(c.cards[0]) for c in log.variant.categories)
         raise InputError(
             Problem(
-                "not a suggestion: write '<player> suggests <cards>', e.g. "
-                f"'{log.players[-1]} suggests {', '.join(c.cards[0] for c in log.variant.categories)}'",
-                path="statement",
+                _("not a suggestion: write '<player> suggests <cards>', e.g. '{player} suggests {cards}'").format(
+                    player=log.players[-1], cards=example
+                ),
+                path=where,
                 text=head.strip(),
             )
         )
@@ -180,12 +199,14 @@ def show_advice(
     """
     who = player or log.header.me
     if who is None:
-        raise InputError(Problem("a spectator's log (no 'me:'): name the player who answers (--player)"))
+        raise InputError(Problem(_("a spectator's log (no 'me:'): name the player who answers (--player)")))
     to = suggestion.suggester
     cards = suggestion.cards
     owner = who == log.header.me
     if who == to:
-        raise InputError(Problem(f"{who} made the suggestion: nobody answers their own suggestion", text=to))
+        raise InputError(
+            Problem(_("{player} made the suggestion: nobody answers their own suggestion").format(player=who), text=to)
+        )
     puzzle = puzzle_of(log)
     table = puzzle.table
     now = counts if counts is not None else count(puzzle)

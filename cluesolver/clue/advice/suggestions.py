@@ -30,6 +30,7 @@ from cluesolver.clue.record.constraints import ENVELOPE, AtLeastOne, Constraint,
 from cluesolver.clue.record.events import Event, GameLog, Suggestion
 from cluesolver.clue.record.turns import to_move
 from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.i18n import _, language
 from rulesref.core.names import closest
 
 if TYPE_CHECKING:
@@ -185,26 +186,27 @@ def room_category(log: GameLog) -> str:
 def match_room(log: GameLog, text: str) -> str:
     """The card of the standing category (room, location) ``text`` names.  A problem names
     the category as the edition does and lists its cards."""
-    standing = log.variant.standing_category()
-    word = standing.name.lower()
-    every = f"{word}s: {', '.join(standing.cards)}"
-    names = log.variant.candidates(text)
+    variant = log.variant
+    standing = variant.standing_category()
+    word = standing.display_name().lower()
+    cards = variant.display_names(standing.cards)
+    every = _("{word}s: {cards}").format(word=word, cards=", ".join(cards))
+    names = variant.candidates(text) or variant.inflected(text)  # 'raamatukogus'
     mine = [n for n in names if n in standing.cards]
     if len(mine) == 1:
         return mine[0]
     if mine:
-        raise UnknownNameError(Problem(f"ambiguous {word}", text=text.strip(), choices=tuple(mine)))
+        said = _("ambiguous {word}").format(word=word)
+        raise UnknownNameError(Problem(said, text=text.strip(), choices=tuple(variant.display_names(mine))))
+    shown = tuple(variant.display_name(c) for c in closest(text, standing.cards))
     if len(names) == 1:
-        other = log.variant.category_of(names[0])
-        raise InputError(
-            Problem(
-                f"not a {word}: {names[0]} is a {other} ({every})",
-                text=text,
-                choices=closest(text, standing.cards),
-            )
-        )
+        other = variant.category(variant.category_of(names[0]))
+        other_word = other.id if language() == "en" else other.display_name().lower()
+        said = _("not a {word}: {card} is a {other} ({every})")
+        said = said.format(word=word, card=variant.display_name(names[0]), other=other_word, every=every)
+        raise InputError(Problem(said, text=text, choices=shown))
     raise UnknownNameError(
-        Problem(f"unknown {word} ({every})", text=text.strip(), choices=closest(text, standing.cards))
+        Problem(_("unknown {word} ({every})").format(word=word, every=every), text=text.strip(), choices=shown)
     )
 
 

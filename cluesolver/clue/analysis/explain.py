@@ -25,6 +25,7 @@ from cluesolver.clue.record.constraints import (
 from cluesolver.clue.record.events import GameLog, typed
 from cluesolver.clue.record.fact import Fact
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.i18n import _
 from rulesref.core.text import clip
 
 
@@ -43,7 +44,7 @@ class _Model:
             m.add(sum(self.x[c, p] for c in t.cards) == size)
         for s in t.slots:
             m.add_exactly_one(self.x[c, s] for c in t.cards)
-        for _, cards in t.categories:
+        for _cat, cards in t.categories:
             m.add_exactly_one(self.x[c, ENVELOPE] for c in cards)
         self.lit: dict[int, Any] = {}
         for con in puzzle.constraints:
@@ -110,9 +111,10 @@ def why(log: GameLog, fact: Fact) -> list[int] | None:
 def parse_fact(log: GameLog, text: str, *, max_length: int = 200) -> Fact:
     """Read a fact as a player says it: 'Ben has Knife', 'Ben does not have Knife',
     'Knife is in the envelope', 'Knife is not in the envelope'."""
-    raw = typed(text, "a fact").strip()
+    raw = typed(text, _("a fact")).strip()
     if len(raw) > max_length:
-        raise InputError(Problem(f"a fact is at most {max_length} characters", text=clip(raw, max_length)))
+        too_long = _("a fact is at most {n} characters").format(n=max_length)
+        raise InputError(Problem(too_long, text=clip(raw, max_length)))
     holders = {p.casefold(): p for p in log.players}
     holders.update({ENVELOPE: ENVELOPE, "the envelope": ENVELOPE, log.variant.envelope_name.casefold(): ENVELOPE})
     for slot in log.table_slots:
@@ -127,6 +129,9 @@ def parse_fact(log: GameLog, text: str, *, max_length: int = 200) -> Fact:
     m = re.fullmatch(r"(?i)(.+?)\s+(has|holds)\s+(.+)", raw)
     if m and m.group(1).strip().casefold() in holders:
         return Fact(holders[m.group(1).strip().casefold()], _card(log, m.group(3)), True)
+    estonian = _estonian_fact(log, raw)
+    if estonian is not None:
+        return estonian
     said = re.fullmatch(r"(?i)(.+?)\s+(?:does not have|doesn't have|doesnt have|has not|lacks|has|holds)\s+.+", raw)
     if said:  # the shape of a fact, but not a player of this game
         from rulesref.core.names import closest
@@ -134,20 +139,51 @@ def parse_fact(log: GameLog, text: str, *, max_length: int = 200) -> Fact:
         who = said.group(1).strip()
         raise InputError(
             Problem(
-                f"unknown player in the fact (players: {', '.join(log.players)})",
+                _("unknown player in the fact (players: {players})").format(players=", ".join(log.players)),
                 text=who,
                 choices=tuple(closest(who, log.players)),
             )
         )
     raise InputError(
-        Problem("a fact reads like 'Ben has Knife', 'Ben does not have Knife' or 'Knife is in the envelope'", text=raw)
+        Problem(
+            _("a fact reads like 'Ben has Knife', 'Ben does not have Knife' or 'Knife is in the envelope'"), text=raw
+        )
     )
+
+
+#: An Estonian fact, as :meth:`~cluesolver.clue.record.fact.Fact.say` says it (``Pistoda on
+#: mängija Cat käes``, ``Pistoda pole ümbrikus``, ``Pistoda on laual kohas Jail``) or with
+#: the player's name inflected (``Catil on pistoda``, ``Catil pole pistodat``).
+_ET_ENVELOPE = re.compile(r"(?i)(.+?)\s+(on|pole|ei ole)\s+ümbrikus")
+_ET_PLAYER = re.compile(r"(?i)(.+?)\s+(on|pole|ei ole)\s+mängija\s+(.+?)\s+käes")
+_ET_SLOT = re.compile(r"(?i)(.+?)\s+(on|pole|ei ole)\s+laual\s+kohas\s+(.+)")
+_ET_HAS = re.compile(r"(?i)(\S+|mängijal\s+.+?)\s+(on|pole|ei ole)\s+(.+)")
+
+
+def _estonian_fact(log: GameLog, raw: str) -> Fact | None:
+    from cluesolver.clue.record.estonian import inflected_player
+
+    if m := _ET_ENVELOPE.fullmatch(raw):
+        return Fact(ENVELOPE, _card(log, m.group(1)), m.group(2).casefold() == "on")
+    if (m := _ET_PLAYER.fullmatch(raw)) and m.group(3).strip().casefold() in {p.casefold() for p in log.players}:
+        player = next(p for p in log.players if p.casefold() == m.group(3).strip().casefold())
+        return Fact(player, _card(log, m.group(1)), m.group(2).casefold() == "on")
+    if (m := _ET_SLOT.fullmatch(raw)) and m.group(3).strip().casefold() in {s.casefold() for s in log.table_slots}:
+        slot = next(s for s in log.table_slots if s.casefold() == m.group(3).strip().casefold())
+        return Fact(slot_holder(slot), _card(log, m.group(1)), m.group(2).casefold() == "on")
+    m = _ET_HAS.fullmatch(raw)
+    found = inflected_player(m.group(1), log.players) if m else None
+    if m and found is not None and found[1] == len(m.group(1)):
+        return Fact(found[0], _card(log, m.group(3)), m.group(2).casefold() == "on")
+    return None
 
 
 def _card(log: GameLog, text: str) -> str:
     try:
         return log.variant.match_card(text)
     except InputError as exc:
+        if len(found := log.variant.inflected(text)) == 1:  # Estonian: 'pistodat'
+            return found[0]
         p = exc.problems()[0]
         raise InputError(Problem(p.message, text=text.strip(), choices=p.choices)) from None
 

@@ -27,6 +27,7 @@ from cluesolver.clue.variants.model import CLASSIC_RULES
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import CheckReport, Citation, Finding, Severity
 from rulesref.core.games import CLUE
+from rulesref.core.i18n import _, mark
 from rulesref.core.text import split_lines
 
 #: How many times the reader is asked again after rule refusals were cut out of lines.
@@ -68,13 +69,15 @@ class _ReaderRule:
 # The reader's refusals that are rule problems, by the code the reader gives them
 # (cluesolver.clue.record.codes); the finding keeps that code.
 _READER_RULES: dict[str, _ReaderRule] = {
-    codes.ANSWER_ORDER: _ReaderRule("answers out of seating order", "answers", seating=True),
-    codes.ANSWER_AFTER_SHOW: _ReaderRule("an answer after a card was already shown: answering stops there", "answers"),
-    codes.ANSWER_AFTER_NOBODY: _ReaderRule("an answer after 'nobody shows'", "answers"),
-    codes.SHOWN_NOT_SUGGESTED: _ReaderRule("the card shown was not one of the suggested cards", "answers"),
-    codes.SELF_ANSWER: _ReaderRule("the suggester answers their own suggestion", "answers"),
-    codes.MY_CARDS: _ReaderRule("my cards do not match my hand size", "hands"),
-    codes.HAND_TOTAL: _ReaderRule("the hand sizes do not add up to the cards dealt", "hands"),
+    codes.ANSWER_ORDER: _ReaderRule(mark("answers out of seating order"), "answers", seating=True),
+    codes.ANSWER_AFTER_SHOW: _ReaderRule(
+        mark("an answer after a card was already shown: answering stops there"), "answers"
+    ),
+    codes.ANSWER_AFTER_NOBODY: _ReaderRule(mark("an answer after 'nobody shows'"), "answers"),
+    codes.SHOWN_NOT_SUGGESTED: _ReaderRule(mark("the card shown was not one of the suggested cards"), "answers"),
+    codes.SELF_ANSWER: _ReaderRule(mark("the suggester answers their own suggestion"), "answers"),
+    codes.MY_CARDS: _ReaderRule(mark("my cards do not match my hand size"), "hands"),
+    codes.HAND_TOTAL: _ReaderRule(mark("the hand sizes do not add up to the cards dealt"), "hands"),
 }
 
 #: Adds one finding: (line, severity, message, rule kind, code, player).
@@ -118,7 +121,7 @@ def read_for_check(
     lines = split_lines(text)
     book = _book_of_header(text, base_dir)
     found: list[Finding] = []
-    for _ in range(passes):
+    for _pass in range(passes):
         try:
             return parse_log("\n".join(lines) + "\n", path, base_dir), found
         except InputError as exc:
@@ -130,7 +133,7 @@ def read_for_check(
                     other.append(p)
                     continue
                 raw = lines[p.line - 1]
-                message = f"{rule.wording}: {p.message}" if rule.seating else rule.wording
+                message = f"{_(rule.wording)}: {p.message}" if rule.seating else _(rule.wording)
                 found.append(
                     Finding(
                         message,
@@ -207,14 +210,16 @@ def check_log(
             last_suggester = None
             continue
         who = e.suggester if isinstance(e, Suggestion) else e.accuser
-        word = "suggestion" if isinstance(e, Suggestion) else "accusation"
+        word = mark("suggestion") if isinstance(e, Suggestion) else mark("accusation")
         if log.variant.rules.clock:  # a clock's table bets and goes all in
-            word = "bet" if isinstance(e, Suggestion) else log.variant.rules.accusation_word
+            word = mark("bet") if isinstance(e, Suggestion) else log.variant.rules.accusation_word
         if over_line is not None:
             problem(
                 e.line,
                 Severity.ERROR,
-                f"{who}'s {word} comes after the game was won (line {over_line})",
+                _("{player}'s {word} comes after the game was won (line {line})").format(
+                    player=who, word=_(word), line=over_line
+                ),
                 "over",
                 "after-win",
                 who,
@@ -223,7 +228,9 @@ def check_log(
             problem(
                 e.line,
                 Severity.ERROR,
-                f"{who} accuses a second time (first on line {accused[who]}): one accusation per player",
+                _("{player} accuses a second time (first on line {line}): one accusation per player").format(
+                    player=who, line=accused[who]
+                ),
                 "accuse",
                 "second-accusation",
                 who,
@@ -232,7 +239,9 @@ def check_log(
             problem(
                 e.line,
                 Severity.ERROR,
-                f"{who} is out after a wrong accusation (line {accused[who]}) and takes no more turns",
+                _("{player} is out after a wrong accusation (line {line}) and takes no more turns").format(
+                    player=who, line=accused[who]
+                ),
                 "out",
                 "eliminated-turn",
                 who,
@@ -244,7 +253,9 @@ def check_log(
                 problem(
                     e.line,
                     Severity.WARNING,
-                    f"{who} takes a turn but {expected} was next after {last_turn} (turns skipped in the log?)",
+                    _("{player} takes a turn but {expected} was next after {last} (turns skipped in the log?)").format(
+                        player=who, expected=expected, last=last_turn
+                    ),
                     "order",
                     "turn-order",
                     who,
@@ -280,8 +291,9 @@ def _check_hands(log: GameLog, problem: AddFinding) -> None:
         problem(
             log.header.lines.get("hands"),
             Severity.WARNING,
-            "hands differ by more than one card, but cards are dealt one at a time "
-            f"({', '.join(f'{p} {n}' for p, n in zip(log.players, sizes))})",
+            _("hands differ by more than one card, but cards are dealt one at a time ({hands})").format(
+                hands=", ".join(f"{p} {n}" for p, n in zip(log.players, sizes))
+            ),
             "hands",
             "uneven-hands",
             None,
@@ -293,7 +305,9 @@ def _check_hands(log: GameLog, problem: AddFinding) -> None:
             problem(
                 seen[-1].line,
                 Severity.ERROR,
-                f"{p} is seen holding {len({e.card for e in seen})} cards but was dealt {n}",
+                _("{player} is seen holding {seen} cards but was dealt {n}").format(
+                    player=p, seen=len({e.card for e in seen}), n=n
+                ),
                 "hands",
                 "too-many-seen",
                 p,
@@ -308,7 +322,9 @@ def _check_clock(log: GameLog, problem: AddFinding) -> None:
             problem(
                 t.line,
                 Severity.ERROR,
-                f"{t.player} takes a turn after 4 PM: time was up, only the written final bets remain",
+                _("{player} takes a turn after 4 PM: time was up, only the written final bets remain").format(
+                    player=t.player
+                ),
                 "clock",
                 "after-4pm",
                 t.player,
@@ -325,9 +341,9 @@ def _check_consistent(log: GameLog, problem: AddFinding) -> None:
         problem(
             lines[-1] if lines else None,
             Severity.ERROR,
-            "no deal agrees with the log: lines "
-            + ", ".join(map(str, lines))
-            + " cannot all be true (a card or an answer recorded wrongly?)",
+            _(
+                "no deal agrees with the log: lines {lines} cannot all be true (a card or an answer recorded wrongly?)"
+            ).format(lines=", ".join(map(str, lines))),
             "notes",
             "inconsistent",
             None,

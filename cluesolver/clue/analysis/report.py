@@ -102,16 +102,24 @@ def count_log(log: GameLog) -> Counts:
 
 
 def _too_big(log: GameLog) -> Problem:
+    from rulesref.core.i18n import _
+
     v = log.variant
     advice = []
     if not log.header.my_cards:
-        advice.append("give the notebook owner's cards ('me:' and 'my cards:')")
+        advice.append(_("give the notebook owner's cards ('me:' and 'my cards:')"))
     if len(v.cards) > LARGEST_BUILT_IN:
-        advice.append(f"use an edition of at most about {LARGEST_BUILT_IN} cards (Master Detective has 30)")
-    advice.append("record more of what was shown and passed")
+        advice.append(
+            _("use an edition of at most about {n} cards (Master Detective has 30)").format(n=LARGEST_BUILT_IN)
+        )
+    advice.append(_("record more of what was shown and passed"))
+    said = _(
+        "{game}: {cards} cards among {players} players leave more possible deals than can be counted exactly; {advice}"
+    )
     return Problem(
-        f"{v.name}: {len(v.cards)} cards among {len(log.players)} players leave more possible deals than "
-        "can be counted exactly; " + ", or ".join(advice),
+        said.format(
+            game=v.display_title(), cards=len(v.cards), players=len(log.players), advice=_(", or ").join(advice)
+        ),
         path=log.path,
         line=log.header.lines.get("game"),
         text=log.header.game or None,

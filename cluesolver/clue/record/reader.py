@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from cluesolver.clue import variants
 from cluesolver.clue.record import codes
+from cluesolver.clue.record import estonian as et
 from cluesolver.clue.record.events import (
     DEFAULT_LIMITS,
     HEADER_KEYS,
@@ -35,9 +36,10 @@ from cluesolver.clue.record.events import (
 )
 from cluesolver.clue.variants import Variant, normalise
 from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.i18n import _, language, n_
 from rulesref.core.names import closest
 from rulesref.core.text import clip as quote
-from rulesref.core.text import plural, split_lines
+from rulesref.core.text import split_lines
 
 _HEADER_SYNONYMS = {
     "my hand": "my cards",
@@ -48,6 +50,7 @@ _HEADER_SYNONYMS = {
     "variant": "game",
     "edition": "game",
     "table cards": "table",
+    **et.HEADER,
 }
 
 #: What a statement is, by the verb after its player (present or past tense; the canonical
@@ -63,7 +66,10 @@ _VERBS = (
     ("holds", r"(has|holds|had|held)\b"),
     ("shown", r"(shows|showed|show)\b"),
     ("looks", r"(looks at|looked at|look at)\b"),
+    *et.VERBS,  # the Estonian statements (record/estonian.py)
 )
+#: The kinds of statement whose verb is Estonian: their cards may be inflected or run together.
+_ESTONIAN_VERBS = tuple(pattern for _kind, pattern in et.VERBS)
 #: A misspelt verb close to one of these is taken for it, to read the rest of the line.
 _VERB_GUESSES = {
     "suggests": "suggestion",
@@ -77,16 +83,23 @@ _VERB_GUESSES = {
 }
 _GUESS_CUTOFF = 0.7
 #: How an answer to a suggestion says the player passed, or what the player did.
-_PASS = r"(passes|passed|pass|has nothing|has none|had nothing|cannot show|can't show|could not show|couldn't show)"
-_ANSWER_VERB = rf"({_PASS}|shows|showed|show)\b"
+_PASS = (
+    r"(passes|passed|pass|has nothing|has none|had nothing|cannot show|can't show|could not show|couldn't show"
+    rf"|{et.PASS})"
+)
+_SHOW = rf"(shows|showed|show|{et.SHOW})"
+_ANSWER_VERB = rf"({_PASS}|shows|showed|show|{et.SHOW})\b"
 #: Every other player passed ("nobody shows", or "nobody" alone).
 _NOBODY = re.compile(
     r"(nobody|no one|noone|no-one|none)( (shows|showed|show|passes|passed|pass|can show|could show))?"
-    r"|(all|everyone|everybody) (pass|passes|passed)"
+    rf"|(all|everyone|everybody) (pass|passes|passed)|{et.NOBODY}"
 )
-#: The result of an accusation.
-_WRONG = ("wrong", "incorrect", "false", "fails", "failed", "no")
-_RIGHT = ("correct", "right", "true", "wins", "won", "yes")
+#: ``shows me``: the card went to the notebook's owner.
+_TO_ME = rf"(to\s+)?me\b|{et.TO_ME}"
+#: The result of an accusation (as :func:`normalise` writes them: no accents).
+_WRONG = tuple(normalise(w) for w in ("wrong", "incorrect", "false", "fails", "failed", "no", *et.WRONG))
+_RIGHT = tuple(normalise(w) for w in ("correct", "right", "true", "wins", "won", "yes", *et.RIGHT))
+_ROUND = tuple(normalise(w) for w in ("round", "end of round", "round ends", "new round", *et.ROUND))
 
 
 # ----------------------------------------------------------------------------- reader
@@ -146,6 +159,7 @@ class _Reader:
         self.problems: list[Problem] = []
         self.variant: Variant | None = None
         self.players: tuple[str, ...] = ()
+        self._estonian = False  # the line being read has an Estonian verb (record/estonian.py)
 
     # -- header ------------------------------------------------------------------
 
@@ -157,9 +171,8 @@ class _Reader:
                 break
             line = _Line(self.path, number, raw)
             if len(raw) > self.limits.max_line:
-                self.problems.append(
-                    line.problem(f"line too long: {len(raw)} characters (at most {self.limits.max_line})", raw, 0)
-                )
+                said = _("line too long: {n} characters (at most {most})").format(n=len(raw), most=self.limits.max_line)
+                self.problems.append(line.problem(said, raw, 0))
                 continue
             content = raw.split("#", 1)[0]
             if not content.strip():
@@ -169,20 +182,23 @@ class _Reader:
             norm_key = _HEADER_SYNONYMS.get(norm_key, norm_key)
             if sep and norm_key in HEADER_KEYS:
                 if body:
-                    self.problems.append(line.problem(f"header line '{norm_key}:' after the first event", key.strip()))
+                    said = _("header line '{key}:' after the first event").format(key=norm_key)
+                    self.problems.append(line.problem(said, key.strip()))
                 elif norm_key in raw_header:
-                    self.problems.append(line.problem(f"header '{norm_key}' given twice", key.strip()))
+                    self.problems.append(
+                        line.problem(_("header '{key}' given twice").format(key=norm_key), key.strip())
+                    )
                 else:
                     raw_header[norm_key] = (line, _Span(value, len(key) + 1).strip())
             elif sep and not body and not self._looks_like_event(content):
                 self.problems.append(
-                    line.problem("unknown header key", key.strip(), choices=_closest(norm_key, HEADER_KEYS))
+                    line.problem(_("unknown header key"), key.strip(), choices=_closest(norm_key, HEADER_KEYS))
                 )
             else:
                 body.append(line)
         header = self._header(raw_header)
         if header is None or self.variant is None:
-            self._raise(self.problems or [Problem("the log has no usable header", path=self.path)])
+            self._raise(self.problems or [Problem(_("the log has no usable header"), path=self.path)])
         events = []
         for line in body:
             if len(self.problems) >= self.limits.max_problems:
@@ -202,24 +218,26 @@ class _Reader:
         """Every problem, up to ``max_problems`` (reading stops there)."""
         most = self.limits.max_problems
         if len(problems) >= most:
-            stop = Problem(f"stopped reading after {most} problems: fix these first", path=self.path)
+            stop = Problem(_("stopped reading after {n} problems: fix these first").format(n=most), path=self.path)
             problems = [*problems[:most], stop]
         raise InputError(problems)
 
     def _looks_like_event(self, content: str) -> bool:
         """A line with a colon before the first event: an event (looks at ...: card) or a bad key?"""
-        return bool(re.search(r"(?i)\blooks at\b", content.split(":", maxsplit=1)[0]))
+        before = content.split(":", maxsplit=1)[0]
+        return bool(re.search(r"(?i)\blooks at\b", before) or et.BEFORE_COLON.search(before))
 
     def _header(self, raw: dict[str, tuple[_Line, _Span]]) -> Header | None:
         lines = {k: v[0].number for k, v in raw.items()}
         if "game" not in raw:
             self.problems.append(
                 Problem(
-                    "missing header 'game:' (e.g. game: classic)", path=self.path, line=1, choices=variants.BUILT_IN
+                    _("missing header 'game:' (e.g. game: classic)"), path=self.path, line=1, choices=variants.BUILT_IN
                 )
             )
         if "players" not in raw:
-            self.problems.append(Problem("missing header 'players:' (names in seating order)", path=self.path, line=1))
+            said = _("missing header 'players:' (names in seating order)")
+            self.problems.append(Problem(said, path=self.path, line=1))
         if "game" in raw:
             line, span = raw["game"]
             try:
@@ -236,29 +254,35 @@ class _Reader:
         players = tuple(s.text for s in _split(pspan, r","))
         ok = True
         if any(not p for p in players):
-            self.problems.append(pline.problem("empty player name", pspan.text, pspan.start))
+            self.problems.append(pline.problem(_("empty player name"), pspan.text, pspan.start))
             ok = False
         for name in players:
             if len(name) > self.limits.max_name:
-                self.problems.append(
-                    pline.problem(f"a player's name is longer than {self.limits.max_name} characters", name)
-                )
+                said = _("a player's name is longer than {most} characters").format(most=self.limits.max_name)
+                self.problems.append(pline.problem(said, name))
                 ok = False
         lowered = [p.casefold() for p in players]
         for name in players:
             if lowered.count(name.casefold()) > 1:
-                self.problems.append(pline.problem("player named twice", name))
+                self.problems.append(pline.problem(_("player named twice"), name))
                 ok = False
                 break
         if len(players) < 2:
             words = pspan.text.split()
-            hint = f": use commas between the names, e.g. '{', '.join(words)}'" if len(words) > 1 else ""
-            self.problems.append(pline.problem(f"a game needs at least two players{hint}", pspan.text, pspan.start))
+            if len(words) > 1:
+                said = _("a game needs at least two players: use commas between the names, e.g. '{names}'")
+            else:
+                said = _("a game needs at least two players")
+            self.problems.append(pline.problem(said.format(names=", ".join(words)), pspan.text, pspan.start))
             ok = False
         if self.variant is not None and len(players) > self.variant.max_players:
             self.problems.append(
                 pline.problem(
-                    f"{self.variant.name} takes at most {self.variant.max_players} players", pspan.text, pspan.start
+                    _("{game} takes at most {n} players").format(
+                        game=self.variant.display_title(), n=self.variant.max_players
+                    ),
+                    pspan.text,
+                    pspan.start,
                 )
             )
         if not ok:
@@ -277,7 +301,7 @@ class _Reader:
             slots = [s for s in _split(span, r",") if s.text]
             table = tuple(self._slot_name(s.text) for s in slots)
             if len({normalise(t) for t in table}) != len(table):
-                self.problems.append(line.problem("a table location named twice", span.text, span.start))
+                self.problems.append(line.problem(_("a table location named twice"), span.text, span.start))
         hands = None
         if "hands" in raw:
             hands = self._hands(*raw["hands"], table)
@@ -286,7 +310,7 @@ class _Reader:
             line, span = raw["my cards"]
             if me is None and "me" not in raw:
                 self.problems.append(
-                    line.problem("'my cards:' needs 'me:' (whose notebook this is)", span.text, span.start)
+                    line.problem(_("'my cards:' needs 'me:' (whose notebook this is)"), span.text, span.start)
                 )
             if self.variant is not None:
                 try:
@@ -294,9 +318,10 @@ class _Reader:
                 except _LineError as exc:
                     self.problems.extend(exc.problems)
             if len(set(my_cards)) != len(my_cards):
-                self.problems.append(line.problem("a card listed twice in my cards", span.text, span.start))
+                self.problems.append(line.problem(_("a card listed twice in my cards"), span.text, span.start))
         elif me is not None:
-            self.problems.append(Problem("'me:' is set but 'my cards:' is missing", path=self.path, line=lines["me"]))
+            said = _("'me:' is set but 'my cards:' is missing")
+            self.problems.append(Problem(said, path=self.path, line=lines["me"]))
         if self.variant is None:
             return None
         header = Header(
@@ -315,7 +340,11 @@ class _Reader:
                 line, span = raw["my cards"]
                 self.problems.append(
                     line.problem(
-                        f"{me} holds {plural(mine, 'card')} in this deal but 'my cards' lists {len(my_cards)}",
+                        n_(
+                            "{me} holds {n} card in this deal but 'my cards' lists {listed}",
+                            "{me} holds {n} cards in this deal but 'my cards' lists {listed}",
+                            mine,
+                        ).format(me=me, n=f"{mine:,}", listed=len(my_cards)),
                         span.text,
                         span.start,
                         code=codes.MY_CARDS,
@@ -323,9 +352,8 @@ class _Reader:
                 )
         if table and self.variant.two_player_table == 0:
             line, span = raw["table"]
-            self.problems.append(
-                line.problem(f"{self.variant.name} has no face-down table cards", span.text, span.start)
-            )
+            said = _("{game} has no face-down table cards").format(game=self.variant.display_title())
+            self.problems.append(line.problem(said, span.text, span.start))
         return header
 
     def _slot_name(self, text: str) -> str:
@@ -343,11 +371,11 @@ class _Reader:
         for part in parts:
             found = _hand_size(part.text)
             if found is None:
-                self.problems.append(line.problem("a hand size looks like 'Ann 5'", part.text, part.start))
+                self.problems.append(line.problem(_("a hand size looks like 'Ann 5'"), part.text, part.start))
                 return None
             who, digits = found
             if len(digits) > self.limits.max_digits:
-                self.problems.append(line.problem("a hand size is a small number", digits, part.start))
+                self.problems.append(line.problem(_("a hand size is a small number"), digits, part.start))
                 return None
             n = int(digits)
             if who:
@@ -359,21 +387,22 @@ class _Reader:
             else:
                 plain.append(n)
         if plain and sizes:
-            self.problems.append(line.problem("give every hand size with its player, or none", span.text, span.start))
+            said = _("give every hand size with its player, or none")
+            self.problems.append(line.problem(said, span.text, span.start))
             return None
         if plain:
             if len(plain) != len(self.players):
+                said = n_("{n} hand size for {players} players", "{n} hand sizes for {players} players", len(plain))
                 self.problems.append(
-                    line.problem(
-                        f"{plural(len(plain), 'hand size')} for {len(self.players)} players", span.text, span.start
-                    )
+                    line.problem(said.format(n=f"{len(plain):,}", players=len(self.players)), span.text, span.start)
                 )
                 return None
             result = tuple(plain)
         else:
             missing = [p for p in self.players if p not in sizes]
             if missing:
-                self.problems.append(line.problem(f"no hand size for {', '.join(missing)}", span.text, span.start))
+                said = _("no hand size for {players}").format(players=", ".join(missing))
+                self.problems.append(line.problem(said, span.text, span.start))
                 return None
             result = tuple(sizes[p] for p in self.players)
         if self.variant is not None:
@@ -381,7 +410,9 @@ class _Reader:
             if sum(result) != dealt:
                 self.problems.append(
                     line.problem(
-                        f"hand sizes add up to {sum(result)} but {dealt} cards are dealt",
+                        _("hand sizes add up to {total} but {dealt} cards are dealt").format(
+                            total=sum(result), dealt=dealt
+                        ),
                         span.text,
                         span.start,
                         code=codes.HAND_TOTAL,
@@ -399,7 +430,7 @@ class _Reader:
                 return p
         raise _LineError(
             line.problem(
-                f"unknown player (players: {', '.join(self.players)})",
+                _("unknown player (players: {players})").format(players=", ".join(self.players)),
                 span.text,
                 span.start,
                 _closest(span.text, self.players),
@@ -407,12 +438,25 @@ class _Reader:
         )
 
     def _card(self, span: _Span, line: _Line) -> str:
+        """The card ``span`` names: its name or an alias, a unique prefix, or (Estonian) an
+        inflected form of its Estonian name, after the word ``kaarti`` (card) or not."""
         assert self.variant is not None
         try:
             return self.variant.match_card(span.text)
         except UnknownNameError as exc:
+            text = span.text.strip()
+            if (m := re.match(r"(?i)kaart(i|e)?\s+(?=\S)", text)) is not None:  # 'näitab kaarti Pistoda'
+                text = text[m.end() :]
+                if len(names := self.variant.candidates(text)) == 1:
+                    return names[0]
+            if len(found := self.variant.inflected(text)) == 1:
+                return found[0]
             p = exc.problems()[0]
             raise _LineError(line.problem(p.message, span.text, span.start, p.choices)) from None
+
+    def _names_one_card(self, text: str) -> bool:
+        assert self.variant is not None
+        return len(self.variant.candidates(text)) == 1 or len(self.variant.inflected(text)) == 1
 
     def _cards(self, span: _Span, line: _Line, any_count: bool = False) -> tuple[str, ...]:
         """A list of cards: commas, or the natural 'X with the Y in the Z'."""
@@ -421,12 +465,14 @@ class _Reader:
         problems: list[Problem] = []
         for piece in _split(span, r","):
             if not piece.text:
-                raise _LineError(line.problem("empty card name in a list", span.text, span.start))
+                raise _LineError(line.problem(_("empty card name in a list"), span.text, span.start))
             parts = [piece]
             if not self.variant.candidates(piece.text):
-                split = [p for p in _split(piece, r"(?:^|\s+)(?:with|in|and|at)\s+") if p.text]
+                split = [p for p in _split(piece, rf"(?:^|\s+)(?:with|in|and|at|{et.JOIN})\s+") if p.text]
                 if split and (len(split) > 1 or split[0].text != piece.text):
                     parts = split
+                if self._estonian:  # 'Plum raamatukogus köiega': the words' runs that name cards
+                    parts = [run for part in parts for run in self._runs(part)]
             for part in parts:
                 try:
                     out.append(self._card(part, line))
@@ -438,6 +484,15 @@ class _Reader:
             self._one_per_category(out, span, line)
         return tuple(out)
 
+    def _runs(self, part: _Span) -> list[_Span]:
+        """``part`` itself when it names a card, else its words split into runs that each
+        name one card (:func:`.estonian.segment`), else ``part`` (its problem is reported)."""
+        if self._names_one_card(part.text):
+            return [part]
+        words = [(m.group(), part.start + m.start()) for m in re.finditer(r"\S+", part.text)]
+        runs = et.segment(words, self._names_one_card) if len(words) > 1 else None
+        return [part] if runs is None else [_Span(text, start) for text, start in runs]
+
     def _one_per_category(self, cards: list[str], span: _Span, line: _Line) -> None:
         assert self.variant is not None
         cats = [self.variant.category_of(c) for c in cards]
@@ -445,18 +500,26 @@ class _Reader:
         if sorted(cats) != sorted(want):
             doubled = sorted({c for c in cats if cats.count(c) > 1})
             missing = [c for c in want if c not in cats]
+            word = self._category_word
             detail = "; ".join(
                 filter(
                     None,
                     [
-                        f"two {', '.join(doubled)} cards" if doubled else "",
-                        f"no {', '.join(missing)}" if missing else "",
+                        _("two {categories} cards").format(categories=", ".join(map(word, doubled))) if doubled else "",
+                        _("no {categories}").format(categories=", ".join(map(word, missing))) if missing else "",
                     ],
                 )
             )
-            raise _LineError(
-                line.problem(f"name one card of each category ({', '.join(want)}): {detail}", span.text, span.start)
-            )
+            said = _("name one card of each category ({categories}): {detail}")
+            said = said.format(categories=", ".join(map(word, want)), detail=detail)
+            raise _LineError(line.problem(said, span.text, span.start))
+
+    def _category_word(self, ident: str) -> str:
+        """A category as a message names it: its id in English, its name in the language spoken."""
+        assert self.variant is not None
+        if language() == "en":
+            return ident
+        return next((c.display_name().lower() for c in self.variant.categories if c.id == ident), ident)
 
     # -- events --------------------------------------------------------------------
 
@@ -469,7 +532,8 @@ class _Reader:
         content = line.raw.split("#", 1)[0].rstrip()
         stripped = content.strip()
         start = len(content) - len(content.lstrip())
-        if normalise(stripped) in ("round", "end of round", "round ends", "new round"):
+        self._estonian = False
+        if normalise(stripped) in _ROUND:
             return RoundEnd(line.number)
         problems: list[Problem] = []
         who, rest = self._lead_player(_Span(stripped, start), line, problems)
@@ -492,20 +556,24 @@ class _Reader:
         for kind, pattern in _VERBS:
             m = re.match(pattern, verb)
             if m:
+                self._estonian = pattern in _ESTONIAN_VERBS
                 return kind, _Span(rest.text[m.end() :], rest.start + m.end()).strip()
         word = verb.split(" ")[0] if verb else ""
+        estonian = language() == "et"
+        words = et.VERB_WORDS if estonian else ("suggests", "accuses", "has", "shows", "looks at", "bets")
         problems.append(
             line.problem(
-                "expected a statement: suggests, accuses, has, has none of, shows, looks at, round",
+                _("expected a statement: suggests, accuses, has, has none of, shows, looks at, round"),
                 rest.text or whole.text,
                 rest.start if rest.text else whole.start,
-                _closest(word, ("suggests", "accuses", "has", "shows", "looks at", "bets")),
+                _closest(word, words),
             )
         )
-        guess = closest(word, tuple(_VERB_GUESSES), cutoff=_GUESS_CUTOFF)[:1] if word else ()
+        guesses = {**_VERB_GUESSES, **et.VERB_GUESSES} if estonian else _VERB_GUESSES
+        guess = closest(word, tuple(guesses), cutoff=_GUESS_CUTOFF)[:1] if word else ()
         if not guess:
             return None, rest
-        kind = _VERB_GUESSES[guess[0]]
+        kind = guesses[guess[0]]
         first = rest.text.split(None, 1)[0]
         body = _Span(rest.text[len(first) :], rest.start + len(first)).strip()
         if kind == "holds" and (m := re.match(r"(?i)none of\b", body.text)):
@@ -539,20 +607,38 @@ class _Reader:
         return best
 
     def _lead_player(
-        self, span: _Span, line: _Line, problems: list[Problem] | None = None, *, what: str = "a statement"
+        self,
+        span: _Span,
+        line: _Line,
+        problems: list[Problem] | None = None,
+        *,
+        what: str = "a statement",
+        inflected: bool = False,
     ) -> tuple[str, _Span]:
         """The player a statement or an answer starts with, and the rest.  An unknown name is
         a problem; with ``problems`` given and a verb right after it, the closest player is
-        guessed (the problem noted there) so the rest of the line is read on."""
+        guessed (the problem noted there) so the rest of the line is read on.
+
+        An Estonian name with a case ending (``Benil on köis``, ``mängijal Ben on köis``) is
+        read before an Estonian verb, and anywhere with ``inflected`` (``näitab Annile``)."""
         best = self._fit_player(span.text)
+        found = et.inflected_player(span.text, self.players)
+        if found is not None and found[1] > len(best or ""):  # 'Benil', also 'Ben'il' (not 'Ben' + "'il")
+            who, used = found
+            rest = _Span(span.text[used:], span.start + used).strip()
+            if inflected or any(re.match(p, rest.text.casefold()) for p in _ESTONIAN_VERBS):
+                return who, rest
         if best is None:
             word = span.text.split()[0] if span.text.split() else span.text
             choices = _closest(word, self.players)
-            problem = line.problem(
-                f"{what} starts with a player's name ({', '.join(self.players)})", word, span.start, choices
+            said = (
+                _("an answer starts with a player's name ({players})")
+                if what == "an answer"
+                else _("a statement starts with a player's name ({players})")
             )
+            problem = line.problem(said.format(players=", ".join(self.players)), word, span.start, choices)
             rest = _Span(span.text[len(word) :], span.start + len(word)).strip()
-            if problems is None or not choices or not any(re.match(p, rest.text.casefold()) for _, p in _VERBS):
+            if problems is None or not choices or not any(re.match(p, rest.text.casefold()) for _k, p in _VERBS):
                 raise _LineError(problem)
             problems.append(problem)
             return choices[0], rest
@@ -573,11 +659,11 @@ class _Reader:
         if run_on is not None:
             problems.append(
                 line.problem(
-                    "the answers go after the cards, separated by ';' (or ','): write '"
-                    + (card_span.text[: run_on.start - card_span.start].split() or [""])[-1]
-                    + "; "
-                    + run_on.text
-                    + "'",
+                    _("the answers go after the cards, separated by ';' (or ','): write '{fixed}'").format(
+                        fixed=(card_span.text[: run_on.start - card_span.start].split() or [""])[-1]
+                        + "; "
+                        + run_on.text
+                    ),
                     run_on.text,
                     run_on.start,
                 )
@@ -632,7 +718,7 @@ class _Reader:
             m = re.search(pattern, low)
             if m and (found is None or m.start() < found):
                 found = m.start()
-        m = re.search(r"\s(nobody|no one)\b", low)
+        m = re.search(r"\s(nobody|no one|keegi|mitte keegi)\b", low)
         if m and (found is None or m.start() < found):
             found = m.start()
         if found is None:
@@ -656,7 +742,7 @@ class _Reader:
         if state.shown:
             raise _LineError(
                 line.problem(
-                    "no answers after a player showed a card", part.text, part.start, code=codes.ANSWER_AFTER_SHOW
+                    _("no answers after a player showed a card"), part.text, part.start, code=codes.ANSWER_AFTER_SHOW
                 )
             )
         if _NOBODY.fullmatch(low):
@@ -666,13 +752,18 @@ class _Reader:
             return
         if state.last_index >= len(order):
             raise _LineError(
-                line.problem("no answers after 'nobody shows'", part.text, part.start, code=codes.ANSWER_AFTER_NOBODY)
+                line.problem(
+                    _("no answers after 'nobody shows'"), part.text, part.start, code=codes.ANSWER_AFTER_NOBODY
+                )
             )
         responder, rest = self._lead_player(part, line, what="an answer")
         if responder == who:
             raise _LineError(
                 line.problem(
-                    f"{who} made the suggestion and does not answer it", responder, part.start, code=codes.SELF_ANSWER
+                    _("{player} made the suggestion and does not answer it").format(player=who),
+                    responder,
+                    part.start,
+                    code=codes.SELF_ANSWER,
                 )
             )
         idx = order.index(responder)
@@ -680,7 +771,9 @@ class _Reader:
             expected = order[state.last_index + 1 :] or order
             raise _LineError(
                 line.problem(
-                    f"answers go clockwise from {who}'s left ({', '.join(order)}); {responder} is out of order",
+                    _("answers go clockwise from {player}'s left ({order}); {responder} is out of order").format(
+                        player=who, order=", ".join(order), responder=responder
+                    ),
                     responder,
                     part.start,
                     tuple(expected[:3]),
@@ -689,19 +782,19 @@ class _Reader:
             )
         rlow = rest.text.casefold()
         m_pass = re.match(_PASS + r"\b", rlow)
-        m_show = re.match(r"(shows|showed|show)\b", rlow)
+        m_show = re.match(_SHOW + r"\b", rlow)
         if m_pass and rlow[m_pass.end() :].strip():
             after = _Span(rest.text[m_pass.end() :], rest.start + m_pass.end()).strip()
             raise _LineError(
-                line.problem("one answer at a time: separate the answers with ';' or ','", after.text, after.start)
+                line.problem(_("one answer at a time: separate the answers with ';' or ','"), after.text, after.start)
             )
         if not m_pass and not m_show:
             raise _LineError(
                 line.problem(
-                    "an answer is '<player> passes' or '<player> shows [card]'",
+                    _("an answer is '<player> passes' or '<player> shows [card]'"),
                     rest.text or part.text,
                     rest.start,
-                    ("passes", "shows"),
+                    (_("passes"), _("shows")),
                 )
             )
         for i in range(state.last_index + 1, idx):
@@ -712,52 +805,58 @@ class _Reader:
             return
         assert m_show is not None
         card_span = _Span(rest.text[m_show.end() :], rest.start + m_show.end()).strip()
-        if (m_me := re.match(r"(to\s+)?me\b", card_span.text, flags=re.IGNORECASE)) is not None:
+        if (m_me := re.match(_TO_ME, card_span.text, flags=re.IGNORECASE)) is not None:
             # 'Hana shows me Library': the card went to the notebook's owner, who suggested
             card_span = _Span(card_span.text[m_me.end() :], card_span.start + m_me.end()).strip()
             if header.me is None:
                 raise _LineError(
-                    line.problem("'me' is whose notebook this is, and this log has no 'me:'", part.text, part.start)
+                    line.problem(_("'me' is whose notebook this is, and this log has no 'me:'"), part.text, part.start)
                 )
             if header.me != who:
-                raise _LineError(
-                    line.problem(
-                        f"{responder} showed the card to {who}, who suggested, not to {header.me}: "
-                        f"write '{responder} shows'",
-                        part.text,
-                        part.start,
-                    )
-                )
+                raise _LineError(line.problem(self._not_to(responder, who, header.me), part.text, part.start))
+        elif (to := et.inflected_player(card_span.text, self.players)) is not None:
+            # 'Dan näitab Benile köit': the card went to the suggester (anyone else is refused)
+            if to[0] != who:
+                raise _LineError(line.problem(self._not_to(responder, who, to[0]), part.text, part.start))
+            card_span = _Span(card_span.text[to[1] :], card_span.start + to[1]).strip()
         card = None
         if card_span.text:
             card = self._card(card_span, line)
             if header.me is None or header.me not in (who, responder):
-                raise _LineError(
-                    line.problem(
-                        "a shown card can be named only in the notebook of the suggester or the shower"
-                        + ("" if header.me else " (this log has no 'me:')"),
-                        card_span.text,
-                        card_span.start,
+                said = (
+                    _("a shown card can be named only in the notebook of the suggester or the shower")
+                    if header.me
+                    else _(
+                        "a shown card can be named only in the notebook of the suggester or the shower "
+                        "(this log has no 'me:')"
                     )
                 )
+                raise _LineError(line.problem(said, card_span.text, card_span.start))
             if cards_known and card not in cards:
+                assert self.variant is not None
                 raise _LineError(
                     line.problem(
-                        "the shown card must be one of the suggested cards",
+                        _("the shown card must be one of the suggested cards"),
                         card_span.text,
                         card_span.start,
-                        cards,
+                        tuple(self.variant.display_names(cards)),
                         code=codes.SHOWN_NOT_SUGGESTED,
                     )
                 )
         state.replies.append(Reply(responder, True, card))
         state.shown = True
 
+    @staticmethod
+    def _not_to(responder: str, who: str, other: str) -> str:
+        return _(
+            "{responder} showed the card to {player}, who suggested, not to {other}: write '{responder} shows'"
+        ).format(responder=responder, player=who, other=other)
+
     def _accusation(self, line: _Line, who: str, span: _Span) -> Accusation:
         """``Plum, Rope, Hall; wrong`` (the result after ``,`` is read too); every problem at once."""
         parts = [p for p in _split(span, r";") if p.text]
         if not parts:
-            raise _LineError(line.problem("an accusation names one card of each category", span.text, span.start))
+            raise _LineError(line.problem(_("an accusation names one card of each category"), span.text, span.start))
         problems: list[Problem] = []
         card_span, result_span = parts[0], parts[1] if len(parts) > 1 else None
         if result_span is None:
@@ -770,17 +869,16 @@ class _Reader:
                 )
             elif len(words) == 2 and _result(words[1]) is not None:  # 'Plum, Rope, Hall wrong'
                 cut = len(card_span.text) - len(words[1])
-                problems.append(
-                    line.problem(f"the result goes after ';': write '; {words[1]}'", words[1], card_span.start + cut)
-                )
+                said = _("the result goes after ';': write '; {result}'").format(result=words[1])
+                problems.append(line.problem(said, words[1], card_span.start + cut))
                 card_span = _Span(card_span.text[:cut], card_span.start).strip()
             else:
                 problems.append(
                     line.problem(
-                        "an accusation needs its result: '; wrong' or '; correct'",
+                        _("an accusation needs its result: '; wrong' or '; correct'"),
                         span.text,
                         span.start,
-                        ("wrong", "correct"),
+                        (_("wrong"), _("correct")),
                     )
                 )
         try:
@@ -791,11 +889,13 @@ class _Reader:
         correct = None if result_span is None else _result(result_span.text)
         if result_span is not None and correct is None:
             problems.append(
-                line.problem("unknown accusation result", result_span.text, result_span.start, ("wrong", "correct"))
+                line.problem(
+                    _("unknown accusation result"), result_span.text, result_span.start, (_("wrong"), _("correct"))
+                )
             )
         if len(parts) > 2:
             problems.append(
-                line.problem("unexpected text after the accusation's result", parts[2].text, parts[2].start)
+                line.problem(_("unexpected text after the accusation's result"), parts[2].text, parts[2].start)
             )
         if problems or correct is None:
             raise _LineError(*problems)
@@ -804,55 +904,49 @@ class _Reader:
     def _shown(self, line: _Line, header: Header, who: str, span: _Span) -> Shown:
         """``Cat shows Ann Knife``, ``Cat shows Ann a card from ...``; ``Cat shows me Knife``
         names the notebook's owner."""
-        m_me = re.match(r"(to\s+)?me\b", span.text, flags=re.IGNORECASE)
+        m_me = re.match(_TO_ME, span.text, flags=re.IGNORECASE)
         if m_me is not None and self._fit_player(span.text) is None:
             if header.me is None:
                 raise _LineError(
-                    line.problem("'me' is whose notebook this is, and this log has no 'me:'", span.text, span.start)
+                    line.problem(_("'me' is whose notebook this is, and this log has no 'me:'"), span.text, span.start)
                 )
             viewer, rest = header.me, _Span(span.text[m_me.end() :], span.start + m_me.end()).strip()
         else:
-            viewer, rest = self._lead_player(span, line)
+            viewer, rest = self._lead_player(span, line, inflected=self._estonian)
         if viewer == who:
-            raise _LineError(line.problem("a player shows a card to someone else", viewer, span.start))
-        m = re.match(r"(a|one) card (from|of|among)\b", rest.text, flags=re.IGNORECASE)
+            raise _LineError(line.problem(_("a player shows a card to someone else"), viewer, span.start))
+        m = re.match(rf"(a|one) card (from|of|among)\b|{et.A_CARD_FROM}", rest.text, flags=re.IGNORECASE)
         if m:
             cards = self._cards(_Span(rest.text[m.end() :], rest.start + m.end()).strip(), line, any_count=True)
             return Shown(line.number, who, viewer, cards, None)
         if not rest.text:
-            raise _LineError(line.problem("name the card, or 'a card from <cards>'", span.text, span.start))
+            raise _LineError(line.problem(_("name the card, or 'a card from <cards>'"), span.text, span.start))
         card = self._card(rest, line)
         if header.me is None or header.me not in (who, viewer):
-            raise _LineError(
-                line.problem(
-                    f"the card can be named only in {who}'s or {viewer}'s notebook; write 'a card from ...'",
-                    rest.text,
-                    rest.start,
-                )
-            )
+            said = _("the card can be named only in {shower}'s or {viewer}'s notebook; write 'a card from ...'")
+            raise _LineError(line.problem(said.format(shower=who, viewer=viewer), rest.text, rest.start))
         return Shown(line.number, who, viewer, (card,), card)
 
     def _looks(self, line: _Line, header: Header, who: str, span: _Span) -> LooksAt:
         text, sep, card_text = span.text.partition(":")
         slot_text = re.sub(r"(?i)^the\s+", "", text.strip())
-        slot_text = re.sub(r"(?i)\s+card$", "", slot_text).strip()
+        slot_text = re.sub(r"(?i)\s+(card|kaarti|kaart)$", "", slot_text).strip()
         if not header.table:
             raise _LineError(
-                line.problem("no face-down table cards in this game (header 'table:')", span.text, span.start)
+                line.problem(_("no face-down table cards in this game (header 'table:')"), span.text, span.start)
             )
         slot = next((s for s in header.table if normalise(s) == normalise(slot_text)), None)
         if slot is None:
             raise _LineError(
                 line.problem(
-                    "no face-down card at that location", slot_text, span.start, _closest(slot_text, header.table)
+                    _("no face-down card at that location"), slot_text, span.start, _closest(slot_text, header.table)
                 )
             )
         card = None
         if sep and card_text.strip():
             if header.me != who:
-                raise _LineError(
-                    line.problem(f"only {who}'s own notebook can name the card {who} looked at", card_text.strip())
-                )
+                said = _("only {player}'s own notebook can name the card {player} looked at").format(player=who)
+                raise _LineError(line.problem(said, card_text.strip()))
             cstart = span.start + len(text) + 1
             card = self._card(_Span(card_text, cstart).strip(), line)
         return LooksAt(line.number, who, slot, card)
@@ -926,9 +1020,10 @@ def parse_statement(log: GameLog, text: str, where: str = "statement") -> Event:
     reader.variant, reader.players = log.variant, log.players
     line = _Line(where, 1, text)
     if len(text) > reader.limits.max_line:
-        raise InputError(line.problem(f"a statement is at most {reader.limits.max_line} characters", text[:40], 0))
+        said = _("a statement is at most {most} characters").format(most=reader.limits.max_line)
+        raise InputError(line.problem(said, text[:40], 0))
     if not text.split("#", 1)[0].strip():
-        raise InputError(line.problem("an empty statement", text, 0))
+        raise InputError(line.problem(_("an empty statement"), text, 0))
     try:
         event = reader._event(line, log.header)
     except _LineError as exc:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Literal
 
 from cluesolver.clue.record.events import GameLog, typed
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.i18n import _
 from rulesref.core.text import MAX_LINE, clip, split_lines
 
 if TYPE_CHECKING:
@@ -104,14 +105,14 @@ class Fixed:
     def summary(self) -> str:
         """One line saying what changed, as the CLI prints it and the page shows it."""
         if not self.written:
-            return f"Line {self.line} unchanged: {self.new}"
+            return _("Line {line} unchanged: {new}").format(line=self.line, new=self.new)
         if self.kind == "edit":
-            return f"Line {self.line} now: {self.new}  (was: {self.old})"
+            return _("Line {line} now: {new}  (was: {old})").format(line=self.line, new=self.new, old=self.old)
         if self.kind == "delete":
-            moved = "  (the lines after it moved up one)" if self.lines_after else ""
-            return f"Deleted line {self.line}: {self.old}{moved}"
-        moved = "  (the lines after it moved down one)" if self.lines_after else ""
-        return f"Inserted at line {self.line}: {self.new}{moved}"
+            moved = "  " + _("(the lines after it moved up one)") if self.lines_after else ""
+            return _("Deleted line {line}: {old}").format(line=self.line, old=self.old) + moved
+        moved = "  " + _("(the lines after it moved down one)") if self.lines_after else ""
+        return _("Inserted at line {line}: {new}").format(line=self.line, new=self.new) + moved
 
     def to_json(self) -> dict[str, object]:
         """The shape of ``clue edit/delete/insert --json`` (docs/live-companion.md)."""
@@ -157,20 +158,22 @@ def insert_line(path: Path, line: int, statement: str, *, force: bool = False) -
 
 def _statement(text: str) -> str:
     """One statement as typed: not empty, one line, at most :data:`MAX_LINE` characters."""
-    text = typed(text, "a statement")
+    text = typed(text, _("a statement"))
     if len(text) > MAX_LINE:
-        raise InputError(
-            Problem(f"a statement is at most {MAX_LINE} characters (this one has {len(text)})", text=clip(text))
-        )
+        said = _("a statement is at most {most} characters (this one has {n})").format(most=MAX_LINE, n=len(text))
+        raise InputError(Problem(said, text=clip(text)))
     lines = [s.strip() for s in split_lines(text) if s.strip()]
     if not lines:
         raise InputError(
             Problem(
-                'nothing to write: give a statement such as "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"'
+                _(
+                    'nothing to write: give a statement such as "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"'
+                )
             )
         )
     if len(lines) > 1:
-        raise InputError(Problem(f"one statement at a time: this text has {len(lines)} lines", text=clip(text)))
+        said = _("one statement at a time: this text has {n} lines").format(n=len(lines))
+        raise InputError(Problem(said, text=clip(text)))
     return lines[0]
 
 
@@ -189,8 +192,8 @@ def _what(log: GameLog, lines: list[str], number: int) -> str:
     kind = line_kind(log, lines, number)
     if kind == "header":
         key = next(k for k, n in log.header.lines.items() if n == number)
-        return f"the header line '{key}:'"
-    return "a blank line" if kind == "blank" else "a comment"
+        return _("the header line '{key}:'").format(key=key)
+    return _("a blank line") if kind == "blank" else _("a comment")
 
 
 def _nearest(log: GameLog, lines: list[str], number: int) -> tuple[str, ...]:
@@ -198,7 +201,7 @@ def _nearest(log: GameLog, lines: list[str], number: int) -> tuple[str, ...]:
     events = [e.line for e in log.events]
     before = [n for n in events if n < number][-1:]
     after = [n for n in events if n > number][:1]
-    return tuple(f"line {n}: {lines[n - 1].strip()}" for n in before + after)
+    return tuple(_("line {n}: {text}").format(n=n, text=lines[n - 1].strip()) for n in before + after)
 
 
 def _check_line(path: Path, log: GameLog, lines: list[str], kind: Kind, number: int) -> None:
@@ -207,40 +210,38 @@ def _check_line(path: Path, log: GameLog, lines: list[str], kind: Kind, number: 
     where = str(path)
     if kind == "insert":
         if not last_header < number <= count + 1:
-            span = f"{last_header + 1} to {count + 1}" if last_header < count else f"{count + 1}"
-            what = "is in the header" if 0 < number <= last_header else "is not a line of the session"
-            raise InputError(
-                Problem(
-                    f"line {number} {what}: insert puts a statement before a line after the header, "
-                    f"line {span} ({count + 1} adds at the end)",
-                    path=where,
-                    text=str(number),
+            span = _("{first} to {last}").format(first=last_header + 1, last=count + 1)
+            span = span if last_header < count else f"{count + 1}"
+            if 0 < number <= last_header:
+                said = _(
+                    "line {n} is in the header: insert puts a statement before a line after the header, "
+                    "line {span} ({end} adds at the end)"
                 )
-            )
+            else:
+                said = _(
+                    "line {n} is not a line of the session: insert puts a statement before a line after the "
+                    "header, line {span} ({end} adds at the end)"
+                )
+            raise InputError(Problem(said.format(n=number, span=span, end=count + 1), path=where, text=str(number)))
         return
     if not 0 < number <= count:
-        raise InputError(
-            Problem(
-                f"no line {number}: the session has {count} lines"
-                + (
-                    f" (its statements are on lines {log.events[0].line} to {log.events[-1].line})"
-                    if log.events
-                    else ", no statements yet"
-                ),
-                path=where,
-                text=str(number),
-            )
-        )
+        if log.events:
+            said = _("no line {n}: the session has {count} lines (its statements are on lines {first} to {last})")
+        else:
+            said = _("no line {n}: the session has {count} lines, no statements yet")
+        first, last = (log.events[0].line, log.events[-1].line) if log.events else (0, 0)
+        said = said.format(n=number, count=count, first=first, last=last)
+        raise InputError(Problem(said, path=where, text=str(number)))
     if line_kind(log, lines, number) != "event":
+        if kind == "edit":
+            said = _("line {n} is {what}, not a statement: only a statement can be edited")
+        else:
+            said = _("line {n} is {what}, not a statement: only a statement can be deleted")
+        if line_kind(log, lines, number) == "header":
+            said += " " + _("(the header is set when the session starts; 'clue new ... --force' starts it over)")
         raise InputError(
             Problem(
-                f"line {number} is {_what(log, lines, number)}, not a statement: only a statement can be "
-                + ("edited" if kind == "edit" else "deleted")
-                + (
-                    " (the header is set when the session starts; 'clue new ... --force' starts it over)"
-                    if line_kind(log, lines, number) == "header"
-                    else ""
-                ),
+                said.format(n=number, what=_what(log, lines, number)),
                 path=where,
                 line=number,
                 text=lines[number - 1].strip() or None,
@@ -290,9 +291,11 @@ def _fix(path: Path, kind: Kind, number: int, statement: str | None, force: bool
         if statement is not None and line_kind(after_log, new_lines, number) != "event":
             raise InputError(
                 Problem(
-                    f"not a statement: line {number} would be {_what(after_log, new_lines, number)}"
+                    _("not a statement: line {n} would be {what}").format(
+                        n=number, what=_what(after_log, new_lines, number)
+                    )
                     + (
-                        f"; to remove the line use 'clue delete {number}'"
+                        _("; to remove the line use 'clue delete {n}'").format(n=number)
                         if kind == "edit" and line_kind(after_log, new_lines, number) != "header"
                         else ""
                     ),
@@ -307,14 +310,15 @@ def _fix(path: Path, kind: Kind, number: int, statement: str | None, force: bool
             return Fixed(path, kind, number, old, statement, before, view, written=False)
         counts = count_log(after_log)
         if not counts.deals and before.consistent and not force:
-            shifted = {"insert": ", numbered as after the insert", "delete": ", numbered as after the deletion"}.get(
-                kind, ""
-            )
+            shifted = {
+                "insert": _(", numbered as after the insert"),
+                "delete": _(", numbered as after the deletion"),
+            }.get(kind, "")
             raise contradiction(
                 after_log,
                 new_lines,
-                f"not changed: {_doing(kind, number)} would contradict the log{shifted}",
-                "Check what was said, or make the change anyway with --force",
+                _("not changed: {doing} would contradict the log").format(doing=_doing(kind, number)) + shifted,
+                _("Check what was said, or make the change anyway with --force"),
             )
         digest = journal.digest
         journal.push(path, journal.Entry(kind, number, old, statement, splice, digest(text), digest(new_text)))
@@ -326,8 +330,9 @@ def _fix(path: Path, kind: Kind, number: int, statement: str | None, force: bool
 
 
 def _doing(kind: Kind, number: int) -> str:
-    return {
-        "edit": f"editing line {number}",
-        "delete": f"deleting line {number}",
-        "insert": f"inserting at line {number}",
+    said = {
+        "edit": _("editing line {n}"),
+        "delete": _("deleting line {n}"),
+        "insert": _("inserting at line {n}"),
     }[kind]
+    return said.format(n=number)

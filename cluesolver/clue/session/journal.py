@@ -25,6 +25,7 @@ from pathlib import Path
 
 from rulesref.core.errors import InputError
 from rulesref.core.files import atomic_write, read_bytes
+from rulesref.core.i18n import _
 
 #: Entries kept (the oldest are dropped first).
 MAX_ENTRIES = 50
@@ -83,10 +84,10 @@ class Entry:
     def describe(self) -> str:
         """What taking this change back does, as the CLI and the page say it."""
         if self.kind == "edit":
-            return f"Undid the edit of line {self.line}; it is again: {self.old}"
+            return _("Undid the edit of line {line}; it is again: {old}").format(line=self.line, old=self.old)
         if self.kind == "delete":
-            return f"Undid the deletion of line {self.line}; it is back: {self.old}"
-        return f"Undid the insert at line {self.line}; removed: {self.new}"
+            return _("Undid the deletion of line {line}; it is back: {old}").format(line=self.line, old=self.old)
+        return _("Undid the insert at line {line}; removed: {new}").format(line=self.line, new=self.new)
 
     def to_json(self) -> dict[str, object]:
         return {"change": self.kind, "line": self.line, "old": self.old, "new": self.new}

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from cluesolver.clue.record.events import GameLog
 from rulesref.core.errors import ContradictionError
+from rulesref.core.i18n import _
 from rulesref.core.text import split_lines
 
 if TYPE_CHECKING:
@@ -75,8 +76,8 @@ def refuse_contradiction(path: Path, after: GameLog, new_lines: list[str]) -> Co
     raise contradiction(
         after,
         old + new_lines,
-        "not recorded: this contradicts the log",
-        "Check what was said, or record it anyway with --force",
+        _("not recorded: this contradicts the log"),
+        _("Check what was said, or record it anyway with --force"),
         typed_after=len(old),
     )
 
@@ -91,7 +92,9 @@ def contradiction(
     from cluesolver.clue.analysis.explain import minimal_conflict
 
     def where(n: int) -> str:
-        return f"statement {n - typed_after}" if typed_after is not None and n > typed_after else f"line {n}"
+        if typed_after is not None and n > typed_after:
+            return _("statement {n}").format(n=n - typed_after)
+        return _("line {n}").format(n=n)
 
     lines = minimal_conflict(after)
     detail = "; ".join(f"{where(n)}: {text_lines[n - 1].strip()}" for n in lines if 0 < n <= len(text_lines))

@@ -17,6 +17,7 @@ from cluesolver.clue.record.events import GameLog, typed
 from cluesolver.clue.record.reader import parse_log
 from rulesref.core.errors import InputError, Problem, SessionError
 from rulesref.core.files import read_text
+from rulesref.core.i18n import _
 from rulesref.core.text import split_lines
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def check_name(name: str) -> str:
     name = typed(name, "a session name")
     bare = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else name
     if not re.fullmatch(_NAME, bare):
-        raise InputError(Problem("a session name uses letters, digits, '.', '_' or '-' (up to 64)", text=name))
+        raise InputError(Problem(_("a session name uses letters, digits, '.', '_' or '-' (up to 64)"), text=name))
     return bare
 
 
@@ -69,10 +70,11 @@ def current_name() -> str | None:
         name = read_text(pointer, limit=CURRENT_LIMIT, what="session pointer").strip()
         return check_name(name) if name else None
     except InputError as exc:
-        raise SessionError(
-            f"{pointer}: not a session name ({exc.problems()[0].message}); "
-            "pick a session with 'cluesolver clue use NAME' or delete the file"
-        ) from None
+        said = _(
+            "{pointer}: not a session name ({problem}); pick a session with 'cluesolver clue use NAME' "
+            "or delete the file"
+        )
+        raise SessionError(said.format(pointer=pointer, problem=exc.problems()[0].message)) from None
 
 
 def resolve(file: Path | None = None, name: str | None = None) -> Path:
@@ -84,8 +86,10 @@ def resolve(file: Path | None = None, name: str | None = None) -> Path:
     current = current_name()
     if current is None:
         raise SessionError(
-            "no current session: start one with 'cluesolver clue new', "
-            "pick one with 'cluesolver clue use NAME', or pass --file PATH"
+            _(
+                "no current session: start one with 'cluesolver clue new', "
+                "pick one with 'cluesolver clue use NAME', or pass --file PATH"
+            )
         )
     return path_of(current)
 
@@ -93,7 +97,7 @@ def resolve(file: Path | None = None, name: str | None = None) -> Path:
 def read_session(path: Path) -> tuple[str, GameLog]:
     """The raw text and parsed log of a session file."""
     if not os.path.lexists(path):
-        raise SessionError(f"{path}: no such session (see 'cluesolver clue list')")
+        raise SessionError(_("{path}: no such session (see 'cluesolver clue list')").format(path=path))
     text = read_text(path, what="session")
     return text, parse_log(text, str(path), path.parent)
 

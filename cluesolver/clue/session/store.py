@@ -48,6 +48,7 @@ from cluesolver.clue.session.read import (
 )
 from rulesref.core.errors import CluesolverError, InputError, Problem, SessionError, UnknownNameError
 from rulesref.core.files import atomic_write, make_private_folder, read_text, stale_temps
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 from rulesref.core.text import split_lines
 
@@ -148,7 +149,7 @@ def use(name: str) -> str:
     bare = check_name(name)
     if not path_of(bare).exists():
         names = [s.name for s in list_sessions()]
-        raise UnknownNameError(Problem("no such session", text=name, choices=closest(name, names, cutoff=0.4)))
+        raise UnknownNameError(Problem(_("no such session"), text=name, choices=closest(name, names, cutoff=0.4)))
     set_current(bare)
     return bare
 
@@ -163,28 +164,36 @@ def locked(path: Path) -> Iterator[None]:
         fd = os.open(lock_path, flags, 0o600)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EMLINK, errno.ENXIO):
-            raise SessionError(
-                f"{lock_path}: the session's lock file is a link or not a regular file; "
+            said = _(
+                "{path}: the session's lock file is a link or not a regular file; "
                 "nothing was changed (remove it if you did not make it)"
-            ) from None
+            )
+            raise SessionError(said.format(path=lock_path)) from None
         raise
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:  # a hard link's target would be truncated
-            raise SessionError(
-                f"{lock_path}: the session's lock file is not a regular file of its own "
+            said = _(
+                "{path}: the session's lock file is not a regular file of its own "
                 "(a device, pipe or hard link); nothing was changed (remove it)"
             )
+            raise SessionError(said.format(path=lock_path))
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                 raise
             holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
-            who = f" (process {holder})" if holder.isdigit() else ""
-            raise SessionError(
-                f"{path}: another process is writing this session{who}; nothing was changed, try again when it is done"
-            ) from None
+            if holder.isdigit():
+                said = _(
+                    "{path}: another process is writing this session (process {holder}); nothing was changed, "
+                    "try again when it is done"
+                )
+            else:
+                said = _(
+                    "{path}: another process is writing this session; nothing was changed, try again when it is done"
+                )
+            raise SessionError(said.format(path=path, holder=holder)) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         for tmp in stale_temps(path):  # left by writers that were killed
@@ -232,7 +241,7 @@ def header_of(values: dict[str, str | None], base_dir: Path | None = None) -> Ga
     """
     players = values.get("players")
     if players is None or not players.strip():
-        raise InputError(Problem("--players is required: names in seating order, e.g. --players Ann,Ben,Cat,Dan"))
+        raise InputError(Problem(_("--players is required: names in seating order, e.g. --players Ann,Ben,Cat,Dan")))
     given: list[tuple[str, str, str]] = []
     for option, key in NEW_OPTIONS:
         if (v := values.get(key)) is not None:
@@ -289,7 +298,8 @@ def create(path: Path, header_text: str, *, force: bool = False) -> GameLog:
     log = parse_log(header_text, str(path), path.parent)
     with locked(path):
         if path.exists() and not force:
-            raise SessionError(f"{path}: a session with this name exists already (use --force to start it over)")
+            said = _("{path}: a session with this name exists already (use --force to start it over)")
+            raise SessionError(said.format(path=path))
         atomic_write(path, header_text, private=True)
         _forget_journal(path)
     return log
@@ -309,11 +319,11 @@ def _appended(text: str, lines: list[str]) -> str:
 
 def check_statements(lines: list[str]) -> list[str]:
     """Statements as typed: one per line (a statement with line breaks is several), not empty."""
-    out = [piece.strip() for raw in lines for piece in split_lines(typed(raw, "a statement")) if piece.strip()]
+    out = [piece.strip() for raw in lines for piece in split_lines(typed(raw, _("a statement"))) if piece.strip()]
     if not out:
         raise InputError(
             Problem(
-                'nothing to add: give a statement such as "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"'
+                _('nothing to add: give a statement such as "Ben suggests Plum, Rope, Library; Cat passes; Dan shows"')
             )
         )
     return out
@@ -324,7 +334,7 @@ def as_statements(problems: list[Problem], path: str, lines_before: int) -> list
     after them: a problem in the K-th typed statement is named ``statement K`` (its column
     kept; the JSON keeps the file line it would take)."""
     return [
-        replace(p, place=f"statement {p.line - lines_before}")
+        replace(p, place=_("statement {n}").format(n=p.line - lines_before))
         if p.path == path and p.line is not None and p.line > lines_before
         else p
         for p in problems
@@ -376,7 +386,7 @@ def undo(path: Path) -> Change:
             journal.write_journal(path, rest)
             return Change(path, before, after, (entry.new,) if entry.new is not None else (), entry)
         if not before.events:
-            raise SessionError(f"{path}: nothing to undo (the session has no events yet)")
+            raise SessionError(_("{path}: nothing to undo (the session has no events yet)").format(path=path))
         last = before.events[-1]
         new_text, removed = _drop_line(text, last.line)
         after = parse_log(new_text, str(path), path.parent)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from cluesolver.clue.advice.suggestions import DEFAULTS, AdvisorSettings
 from cluesolver.clue.record.events import Event, GameLog, Suggestion
 from cluesolver.clue.record.turns import eliminated, to_move, winner
+from rulesref.core.i18n import _
 
 if TYPE_CHECKING:
     from cluesolver.clue.advice.accuse import AccuseAdvice
@@ -93,7 +94,7 @@ def clock_view(
 def game_over(log: GameLog) -> str | None:
     """The sentence the table shows once someone has accused correctly (None while the game is on)."""
     won = winner(log)
-    return None if won is None else f"The game is over: {won} accused correctly."
+    return None if won is None else _("The game is over: {winner} accused correctly.").format(winner=won)
 
 
 class TableView:

@@ -7,7 +7,7 @@ from typing import Any
 #: Per edition: the files it was read from (name, size, CRC-32) and its fields.
 EDITIONS: dict[str, dict[str, Any]] = {
     "classic": {
-        "files": (("classic", 2141, 4029950862),),
+        "files": (("classic", 2158, 688280307),),
         "variant": {
             "id": "classic",
             "name": "Clue (classic)",
@@ -59,7 +59,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
                 ("Candlestick", "weapon", ("küünlajalg",), (("et", "Küünlajalg"),)),
                 ("Knife", "weapon", ("Dagger", "pistoda", "nuga"), (("et", "Pistoda"),)),
                 ("Lead Pipe", "weapon", ("Lead Piping", "Pipe", "pliitoru", "toru"), (("et", "Pliitoru"),)),
-                ("Revolver", "weapon", ("Gun", "Pistol"), ()),
+                ("Revolver", "weapon", ("Gun", "Pistol"), (("et", "Revolver"),)),
                 ("Rope", "weapon", ("köis",), (("et", "Köis"),)),
                 ("Wrench", "weapon", ("Spanner", "mutrivõti"), (("et", "Mutrivõti"),)),
                 ("Kitchen", "room", ("köök",), (("et", "Köök"),)),
@@ -86,7 +86,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
         },
     },
     "cluedo": {
-        "files": (("cluedo", 658, 3643754833), ("classic", 2141, 4029950862)),
+        "files": (("cluedo", 658, 3643754833), ("classic", 2158, 688280307)),
         "variant": {
             "id": "cluedo",
             "name": "Cluedo (UK)",
@@ -140,7 +140,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
                 ("Candlestick", "weapon", ("küünlajalg",), (("et", "Küünlajalg"),)),
                 ("Dagger", "weapon", ("pistoda", "nuga", "Knife"), (("et", "Pistoda"),)),
                 ("Lead Piping", "weapon", ("Pipe", "pliitoru", "toru", "Lead Pipe"), (("et", "Pliitoru"),)),
-                ("Revolver", "weapon", ("Gun", "Pistol"), ()),
+                ("Revolver", "weapon", ("Gun", "Pistol"), (("et", "Revolver"),)),
                 ("Rope", "weapon", ("köis",), (("et", "Köis"),)),
                 ("Spanner", "weapon", ("mutrivõti", "Wrench"), (("et", "Mutrivõti"),)),
                 ("Kitchen", "room", ("köök",), (("et", "Köök"),)),
@@ -167,7 +167,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
         },
     },
     "clue-2016": {
-        "files": (("clue-2016", 328, 1872266049), ("classic", 2141, 4029950862)),
+        "files": (("clue-2016", 328, 1872266049), ("classic", 2158, 688280307)),
         "variant": {
             "id": "clue-2016",
             "name": "Clue (2016)",
@@ -219,7 +219,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
                 ("Candlestick", "weapon", ("küünlajalg",), (("et", "Küünlajalg"),)),
                 ("Knife", "weapon", ("Dagger", "pistoda", "nuga"), (("et", "Pistoda"),)),
                 ("Lead Pipe", "weapon", ("Lead Piping", "Pipe", "pliitoru", "toru"), (("et", "Pliitoru"),)),
-                ("Revolver", "weapon", ("Gun", "Pistol"), ()),
+                ("Revolver", "weapon", ("Gun", "Pistol"), (("et", "Revolver"),)),
                 ("Rope", "weapon", ("köis",), (("et", "Köis"),)),
                 ("Wrench", "weapon", ("Spanner", "mutrivõti"), (("et", "Mutrivõti"),)),
                 ("Kitchen", "room", ("köök",), (("et", "Köök"),)),
@@ -246,7 +246,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
         },
     },
     "master-detective": {
-        "files": (("master-detective", 2414, 520736741),),
+        "files": (("master-detective", 2431, 210492999),),
         "variant": {
             "id": "master-detective",
             "name": "Clue: Master Detective",
@@ -311,7 +311,7 @@ EDITIONS: dict[str, dict[str, Any]] = {
                 ("Candlestick", "weapon", ("küünlajalg",), (("et", "Küünlajalg"),)),
                 ("Knife", "weapon", ("Dagger", "pistoda", "nuga"), (("et", "Pistoda"),)),
                 ("Lead Pipe", "weapon", ("Lead Piping", "Pipe", "pliitoru"), (("et", "Pliitoru"),)),
-                ("Revolver", "weapon", ("Gun", "Pistol"), ()),
+                ("Revolver", "weapon", ("Gun", "Pistol"), (("et", "Revolver"),)),
                 ("Rope", "weapon", ("köis",), (("et", "Köis"),)),
                 ("Wrench", "weapon", ("Spanner", "mutrivõti"), (("et", "Mutrivõti"),)),
                 ("Poison", "weapon", ("mürk",), (("et", "Mürk"),)),

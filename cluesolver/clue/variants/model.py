@@ -41,6 +41,58 @@ def _in(names: Names, lang: str) -> str | None:
     return next((n for code, n in names if code == lang), None)
 
 
+#: Estonian case endings (and the plural's ``de``/``te`` before them), longest first, as
+#: :func:`normalise` writes them (no accents).
+_ENDINGS = tuple(
+    sorted(
+        {
+            *("dega", "tega", "desse", "tesse", "des", "tes", "dest", "test", "del", "tel", "dele", "tele"),
+            *("sse", "ga", "st", "lt", "le", "ks", "ni", "na", "ta", "s", "l", "t", "d", "i", "e"),
+        },
+        key=len,
+        reverse=True,
+    )
+)
+#: Estonian consonant gradation writes g/k, b/p, d/t and single/double letters for one stem
+#: (köök - köögi, tuba - toa, talveaed - talveaia): they are folded together.
+_GRADES = str.maketrans({"g": "k", "b": "p", "d": "t"})
+
+
+def fold(word: str) -> str:
+    """``word`` (normalised) with Estonian gradation folded: ``kook`` and ``koogi`` -> ``kok``, ``koki``."""
+    word = word.translate(_GRADES)
+    return "".join(ch for i, ch in enumerate(word) if i == 0 or ch != word[i - 1])
+
+
+def inflection_match(word: str, name: str) -> bool:
+    """Whether ``word`` (normalised) is an inflected form of the one-word ``name`` (normalised):
+    a case ending taken off (or none), the stems folded by :func:`fold`, then the stem
+    starts with the name, or they share all of the name but its last one to three letters
+    (as the name is longer) and differ in length by at most three.
+
+    >>> [inflection_match(w, "kois") for w in ("koiega", "koit", "koie", "kook")]
+    [True, True, True, False]
+    >>> inflection_match("soogitoas", "soogituba"), inflection_match("koogis", "kook")
+    (True, True)
+    """
+    target = fold(name)
+    if len(target) < 3:
+        return False
+    stems = [word, *(word[: -len(e)] for e in _ENDINGS if word.endswith(e) and len(word) - len(e) >= 3)]
+    slack = 1 if len(target) <= 4 else 2 if len(target) <= 7 else 3
+    need = max(3, len(target) - slack)
+    for stem in stems:
+        folded = fold(stem)
+        if len(folded) < 3 or abs(len(folded) - len(target)) > 3:
+            continue
+        if folded.startswith(target):
+            return True
+        common = next((i for i, (a, b) in enumerate(zip(folded, target)) if a != b), min(len(folded), len(target)))
+        if common >= need:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class Card:
     """A card: its name, its category's id and the other spellings a log may use.
@@ -191,6 +243,26 @@ class Variant:
             if spelling.startswith(key) or any(" ".join(words[i:]).startswith(key) for i in range(1, len(words))):
                 found.update(names)
         return tuple(sorted(found))
+
+    def inflected(self, text: str, lang: str = "et") -> tuple[str, ...]:
+        """The cards whose name in ``lang`` ``text`` is an inflected form of (Estonian:
+        ``köiega``, ``köit``, ``raamatukogus``, ``söögitoas`` - a case ending taken off and
+        the stem compared leniently, :func:`inflection_match`).  Only the edition's names in
+        that language are compared, so English input is never read this way."""
+        shown = self._shown.get(lang)
+        if not shown:
+            return ()
+        words = normalise(text).split()
+        if not words:
+            return ()
+        found = []
+        for card, name in shown.items():
+            parts = normalise(name).split()
+            if len(parts) != len(words) or parts[:-1] != words[:-1]:
+                continue
+            if inflection_match(words[-1], parts[-1]):
+                found.append(card)
+        return tuple(found)
 
     def closest(self, text: str, n: int = 3) -> tuple[str, ...]:
         key = normalise(text)
