@@ -235,7 +235,8 @@ def _suggestion(
     deals = deals_of(puzzle, before, settings.samples, settings.seed, settings.exact_limit)
     scores = score_all(deals, table, e.suggester, e.suggester == log.header.me, pools, settings.norm)
     gains = scores.env_gain
-    wanted = np.array([index[c] for c in e.cards])
+    # the suggestion's cards in the categories' order, as the candidates are (a log may name them in any order)
+    wanted = np.array([index[next(c for c in e.cards if c in cs)] for _, cs in cats])
     m = int(np.flatnonzero((scores.candidates == wanted).all(axis=1))[0])
     best = int(np.argmax(gains))
     room_k = next(k for k, (cat, _) in enumerate(cats) if cat == room_category(log))

@@ -39,6 +39,19 @@ def _games() -> list[GameLog]:
     return games
 
 
+def test_a_suggestion_naming_its_cards_out_of_order_is_scored_as_in_order() -> None:
+    """'Ann suggests Mustard, Conservatory, Knife' (the natural 'Mustard in the conservatory
+    with the knife', or Estonian 'Mustard talveaias pistodaga') is the same suggestion: the
+    review used to look it up in the typed order and crashed (IndexError)."""
+    ordered = "Ann suggests Blue, Bow, Barn; Ben shows Bow\nBen suggests Red, Club, Attic; Cat shows\n"
+    shuffled = "Ann suggests Barn, Blue, Bow; Ben shows Bow\nBen suggests Red, Club, Attic; Cat shows\n"
+    want, got = review(tiny_log(ordered)).players[0].suggestions, review(tiny_log(shuffled)).players[0].suggestions
+    assert [(s.gain_bits, s.best_bits, s.learned_bits) for s in got] == [
+        (s.gain_bits, s.best_bits, s.learned_bits) for s in want
+    ]
+    assert got[0].cards == ("Barn", "Blue", "Bow")
+
+
 @pytest.mark.parametrize("name", BUNDLED)
 def test_certain_at_is_where_replay_first_names_the_envelope(name: str) -> None:
     log = read_log(ROOT / "examples" / name)
