@@ -20,7 +20,11 @@ Rows (``--rows``):
   categories' entropies (norm 1, no worth per ruled-out card: the ranking before the
   balanced measure);
 * ``show`` — as ``careful``, the advisor seat also picks the card it shows as ``clue
-  show?`` advises (the card that tells the suggester least) instead of at random.
+  show?`` advises (the card that tells the suggester least) instead of at random;
+* ``leak-0.2`` — as ``careful``, the advisor's leak-aware option at 0.2 (a pilot);
+* ``danger-2`` — as ``careful``, the advisor's accusation timing counting each
+  opponent's threat twice over (``hazard`` 2: an allowance for an opponent who becomes
+  certain with their own next suggestion; a pilot).
 
 ``--until all`` plays every game on until every seat's notebook is certain (default: the
 tracked seat's), so the opponents' own suggestions to certainty are known too: how much
@@ -67,16 +71,22 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "leak": {"leak_weight": 0.5},
     "hands-fixed": {"hands_decay": False},
     "entropy-sum": {"norm": 1.0, "open_weight": 0.0},
+    "leak-0.2": {"leak_weight": 0.2},
+}
+
+#: Advisor variants in how it plays rather than in its settings (:class:`Advisor` options).
+PLAYING: dict[str, dict[str, Any]] = {
+    "danger-2": {"hazard": 2.0},
 }
 
 
 #: Rows whose advisor seat shows the card ``clue show?`` advises (the others show at random).
 SHOWING = {"show"}
-ROWS = ("careful", "unseen", *VARIANTS, *sorted(SHOWING))
+ROWS = ("careful", "unseen", *VARIANTS, *sorted(SHOWING), *PLAYING)
 
 
 def _advisor(row: str) -> Advisor:
-    return Advisor(replace(SELFPLAY, **VARIANTS.get(row, {})), show_by_advice=row in SHOWING)
+    return Advisor(replace(SELFPLAY, **VARIANTS.get(row, {})), show_by_advice=row in SHOWING, **PLAYING.get(row, {}))
 
 
 def run(first: int, deals: int, rows: list[str], out: Path, reveal: bool = False, until: str = "tracked") -> None:
@@ -87,7 +97,7 @@ def run(first: int, deals: int, rows: list[str], out: Path, reveal: bool = False
         for seed in range(first, first + deals):
             seat = seed % SEATS
             for row in rows:
-                kind = "careful" if row in VARIANTS or row in SHOWING else row
+                kind = "careful" if row in VARIANTS or row in SHOWING or row in PLAYING else row
                 start = time.process_time()
                 mixed: list[Policy] = [_advisor(row) if i == seat else POLICIES[kind]() for i in range(SEATS)]
                 a = play_game(seed, mixed, track=seat, reveal=reveal, until=until)

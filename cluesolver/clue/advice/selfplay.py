@@ -131,11 +131,16 @@ TABLE_ROWS = 5
 class Advisor(Policy):
     name = "advisor"
 
-    def __init__(self, settings: AdvisorSettings | None = None, show_by_advice: bool = False) -> None:
+    def __init__(
+        self, settings: AdvisorSettings | None = None, show_by_advice: bool = False, hazard: float = 1.0
+    ) -> None:
         from cluesolver.clue.advice.suggestions import DEFAULTS
 
+        if hazard <= 0:
+            raise ValueError(f"hazard must be positive, not {hazard!r}")
         self.settings = settings or DEFAULTS
         self.show_by_advice = show_by_advice
+        self.hazard = hazard
         self.wrong = 0
 
     def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
@@ -152,7 +157,17 @@ class Advisor(Policy):
         from cluesolver.clue.advice.accuse import accusation
 
         advice = accusation(seat.log, player=seat.name, settings=self.settings, plan=True)
-        return advice.cards if advice.decision == "accuse" else None
+        decision = advice.decision
+        when = advice.timing
+        if self.hazard != 1.0 and when is not None and decision in ("accuse", "wait"):
+            from cluesolver.clue.advice.timing import timing
+            from cluesolver.clue.record.turns import eliminated
+
+            out = set(eliminated(seat.log))
+            decision = timing(
+                seat.log.players, seat.name, out, when.probability, when.after_next, when.threats, hazard=self.hazard
+            ).decision
+        return advice.cards if decision == "accuse" else None
 
     def show(self, seat: Seat, suggester: str, cards: tuple[str, ...], drawn: str) -> str:
         """With ``show_by_advice``: the card ``clue show?`` puts first (the seat's log as it

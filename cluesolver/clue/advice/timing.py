@@ -124,6 +124,22 @@ def after_suggestion(deals: Deals, table: Table, suggester: str, seen: bool, car
     return total
 
 
+def danger_of(threats: tuple[Threat, ...], ahead: dict[str, int], hazard: float = 1.0) -> float:
+    """The chance that at least one opponent in ``ahead`` accuses correctly before the
+    player's next turn: each can already name the envelope with their threat's chance.
+    ``hazard`` > 1 counts each opponent's chance of *not* being certain as if it had to
+    hold ``hazard`` times over, ``(1 - p) ** hazard``: a rough allowance for an opponent
+    who becomes certain with their own next suggestion and accuses right after it (a
+    self-play pilot, ``benchmarks/selfplay.py`` row ``danger-2``; the table uses 1)."""
+    if hazard <= 0:
+        raise ValueError(f"hazard must be positive, not {hazard!r}")
+    safe = 1.0
+    for t in threats:
+        if t.player in ahead:
+            safe *= (1 - t.probability) ** hazard
+    return 1 - safe
+
+
 def timing(
     players: tuple[str, ...],
     me: str,
@@ -133,16 +149,14 @@ def timing(
     threats: tuple[Threat, ...],
     rounds_left: int | None = None,
     my_turn: bool = False,
+    hazard: float = 1.0,
 ) -> Timing:
     """The decision from the figures (see the module's description).  ``my_turn``: the
     player has not suggested yet this turn, so the next suggestion comes before any
-    opponent moves: suggest first unless nothing is left to learn."""
+    opponent moves: suggest first unless nothing is left to learn.  ``hazard``: see
+    :func:`danger_of` (1: the table's advice)."""
     ahead = turns_until(players, me, out)
-    danger = 1.0
-    for t in threats:
-        if t.player in ahead:
-            danger *= 1 - t.probability
-    danger = 1 - danger
+    danger = danger_of(threats, ahead, hazard)
     if rounds_left is not None and rounds_left <= 0:
         return Timing("final-bet", probability, danger, probability, threats, ahead, rounds_left)
     if rounds_left is not None and rounds_left <= 1:

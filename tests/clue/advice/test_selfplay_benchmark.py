@@ -78,3 +78,11 @@ def test_an_unknown_row_is_refused(tmp_path: Path) -> None:
 
     with pytest.raises(SystemExit, match="unknown row 'shown'"):
         _bench().run(1, 1, ["shown"], tmp_path / "r.jsonl")
+
+
+def test_the_pilot_rows_change_one_thing_each() -> None:
+    bench = _bench()
+    careful, leak, danger = (bench._advisor(r) for r in ("careful", "leak-0.2", "danger-2"))
+    assert (careful.hazard, danger.hazard) == (1.0, 2.0) and danger.settings == DEFAULTS
+    assert leak.settings.leak_weight == 0.2 and leak.hazard == 1.0
+    assert not danger.show_by_advice and not leak.show_by_advice
