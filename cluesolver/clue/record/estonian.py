@@ -88,6 +88,22 @@ BEFORE_COLON = re.compile(
 PLAYER_ENDINGS = ("ile", "il", "ilt", "le", "l", "lt", "i")
 #: ``mängijal Ann``, ``mängijale Ann``: the name after the word "player", uninflected.
 PLAYER_NOUN = re.compile(r"(?i)mängija(l|le|lt)?\s+")
+#: The case endings of a card name that stays English in Estonian (the suspects: ``Plumi``,
+#: ``Mrs. Peacockile``, ``White'iga``), longest first, an apostrophe before them or not.
+NAME_ENDINGS = ("iga", "ile", "ilt", "ist", "isse", "il", "is", "it", "i", "ga")
+
+
+def name_stems(text: str) -> list[str]:
+    """``text`` with each case ending its last word may have taken off, longest first:
+    ``Professor Plumi`` -> [``Professor Plum``], ``Mrs. White'iga`` -> [``Mrs. White``,
+    ``Mrs. White'i``].  Nothing when the last word has no such ending."""
+    text = text.strip()
+    out: list[str] = []
+    for ending in NAME_ENDINGS:
+        m = re.search(rf"(?i)['’]?{ending}$", text)
+        if m is not None and m.start() >= 3 and text[m.start() - 1].isalpha():
+            out.append(text[: m.start()])
+    return out
 
 
 def _key(word: str) -> str:

@@ -451,12 +451,25 @@ class _Reader:
                     return names[0]
             if len(found := self.variant.inflected(text)) == 1:
                 return found[0]
+            if self._estonian and (suspect := self._name_inflected(text)) is not None:  # 'Plumi'
+                return suspect
             p = exc.problems()[0]
             raise _LineError(line.problem(p.message, span.text, span.start, p.choices)) from None
 
     def _names_one_card(self, text: str) -> bool:
         assert self.variant is not None
-        return len(self.variant.candidates(text)) == 1 or len(self.variant.inflected(text)) == 1
+        if len(self.variant.candidates(text)) == 1 or len(self.variant.inflected(text)) == 1:
+            return True
+        return self._estonian and self._name_inflected(text) is not None
+
+    def _name_inflected(self, text: str) -> str | None:
+        """The card whose name, kept as it is in Estonian (a suspect), ``text`` is with a case
+        ending after it (``Plumi``, ``Mrs. Peacockile``, ``White'iga``), or None."""
+        assert self.variant is not None
+        for stem in et.name_stems(text):
+            if len(names := self.variant.candidates(stem)) == 1:
+                return names[0]
+        return None
 
     def _cards(self, span: _Span, line: _Line, any_count: bool = False) -> tuple[str, ...]:
         """A list of cards: commas, or the natural 'X with the Y in the Z'."""

@@ -102,6 +102,27 @@ def test_english_words_are_never_read_as_inflected_estonian(english: str) -> Non
     assert variants.get("classic").inflected(english) == ()
 
 
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("Cat näitab Annile Professor Plumi", "Cat shows Ann Professor Plum"),
+        ("Cat näitab mulle Mrs. Peacocki", "Cat shows Ann Mrs. Peacock"),
+        ("Cat näitab Annile Greeni", "Cat shows Ann Mr. Green"),
+        (
+            "Ben teeb ettepaneku: White'iga raamatukogus köiega; Cat näitab",
+            "Ben suggests White, Library, Rope; Cat shows",
+        ),
+        ("Benil pole ühtegi neist: Plumi, Mustardit", "Ben has none of Plum, Mustard"),
+    ],
+)
+def test_a_suspect_keeps_its_english_name_and_takes_an_estonian_case_ending(typed: str, canonical: str) -> None:
+    assert event(typed) == replace(event(canonical), line=event(typed).line)
+
+
+def test_an_english_statement_never_reads_a_case_ending_off_a_suspect() -> None:
+    assert any("unknown card: 'Plumi'" in p for p in problems("Cat shows Ann Plumi"))
+
+
 def test_cluedo_and_master_detective_read_the_estonian_names_of_their_cards() -> None:
     cluedo = variants.get("cluedo")
     assert cluedo.match_card("Pistoda") == "Dagger" and cluedo.inflected("pistodaga") == ("Dagger",)
