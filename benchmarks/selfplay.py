@@ -225,9 +225,12 @@ def _paired(lines: list[dict[str, Any]]) -> list[str]:
         opp_text = "not recorded (run with `--until all`)"
         if opp:
             more = [x - y for x, y in opp]
+            ref_mean = statistics.fmean(y for _, y in opp)
             opp_text = (
-                f"{statistics.fmean(x for x, _ in opp):.2f} / {statistics.fmean(y for _, y in opp):.2f} "
-                f"({statistics.fmean(more):+.3f} ± {_spread(more):.3f} over {len(opp)} deals)"
+                f"{statistics.fmean(x for x, _ in opp):.2f} / {ref_mean:.2f} "
+                f"({statistics.fmean(more):+.3f} ± {_spread(more):.3f}, "
+                f"{statistics.fmean(more) / ref_mean * 100:+.1f}% ± {_spread(more) / ref_mean * 100:.1f}, "
+                f"over {len(opp)} deals)"
             )
         out.append(
             f"| {row}{REVEALED if reveal else ''} | {len(seeds)} | {statistics.fmean(wins) * 100:+.1f} ± "
