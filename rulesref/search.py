@@ -94,6 +94,9 @@ class SearchSettings:
     #: a section whose title's words the question names all gets this much more (less in
     #: proportion, squared, when it names some of them)
     title_cover: float = 6.0
+    #: each section's score is multiplied by the share of the question's words (not phrases)
+    #: it holds, to this power (0: not at all)
+    coverage_power: float = 0.0
     #: with no game chosen, each game's scores are multiplied by the share of the question's
     #: words its book knows, to this power
     game_share_power: float = 2.0
@@ -1164,6 +1167,9 @@ class RuleIndex:
         english = ((0, s.title_weight, 0.0), (1, s.keyword_weight, 0.0), (2, s.body_weight, s.body_b))
         estonian = ((3, s.estonian_weight, 0.0), (4, s.title_weight, 0.0), (5, s.body_weight, s.body_b))
         scores: dict[int, float] = {}
+        # the question's own words (not phrases, not a game's name): which each section holds
+        units = [t for t in terms if " " not in t.label and t.weight > s.game_name_weight]
+        held: dict[int, float] = {}
         for term in terms:
             parts: dict[str, dict[int, float]] = {}
             for game in games:
@@ -1191,6 +1197,8 @@ class RuleIndex:
                     idf *= s.filler_weight
                 for row, part in found.items():
                     scores[row] = scores.get(row, 0.0) + term.weight * idf * part
+                    if term in units:
+                        held[row] = held.get(row, 0.0) + 1.0
         named = {stems[0] for term in terms for stems, _ in term.alternatives if len(stems) == 1}
         et_named = {key for term in terms for run in term.et_alternatives for key in run.split()}
         for row in scores:
@@ -1200,6 +1208,9 @@ class RuleIndex:
                 if title:
                     share = max(share, len(title & wanted) / len(title))
             scores[row] += s.title_cover * share * share
+            if units and s.coverage_power:
+                # a section holding more of the question's words is more likely its answer
+                scores[row] *= (held.get(row, 0.0) / len(units)) ** s.coverage_power
         return scores
 
     def _bm25(self, row: int, term: _Term, columns: Sequence[tuple[int, float, float]], game: str) -> float:
@@ -1295,6 +1306,20 @@ class RuleIndex:
         terms = self._terms(read, games)
         corrections = tuple((w.typed, w.used) for w in read if w.used and w.used != w.typed)
         unknown = tuple(w.typed for w in read if w.typed and not w.used and not w.stop)
+        if not terms and named and unknown:
+            # the question names a game but none of its other words is known there: the
+            # game's opening sections (what it is about), the words left out said as usual
+            rows = self._rows_of.get(named, [])[:limit]
+            return SearchResult(
+                query=query,
+                game=named,
+                terms=(),
+                corrections=corrections,
+                unknown=unknown,
+                hits=tuple(self._hit(row, 0.0, terms, read, shown) for row in rows),
+                game_from_query=True,
+                lang=shown,
+            )
         if not terms:
             why = (
                 (f"no word of it is in the rule book of {chosen}" if chosen else "no word of it is in any rule book")

@@ -130,6 +130,12 @@ def test_every_shipped_word_reads_back_to_itself(shipped: EstonianWords) -> None
         ("rahatähe", ("rahatäht",)),  # a compound word ends like its last word (täht, tähe)
         ("kõrvalkrundile", ("kõrval", "krunt")),
         ("süüdistada", ("süüdistama",)),
+        ("otsima", ("otsima",)),  # everyday verbs players use (issue 28, part D)
+        ("tuuakse", ("tooma",)),
+        ("laotakse", ("laduma",)),
+        ("arvestatakse", ("arvestama",)),
+        ("puutuvad", ("puutuma",)),
+        ("kummalegi", ("kumbki",)),
     ],
 )
 def test_the_shipped_glossary_reads_table_words(shipped: EstonianWords, typed: str, bases: tuple[str, ...]) -> None:

@@ -132,6 +132,15 @@ def test_only_a_game_name_points_to_show() -> None:
         search("lost in vegas")
 
 
+def test_a_question_naming_a_game_with_only_unknown_words_gets_its_opening_sections() -> None:
+    r = search("mida lost in vegases blorptik", limit=2)
+    assert r.unknown == ("blorptik",) and r.terms == () and r.game == "clue-lost-in-vegas"
+    assert ids(r) == ["clue-lost-in-vegas/object", "clue-lost-in-vegas/components"]
+    assert [h.score for h in r.hits] == [0.0, 0.0]
+    with pytest.raises(InputError, match="no word of it is in the rule book of clue"):
+        search("blorptik", game="clue")  # the game chosen by -g, not named: still said so
+
+
 def test_secret_passage_typo_example() -> None:
     r = search("secret pasage", game="clue")
     assert r.corrections == (("pasage", "passage"),)
