@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import Citation, Finding
+from rulesref.core.i18n import _, n_
 from rulesref.core.names import closest
 from rulesref.lords.board import Company, company, lot, neighbours, supply
 from rulesref.lords.state import BUILT, SPRAWLED, Casino, Die, State, Tile, casinos, ties
@@ -59,14 +60,14 @@ class ActionResult:
 
 def require_player(state: State, name: str) -> None:
     if name not in state.names:
-        raise InputError(Problem("unknown player", text=name, choices=closest(name, state.names, cutoff=0.4)))
+        raise InputError(Problem(_("unknown player"), text=name, choices=closest(name, state.names, cutoff=0.4)))
 
 
-def acting_player(state: State, name: str | None, *, ask: str = "say who acts with --player") -> str:
+def acting_player(state: State, name: str | None, *, ask: str | None = None) -> str:
     """Who acts: the player named, else whose turn the state says it is (``ask``: the message when neither)."""
     who = name or state.turn
     if who is None:
-        raise InputError(Problem(ask))
+        raise InputError(Problem(ask or _("say who acts with --player")))
     require_player(state, who)
     return who
 
@@ -74,17 +75,25 @@ def acting_player(state: State, name: str | None, *, ask: str = "say who acts wi
 def _common(state: State, player: str, label: str, out: list[Finding]) -> None:
     """Reasons shared by every action: game over, someone else's turn, block F with two players."""
     if state.over:
-        out.append(reason("the game is over: the End of Game card was drawn", "end"))
+        out.append(reason(_("the game is over: the End of Game card was drawn"), "end"))
     if state.turn is not None and player != state.turn:
-        out.append(reason(f"it is {state.turn}'s turn; {player} cannot act now", "turn"))
+        out.append(
+            reason(_("it is {turn}'s turn; {player} cannot act now").format(turn=state.turn, player=player), "turn")
+        )
     if len(state.players) == 2 and lot(label).block == "F":
-        out.append(reason(f"block F is closed in a two-player game ({lot(label).label})", "two-players"))
+        out.append(
+            reason(_("block F is closed in a two-player game ({lot})").format(lot=lot(label).label), "two-players")
+        )
 
 
 def _pay(state: State, player: str, cost: int, out: list[Finding], section: str) -> None:
     have = state.player(player).money
     if have < cost:
-        out.append(reason(f"{player} has ${have} but this costs ${cost}", section))
+        out.append(
+            reason(
+                _("{player} has ${have} but this costs ${cost}").format(player=player, have=have, cost=cost), section
+            )
+        )
 
 
 def _colour_left(state: State, comp: Company, needed: int, out: list[Finding], what: str) -> None:
@@ -92,8 +101,16 @@ def _colour_left(state: State, comp: Company, needed: int, out: list[Finding], w
     if left < needed:
         out.append(
             reason(
-                f"{what} needs {needed} {comp.colour} tile{'s' if needed != 1 else ''} "
-                f"but {left} {'is' if left == 1 else 'are'} left in the supply",
+                n_(
+                    "{what} needs {needed} {colour} tile but {left} left in the supply",
+                    "{what} needs {needed} {colour} tiles but {left} left in the supply",
+                    needed,
+                ).format(
+                    what=what,
+                    needed=needed,
+                    colour=_(comp.colour),
+                    left=n_("{n} is", "{n} are", left).format(n=left),
+                ),
                 "components",
             )
         )
@@ -105,12 +122,19 @@ def _die_for(
     """Take a die from the supply, or from ``die_from`` when all of the player's dice are out."""
     if state.dice_on_board(player) < supply().dice_per_player:
         if die_from is not None:
-            notes.append(note(f"{player} still has dice in the supply; {die_from} keeps its die", "components"))
+            notes.append(
+                note(
+                    _("{player} still has dice in the supply; {lot} keeps its die").format(player=player, lot=die_from),
+                    "components",
+                )
+            )
         return state
     if die_from is None:
         out.append(
             reason(
-                f"all {supply().dice_per_player} of {player}'s dice are on the board: say which tile to take one from",
+                _("all {n} of {player}'s dice are on the board: say which tile to take one from").format(
+                    n=supply().dice_per_player, player=player
+                ),
                 "components",
             )
         )
@@ -118,14 +142,26 @@ def _die_for(
     src = lot(die_from).label
     tile = state.tiles.get(src)
     if tile is None or tile.die is None or tile.die.owner != player or src == target:
-        out.append(reason(f"{src} carries no die of {player} to move", "components"))
+        out.append(reason(_("{lot} carries no die of {player} to move").format(lot=src, player=player), "components"))
         return state
-    notes.append(note(f"{player}'s die leaves {src}; that tile now has no die and no owner", "components"))
+    notes.append(
+        note(
+            _("{player}'s die leaves {lot}; that tile now has no die and no owner").format(player=player, lot=src),
+            "components",
+        )
+    )
     return state.with_tile(src, tile.with_die(None))
 
 
 def _tie_notes(state: State) -> list[Finding]:
-    return [note(f"tie for boss in {c.name}: reroll {', '.join(c.boss.tied)}", "boss-ties") for c in ties(state)]
+    return [tie_note(c) for c in ties(state)]
+
+
+def tie_note(c: Casino) -> Finding:
+    """A casino whose boss is tied: which dice to reroll."""
+    return note(
+        _("tie for boss in {casino}: reroll {lots}").format(casino=c.name, lots=", ".join(c.boss.tied)), "boss-ties"
+    )
 
 
 def _company_or_none(colour: str | Company | None) -> Company | None:
@@ -141,9 +177,23 @@ def _any_colour(
     left = {c: supply().tiles_per_company - state.tiles_of(c) for c in Company if c != exclude}
     usable = [c.colour for c, n in left.items() if n >= needed]
     if usable:
-        notes.append(note(f"no colour given: {what} with any of {', '.join(usable)}", "components"))
+        notes.append(
+            note(
+                _("no colour given: {what} with any of {colours}").format(
+                    what=what, colours=", ".join(_(c) for c in usable)
+                ),
+                "components",
+            )
+        )
     else:
-        out.append(reason(f"{what} needs {needed} tiles of one colour and no colour has that many left", "components"))
+        out.append(
+            reason(
+                _("{what} needs {needed} tiles of one colour and no colour has that many left").format(
+                    what=what, needed=needed
+                ),
+                "components",
+            )
+        )
 
 
 def build(
@@ -158,15 +208,20 @@ def build(
     _common(state, player, here.label, out)
     owner = state.markers.get(here.label)
     if here.label in state.tiles:
-        out.append(reason(f"{here.label} already has a casino tile", "build"))
+        out.append(reason(_("{lot} already has a casino tile").format(lot=here.label), "build"))
     elif owner is None:
-        out.append(reason(f"{here.label} carries no marker: only its owner can build there", "build"))
+        out.append(reason(_("{lot} carries no marker: only its owner can build there").format(lot=here.label), "build"))
     elif owner != player:
-        out.append(reason(f"{here.label} carries {owner}'s marker, not {player}'s", "build"))
+        out.append(
+            reason(
+                _("{lot} carries {owner}'s marker, not {player}'s").format(lot=here.label, owner=owner, player=player),
+                "build",
+            )
+        )
     if comp is None:
-        _any_colour(state, 1, None, "building", out, notes)
+        _any_colour(state, 1, None, _("building"), out, notes)
     else:
-        _colour_left(state, comp, 1, out, "building")
+        _colour_left(state, comp, 1, out, _("building"))
     _pay(state, player, here.cost, out, "build")
     after = _die_for(state, player, die_from, here.label, out, notes)
     if out or comp is None:
@@ -195,12 +250,14 @@ def sprawl(
     if here.label in state.markers:
         out.append(
             reason(
-                f"{here.label} carries {state.markers[here.label]}'s marker: you can only sprawl onto an unowned lot",
+                _("{lot} carries {owner}'s marker: you can only sprawl onto an unowned lot").format(
+                    lot=here.label, owner=state.markers[here.label]
+                ),
                 "sprawl",
             )
         )
     elif here.label in state.tiles:
-        out.append(reason(f"{here.label} already has a casino tile", "sprawl"))
+        out.append(reason(_("{lot} already has a casino tile").format(lot=here.label), "sprawl"))
     wanted = None if colour is None else (colour if isinstance(colour, Company) else company(colour))
     near = _next_to(here.label, state)
     mine = [c for c in near if c.boss.owner == player]
@@ -210,33 +267,43 @@ def sprawl(
     if not near:
         out.append(
             reason(
-                f"{here.label} is not next to any casino (neighbours inside the block: "
-                f"{', '.join(sorted(neighbours(here.label)))})",
+                _("{lot} is not next to any casino (neighbours inside the block: {lots})").format(
+                    lot=here.label, lots=", ".join(sorted(neighbours(here.label)))
+                ),
                 "sprawl",
             )
         )
     elif not mine:
-        run_by = "; ".join(f"{c.name} run by {c.boss.describe()}" for c in near)
-        extra = f" of colour {wanted.colour}" if wanted else ""
-        out.append(reason(f"{player} is not boss of any casino{extra} next to {here.label} ({run_by})", "sprawl"))
+        run_by = "; ".join(_("{casino} run by {boss}").format(casino=c.name, boss=c.boss.describe()) for c in near)
+        said = (
+            _("{player} is not boss of any casino of colour {colour} next to {lot} ({run_by})")
+            if wanted
+            else _("{player} is not boss of any casino next to {lot} ({run_by})")
+        )
+        colour = _(wanted.colour) if wanted else ""
+        out.append(reason(said.format(player=player, colour=colour, lot=here.label, run_by=run_by), "sprawl"))
     elif len(comps) > 1:
         out.append(
             reason(
-                f"{here.label} touches {player}'s casinos of several colours: say which "
-                f"({' or '.join(c.colour for c in comps)})",
+                _("{lot} touches {player}'s casinos of several colours: say which ({colours})").format(
+                    lot=here.label, player=player, colours=_(" or ").join(_(c.colour) for c in comps)
+                ),
                 "sprawl",
             )
         )
     comp = comps[0] if len(comps) == 1 else None
     if comp is not None:
-        _colour_left(state, comp, 1, out, "sprawling")
+        _colour_left(state, comp, 1, out, _("sprawling"))
     _pay(state, player, cost, out, "sprawl")
     after = _die_for(state, player, die_from, here.label, out, notes)
     if out or comp is None:
         return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), tuple(out), tuple(notes))
     after = after.with_tile(here.label, Tile(comp, Die(player, here.die), SPRAWLED)).with_player(player, money=-cost)
     notes.append(
-        note(f"the card of {here.label} is still in the deck: whoever draws it takes this die over", "take-over")
+        note(
+            _("the card of {lot} is still in the deck: whoever draws it takes this die over").format(lot=here.label),
+            "take-over",
+        )
     )
     notes += _tie_notes(after)
     return ActionResult("sprawl", player, here.label, cost, rule("sprawl"), (), tuple(notes), after)
@@ -245,7 +312,7 @@ def sprawl(
 def _casino(state: State, label: str, out: list[Finding], section: str) -> Casino | None:
     found = state.casino_at(lot(label).label)
     if found is None:
-        out.append(reason(f"there is no casino on {lot(label).label}", section))
+        out.append(reason(_("there is no casino on {lot}").format(lot=lot(label).label), section))
     return found
 
 
@@ -260,13 +327,22 @@ def remodel(state: State, player: str, label: str, colour: str | Company | None)
     cost = REMODEL_PER_TILE * (here.size if here else 0)
     if here is not None:
         if here.boss.owner != player:
-            out.append(reason(f"only the boss can remodel {here.name} (boss: {here.boss.describe()})", "remodel"))
+            out.append(
+                reason(
+                    _("only the boss can remodel {casino} (boss: {boss})").format(
+                        casino=here.name, boss=here.boss.describe()
+                    ),
+                    "remodel",
+                )
+            )
         if comp is None:
-            _any_colour(state, here.size, here.company, f"remodelling {here.name}", out, notes)
+            _any_colour(state, here.size, here.company, _("remodelling {casino}").format(casino=here.name), out, notes)
         elif here.company == comp:
-            out.append(reason(f"{here.name} is already {comp.colour}", "remodel"))
+            out.append(
+                reason(_("{casino} is already {colour}").format(casino=here.name, colour=_(comp.colour)), "remodel")
+            )
         else:
-            _colour_left(state, comp, here.size, out, f"remodelling {here.name}")
+            _colour_left(state, comp, here.size, out, _("remodelling {casino}").format(casino=here.name))
         _pay(state, player, cost, out, "remodel")
     if out or here is None or comp is None:
         return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), tuple(out), tuple(notes))
@@ -276,7 +352,12 @@ def remodel(state: State, player: str, label: str, colour: str | Company | None)
     after = after.with_player(player, money=-cost)
     merged = after.casino_at(here.lots[0])
     if merged is not None and merged.size > here.size:
-        notes.append(note(f"it merges into {merged.name}, boss: {merged.boss.describe()}", "casinos"))
+        notes.append(
+            note(
+                _("it merges into {casino}, boss: {boss}").format(casino=merged.name, boss=merged.boss.describe()),
+                "casinos",
+            )
+        )
     notes += _tie_notes(after)
     return ActionResult("remodel", player, lot(label).label, cost, rule("remodel"), (), tuple(notes), after)
 
@@ -287,16 +368,19 @@ def _check_rolls(
     given = {lot(k).label: v for k, v in rolls.items()}
     for k, v in given.items():
         if not isinstance(v, int) or not 1 <= v <= 6:
-            out.append(reason(f"a die shows 1 to 6, not {v} ({k})", section))
+            out.append(reason(_("a die shows 1 to 6, not {v} ({lot})").format(v=v, lot=k), section))
     missing = [x for x in expected if x not in given]
     extra = [x for x in given if x not in expected]
     if missing:
-        out.append(reason(f"{what}: no new number for {', '.join(missing)}", section))
+        out.append(reason(_("{what}: no new number for {lots}").format(what=what, lots=", ".join(missing)), section))
     if extra:
         out.append(
             reason(
-                f"{what}: {', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not rerolled "
-                f"(only {', '.join(expected)})",
+                n_(
+                    "{what}: {lots} is not rerolled (only {expected})",
+                    "{what}: {lots} are not rerolled (only {expected})",
+                    len(extra),
+                ).format(what=what, lots=", ".join(extra), expected=", ".join(expected)),
                 section,
             )
         )
@@ -311,30 +395,41 @@ def reorganize(state: State, player: str, label: str, rolls: Mapping[str, int] |
     here = _casino(state, label, out, "reorganize")
     cost = here.pips if here else 0
     if here is not None:
-        if not any(d.owner == player for _, d in here.dice):
-            out.append(reason(f"{player} has no die in {here.name}", "reorganize"))
-        again = [x for x, _ in here.dice if x in state.reorganized]
+        if not any(d.owner == player for _lot, d in here.dice):
+            out.append(
+                reason(_("{player} has no die in {casino}").format(player=player, casino=here.name), "reorganize")
+            )
+        again = [x for x, _die in here.dice if x in state.reorganized]
         if again:
             out.append(
                 reason(
-                    f"{', '.join(again)} {'was' if len(again) == 1 else 'were'} already reorganized this turn",
+                    n_(
+                        "{lots} was already reorganized this turn",
+                        "{lots} were already reorganized this turn",
+                        len(again),
+                    ).format(lots=", ".join(again)),
                     "reorganize",
                 )
             )
         _pay(state, player, cost, out, "reorganize")
     given: dict[str, int] = {}
     if here is not None and rolls is not None:
-        given = _check_rolls(rolls, tuple(x for x, _ in here.dice), "reorganize", "reorganize", out)
+        given = _check_rolls(rolls, tuple(x for x, _die in here.dice), _("reorganize"), "reorganize", out)
     if out or here is None:
         return ActionResult("reorganize", player, lot(label).label, cost, rule("reorganize"), tuple(out))
     after = state.with_player(player, money=-cost)
     notes: list[Finding] = []
     if rolls is None:
-        notes.append(note(f"roll {len(here.dice)} dice; owners place their own dice on their own tiles", "reorganize"))
+        notes.append(
+            note(
+                _("roll {n} dice; owners place their own dice on their own tiles").format(n=len(here.dice)),
+                "reorganize",
+            )
+        )
     for x, d in here.dice:
         if x in given:
             after = after.with_tile(x, state.tiles[x].with_die(Die(d.owner, given[x])))
-    after = replace(after, reorganized=after.reorganized | {x for x, _ in here.dice})
+    after = replace(after, reorganized=after.reorganized | {x for x, _die in here.dice})
     notes += _tie_notes(after)
     return ActionResult("reorganize", player, lot(label).label, cost, rule("reorganize"), (), tuple(notes), after)
 
@@ -344,10 +439,15 @@ def reroll(state: State, label: str, rolls: Mapping[str, int]) -> ActionResult:
     out: list[Finding] = []
     here = _casino(state, label, out, "boss-ties")
     if here is not None and not here.boss.reroll_needed:
-        out.append(reason(f"{here.name} has no tie for boss (boss: {here.boss.describe()})", "boss-ties"))
+        out.append(
+            reason(
+                _("{casino} has no tie for boss (boss: {boss})").format(casino=here.name, boss=here.boss.describe()),
+                "boss-ties",
+            )
+        )
     given: dict[str, int] = {}
     if not out and here is not None:
-        given = _check_rolls(rolls, here.boss.tied, "tie reroll", "boss-ties", out)
+        given = _check_rolls(rolls, here.boss.tied, _("tie reroll"), "boss-ties", out)
     if out or here is None:
         return ActionResult("reroll", "", lot(label).label, 0, rule("boss-ties"), tuple(out))
     after = state
@@ -355,9 +455,14 @@ def reroll(state: State, label: str, rolls: Mapping[str, int]) -> ActionResult:
         if x in given:
             after = after.with_tile(x, state.tiles[x].with_die(Die(d.owner, given[x])))
     again = after.casino_at(here.lots[0])
-    notes = [note(f"{again.name}: boss is now {again.boss.describe()}", "boss-ties")] if again else []
+    notes = (
+        [note(_("{casino}: boss is now {boss}").format(casino=again.name, boss=again.boss.describe()), "boss-ties")]
+        if again
+        else []
+    )
     if again is not None and again.boss.reroll_needed:
-        notes = [note(f"still tied in {again.name}: reroll {', '.join(again.boss.tied)}", "boss-ties")]
+        still = _("still tied in {casino}: reroll {lots}").format(casino=again.name, lots=", ".join(again.boss.tied))
+        notes = [note(still, "boss-ties")]
     return ActionResult("reroll", "", lot(label).label, 0, rule("boss-ties"), (), tuple(notes), after)
 
 
@@ -369,7 +474,7 @@ def action_name(word: str) -> str:
     """``build``, ``sprawl``, ``remodel`` or ``reorganize`` (``reorganise`` too, any case)."""
     verb = word.strip().lower().replace("reorganise", "reorganize")
     if verb not in ACTIONS:
-        raise InputError(Problem("unknown action", text=word, choices=closest(verb, ACTIONS, n=2, cutoff=0.3)))
+        raise InputError(Problem(_("unknown action"), text=word, choices=closest(verb, ACTIONS, n=2, cutoff=0.3)))
     return verb
 
 
@@ -377,7 +482,7 @@ def printed_price(verb: str, label: str) -> ActionResult:
     """The price of a build or sprawl from the board alone (remodel and reorganize need a casino)."""
     here = lot(label)
     if verb not in ("build", "sprawl"):
-        raise InputError(Problem(f"the price of {verb} depends on the casino: give --file"))
+        raise InputError(Problem(_("the price of {verb} depends on the casino: give --file").format(verb=verb)))
     price = here.cost if verb == "build" else here.sprawl_cost
     return ActionResult(verb, "", here.label, price, rule(verb), printed=here.cost)
 
@@ -401,4 +506,4 @@ def act(
         return remodel(state, player, label, colour)
     if verb == "reorganize":
         return reorganize(state, player, label, rolls)
-    raise InputError(Problem("unknown action", text=verb, choices=ACTIONS))
+    raise InputError(Problem(_("unknown action"), text=verb, choices=ACTIONS))

@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from rulesref.core.errors import Problem, UnknownNameError
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 
 
@@ -141,7 +142,7 @@ def lot(label: str) -> Lot:
     key = label.strip().upper()
     found = lots().get(key)
     if found is None:
-        raise UnknownNameError(Problem("no such lot", text=label, choices=closest(key, lots())))
+        raise UnknownNameError(Problem(_("no such lot"), text=label, choices=closest(key, lots())))
     return found
 
 
@@ -190,7 +191,7 @@ def company(word: str) -> Company:
     found = COMPANY_WORDS.get(key)
     if found is None:
         raise UnknownNameError(
-            Problem("no such casino colour or company", text=word, choices=closest(key, COMPANY_WORDS))
+            Problem(_("no such casino colour or company"), text=word, choices=closest(key, COMPANY_WORDS))
         )
     return found
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from rulesref.core.findings import Citation, Finding
+from rulesref.core.i18n import _, mark, n_
 from rulesref.lords.actions import require_player
 from rulesref.lords.board import lot
 from rulesref.lords.state import Casino, State
@@ -36,6 +37,10 @@ class Outcome:
 
 
 OUTCOMES = (Outcome("double", (2, 12), 2), Outcome("win", (3, 4, 9, 10, 11), 1), Outcome("lose", (5, 6, 7, 8), -1))
+
+
+#: The outcomes' words (:attr:`Outcome.name`), for the catalogue.
+OUTCOME_WORDS = (mark("double"), mark("win"), mark("lose"))
 
 
 def outcome_of(total: int) -> Outcome:
@@ -113,35 +118,50 @@ def gamble(
     here = state.casino_at(lot(label).label)
     out: list[Finding] = []
     if state.over:
-        out.append(reason("the game is over: the End of Game card was drawn", "end"))
+        out.append(reason(_("the game is over: the End of Game card was drawn"), "end"))
     if state.turn is not None and gambler != state.turn:
-        out.append(reason(f"it is {state.turn}'s turn; {gambler} cannot gamble now", "turn"))
+        out.append(
+            reason(_("it is {turn}'s turn; {player} cannot gamble now").format(turn=state.turn, player=gambler), "turn")
+        )
     if state.gambled and gambler == state.turn:
-        out.append(reason(f"{gambler} has already gambled this turn", "gamble"))
+        out.append(reason(_("{player} has already gambled this turn").format(player=gambler), "gamble"))
     limit = 0
     boss_money = 0
     if here is None:
-        out.append(reason(f"there is no casino on {lot(label).label}", "gamble"))
+        out.append(reason(_("there is no casino on {lot}").format(lot=lot(label).label), "gamble"))
     else:
         limit = MAX_BET_PER_TILE * here.size
         if here.boss.reroll_needed:
-            out.append(reason(f"{here.name} has a tie for boss: reroll first", "boss-ties"))
+            out.append(reason(_("{casino} has a tie for boss: reroll first").format(casino=here.name), "boss-ties"))
         elif here.boss.owner is None:
-            out.append(reason(f"{here.name} has no boss to play the house", "gamble"))
+            out.append(reason(_("{casino} has no boss to play the house").format(casino=here.name), "gamble"))
         elif here.boss.owner == gambler:
-            out.append(reason(f"{gambler} is the boss of {here.name}: gamble in another player's casino", "gamble"))
+            out.append(
+                reason(
+                    _("{player} is the boss of {casino}: gamble in another player's casino").format(
+                        player=gambler, casino=here.name
+                    ),
+                    "gamble",
+                )
+            )
         else:
             boss_money = state.player(here.boss.owner).money
     if bet <= 0:
-        out.append(reason(f"a bet must be at least $1, not ${bet}", "gamble"))
+        out.append(reason(_("a bet must be at least $1, not ${bet}").format(bet=bet), "gamble"))
     if here is not None and bet > limit:
-        tiles = f"{here.size} tile{'s' if here.size != 1 else ''}"
-        out.append(reason(f"the limit in {here.name} is ${limit} ($5 x {tiles}), not ${bet}", "gamble"))
+        tiles = n_("{n} tile", "{n} tiles", here.size).format(n=here.size)
+        said = _("the limit in {casino} is ${limit} ($5 x {tiles}), not ${bet}")
+        out.append(reason(said.format(casino=here.name, limit=limit, tiles=tiles, bet=bet), "gamble"))
     money = state.player(gambler).money
     if bet > money:
-        out.append(reason(f"{gambler} has only ${money} and cannot bet ${bet}", "gamble"))
+        out.append(
+            reason(
+                _("{player} has only ${money} and cannot bet ${bet}").format(player=gambler, money=money, bet=bet),
+                "gamble",
+            )
+        )
     if roll is not None and not 2 <= roll <= 12:
-        out.append(reason(f"two dice add up to 2 .. 12, not {roll}", "gamble"))
+        out.append(reason(_("two dice add up to 2 .. 12, not {roll}").format(roll=roll), "gamble"))
     settlements = tuple(settle(max(bet, 0), o, boss_money, layoff) for o in OUTCOMES)
     quote = GambleQuote(gambler, here, bet, limit, layoff, rule("gamble"), tuple(out), settlements, roll)
     if roll is None or out or here is None or here.boss.owner is None:

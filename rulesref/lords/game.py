@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rulesref.core.files import read_text
 from rulesref.core.games import header_value
+from rulesref.core.i18n import _
 
 if TYPE_CHECKING:
     from rulesref.core.findings import CheckReport
@@ -34,7 +35,7 @@ def load_replay(path: Path, at: int | None = None) -> Replay:
     from rulesref.lords.replay import replay
 
     if at is not None and at < 0:
-        raise InputError(Problem("--at counts turns and cannot be negative", text=str(at)))
+        raise InputError(Problem(_("--at counts turns and cannot be negative"), text=str(at)))
     return replay(load_log(path), at)
 
 

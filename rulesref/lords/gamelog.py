@@ -29,6 +29,7 @@ from pathlib import Path
 from rulesref.core.amounts import MILLIONS, read_amount
 from rulesref.core.errors import InputError, Problem, UnknownNameError
 from rulesref.core.files import read_text
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 from rulesref.core.text import MAX_LINE, split_lines
 from rulesref.lords.board import Company, card, company, lot
@@ -146,7 +147,7 @@ def _card(word: str) -> str:
         return card(word)
     except UnknownNameError as exc:
         p = exc.problems()[0]
-        raise _Bad("no such card (a lot like D8, or END)", word, p.choices) from None
+        raise _Bad(_("no such card (a lot like D8, or END)"), word, p.choices) from None
 
 
 def _company(word: str) -> Company:
@@ -173,7 +174,7 @@ def _money(word: str) -> int:
     """An amount in $ millions (the one money reading, :func:`rulesref.core.amounts.read_amount`)."""
     value, problem = read_amount(word, MILLIONS)
     if problem is not None or value is None:
-        raise _Bad(problem.message if problem else "no money given", word)
+        raise _Bad(problem.message if problem else _("no money given"), word)
     return value
 
 
@@ -184,7 +185,7 @@ def _player(word: str, players: tuple[str, ...]) -> str:
     for p in players:
         if p.lower() == name.lower():
             return p
-    raise _Bad("unknown player", name, closest(name, players, cutoff=0.4))
+    raise _Bad(_("unknown player"), name, closest(name, players, cutoff=0.4))
 
 
 _VERBS = ("start", "turn", "draw", "build", "sprawl", "remodel", "reorganize", "gamble", "reroll", "trade", "final")
@@ -223,9 +224,9 @@ def _split_actor(body: str, players: tuple[str, ...]) -> tuple[str | None, str]:
 def _roll_sum(text: str) -> int:
     parts = re.split(r"[+,]", text)
     if not all(p.strip().isdigit() for p in parts) or len(parts) not in (1, 2):
-        raise _Bad("a roll is the sum of two dice (7) or both dice (3+4)", text)
+        raise _Bad(_("a roll is the sum of two dice (7) or both dice (3+4)"), text)
     if len(parts) == 2 and not all(1 <= int(p) <= 6 for p in parts):
-        raise _Bad("a die shows 1 to 6", text)
+        raise _Bad(_("a die shows 1 to 6"), text)
     return sum(int(p) for p in parts)
 
 
@@ -236,52 +237,57 @@ def _parse_event(body: str, players: tuple[str, ...]) -> Event:
     if verb == "start":
         m = re.fullmatch(r"(.+?)\s*:\s*(.*)", rest)
         if not m:
-            raise _Bad("write 'start PLAYER: LOT LOT'", body)
+            raise _Bad(_("write 'start PLAYER: LOT LOT'"), body)
         cards = tuple(_lot(w) for w in m.group(2).replace(",", " ").split())
         return Start(_player(m.group(1), players), cards)
     if verb == "turn":
         m = re.fullmatch(r"(.+?)\s+draws\s+(\S+)(?:\s+from\s+(\S+))?", rest, re.IGNORECASE)
         if not m:
-            raise _Bad("write 'turn PLAYER draws CARD [from LOT]'", body)
+            raise _Bad(_("write 'turn PLAYER draws CARD [from LOT]'"), body)
         return Turn(_player(m.group(1), players), _card(m.group(2)), _lot(m.group(3)) if m.group(3) else None)
     if verb == "draw":
         m = re.fullmatch(r"(\S+)(?:\s+from\s+(\S+))?", rest, re.IGNORECASE)
         if not m:
-            raise _Bad("write 'draw CARD [from LOT]'", body)
+            raise _Bad(_("write 'draw CARD [from LOT]'"), body)
         return Draw(_card(m.group(1)), _lot(m.group(2)) if m.group(2) else None)
     if verb in ("build", "sprawl"):
         m = re.fullmatch(r"(\S+)(?:\s+(?!from\b)(\S+))?(?:\s+from\s+(\S+))?", rest, re.IGNORECASE)
         if not m:
-            raise _Bad(f"write '{verb} LOT{' COLOUR' if verb == 'build' else ' [COLOUR]'} [from LOT]'", body)
+            raise _Bad(
+                _("write '{form}'").format(
+                    form=f"{verb} LOT{' COLOUR' if verb == 'build' else ' [COLOUR]'} [from LOT]"
+                ),
+                body,
+            )
         where, colour, src = _lot(m.group(1)), m.group(2), m.group(3)
         src_lot = _lot(src) if src else None
         if verb == "build":
             if colour is None:
-                raise _Bad("say the tile colour: 'build LOT COLOUR'", body)
+                raise _Bad(_("say the tile colour: 'build LOT COLOUR'"), body)
             return Build(where, _company(colour), src_lot)
         return Sprawl(where, _company(colour) if colour else None, src_lot)
     if verb == "remodel":
         if len(words) != 3:
-            raise _Bad("write 'remodel LOT COLOUR'", body)
+            raise _Bad(_("write 'remodel LOT COLOUR'"), body)
         return Remodel(_lot(words[1]), _company(words[2]))
     if verb == "reorganize":
         m = re.fullmatch(r"(\S+?)\s*:\s*(.+)", rest)
         if not m:
-            raise _Bad("write 'reorganize LOT: LOT=N LOT=N ...' with the new number of every die", body)
+            raise _Bad(_("write 'reorganize LOT: LOT=N LOT=N ...' with the new number of every die"), body)
         return Reorganize(_lot(m.group(1)), _rolls(m.group(2)))
     if verb == "gamble":
         m = re.fullmatch(rf"(\S+)\s+({_AMOUNT})\s+rolls?\s+(\d+(?:\s*[+,]\s*\d+)?)(\s+layoff)?", rest, re.IGNORECASE)
         if not m:
-            raise _Bad("write 'gamble LOT BET roll SUM [layoff]'", body)
+            raise _Bad(_("write 'gamble LOT BET roll SUM [layoff]'"), body)
         return Gamble(_lot(m.group(1)), _money(m.group(2)), _roll_sum(m.group(3).replace(" ", "")), bool(m.group(4)))
     if verb == "reroll":
         if not rest:
-            raise _Bad("write 'reroll LOT=N LOT=N'", body)
+            raise _Bad(_("write 'reroll LOT=N LOT=N'"), body)
         return Reroll(_rolls(rest))
     if verb == "trade":
         m = re.fullmatch(r"(.+?)\s*->\s*(.+?)\s*:\s*(.+)", rest)
         if not m:
-            raise _Bad("write 'trade GIVER -> RECEIVER: $N, lot LOT, die LOT'", body)
+            raise _Bad(_("write 'trade GIVER -> RECEIVER: $N, lot LOT, die LOT'"), body)
         money, lots_, dice = 0, [], []
         for item in [i.strip() for i in m.group(3).split(",") if i.strip()]:
             parts = item.split()
@@ -292,14 +298,14 @@ def _parse_event(body: str, players: tuple[str, ...]) -> Event:
             elif len(parts) == 2 and parts[0].lower() == "die":
                 dice.append(_lot(parts[1]))
             else:
-                raise _Bad("a traded item is $N, 'lot LOT' or 'die LOT'", item)
+                raise _Bad(_("a traded item is $N, 'lot LOT' or 'die LOT'"), item)
         return Trade(_player(m.group(1), players), _player(m.group(2), players), money, tuple(lots_), tuple(dice))
     if verb == "final":
         m = re.fullmatch(rf"(.+?)\s*:\s*(\d+)\s+points?\s*,?\s*(\${_AMOUNT})", rest, re.IGNORECASE)
         if not m:
-            raise _Bad("write 'final PLAYER: N points $M'", body)
+            raise _Bad(_("write 'final PLAYER: N points $M'"), body)
         return Final(_player(m.group(1), players), int(m.group(2)), _money(m.group(3)))
-    raise _Bad("unknown line", words[0], closest(verb, _VERBS))
+    raise _Bad(_("unknown line"), words[0], closest(verb, _VERBS))
 
 
 def load_log(path: Path) -> GameLog:
@@ -318,7 +324,10 @@ def parse_log(text: str, path: str | None = None) -> GameLog:
         if len(line) > MAX_LINE:  # real lines are short; a long one is refused before any regex reads it
             problems.append(
                 Problem(
-                    f"line too long: {len(line)} characters (at most {MAX_LINE})", path=path, line=number, text=line
+                    _("line too long: {n} characters (at most {most})").format(n=len(line), most=MAX_LINE),
+                    path=path,
+                    line=number,
+                    text=line,
                 )
             )
             continue
@@ -331,7 +340,7 @@ def parse_log(text: str, path: str | None = None) -> GameLog:
     if game is None or game[1].lower().replace(" ", "-") not in ("lords-of-vegas", "lords"):
         problems.append(
             Problem(
-                "a Lords of Vegas log starts with 'game: lords-of-vegas'",
+                _("a Lords of Vegas log starts with 'game: lords-of-vegas'"),
                 path=path,
                 line=game[0] if game else 1,
                 text=game[1] if game else None,
@@ -339,13 +348,13 @@ def parse_log(text: str, path: str | None = None) -> GameLog:
         )
     players: tuple[str, ...] = ()
     if "players" not in headers:
-        problems.append(Problem("the header needs 'players: NAME, NAME, ...' in seating order", path=path, line=1))
+        problems.append(Problem(_("the header needs 'players: NAME, NAME, ...' in seating order"), path=path, line=1))
     else:
         number, value = headers["players"]
         players = tuple(p.strip() for p in value.split(",") if p.strip())
         if len(set(players)) != len(players) or not players:
             problems.append(
-                Problem("players must be distinct names separated by commas", path=path, line=number, text=value)
+                Problem(_("players must be distinct names separated by commas"), path=path, line=number, text=value)
             )
     entries = []
     if "players" not in headers:

@@ -32,6 +32,7 @@ from typing import Any
 from rulesref.core.amounts import MILLIONS, read_amount
 from rulesref.core.errors import InputError, UnknownNameError
 from rulesref.core.files import atomic_write, read_text
+from rulesref.core.i18n import _, mark
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Problems, Span, parse_toml
 from rulesref.lords.board import card, company, lots
@@ -73,31 +74,31 @@ def _item_line(c: Problems, needle: str, span: Span | None) -> int | None:
 def state_from_data(data: dict[str, Any], text: str = "", path: str | None = None) -> State:
     c = Problems(text, path)
     top = c.text.top()
-    c.unknown_keys(data, TOP_KEYS, "a state file", top)
+    c.unknown_keys(data, TOP_KEYS, _("a state file"), top)
     game = data.get("game")
     if game is not None and str(game).strip().lower() not in ("lords-of-vegas", "lords", "lords of vegas"):
-        c.add("this is not a Lords of Vegas file", key="game", span=top, text=game)
+        c.add(_("this is not a Lords of Vegas file"), key="game", span=top, text=game)
     players = _players(data.get("players"), c)
     names = [p.name for p in players]
     before_board = len(c.found)
     markers = _markers(*_section(data, "markers", "owner = [lots]", c), names, c)
     tiles = _tiles(*_section(data, "tiles", 'lot = "colour owner pips"', c), names, c)
     for label in sorted(set(markers) & set(tiles), key=list(lots()).index):
-        c.add("a lot cannot carry both a marker and a tile", key=label, span=c.text.table("[tiles]"), text=label)
+        c.add(_("a lot cannot carry both a marker and a tile"), key=label, span=c.text.table("[tiles]"), text=label)
     board_read = bool(names) and len(c.found) == before_board  # the ties rerolls break can be found
     turn = data.get("turn")
     if turn is not None and turn not in names:
-        c.add("'turn' names no player", key="turn", span=top, text=turn, choices=closest(str(turn), names))
+        c.add(_("'turn' names no player"), key="turn", span=top, text=turn, choices=closest(str(turn), names))
         turn = None
     drawn = _cards(data.get("drawn", []), "drawn", c)
     reorganized = _lot_list(data.get("reorganized", []), "reorganized", c)
     gambled, over = data.get("gambled", False), data.get("over", False)
     for key, value in (("gambled", gambled), ("over", over)):
         if not isinstance(value, bool):
-            c.add(f"'{key}' must be true or false", key=key, span=top, text=value)
+            c.add(_("'{key}' must be true or false").format(key=key), key=key, span=top, text=value)
     rerolls = data.get("rerolls", [])
     if not isinstance(rerolls, list) or not all(isinstance(r, str) for r in rerolls):
-        c.add("'rerolls' is a list of tie rerolls like \"C2=5 C3=1\"", key="rerolls", span=top)
+        c.add(_("'rerolls' is a list of tie rerolls like \"C2=5 C3=1\""), key="rerolls", span=top)
         rerolls = []
     state = State(
         players=tuple(players),
@@ -142,25 +143,25 @@ def _apply_rerolls(state: State, rerolls: list[str], c: Problems, *, board_read:
 
 def _players(raw: Any, c: Problems) -> list[Player]:
     if not isinstance(raw, dict) or not raw:
-        c.add("a state needs a [players.NAME] table for every player", key="players")
+        c.add(_("a state needs a [players.NAME] table for every player"), key="players")
         return []
     if len(raw) > MAX_NAMES:  # the game seats 2 to 4; thousands of tables only cost time
-        c.add(f"{len(raw)} players: Lords of Vegas seats 2 to 4", key="players")
+        c.add(_("{n} players: Lords of Vegas seats 2 to 4").format(n=len(raw)), key="players")
         c.raise_if_any()
     out = []
     for name, fields in raw.items():
         span = c.text.table(f"[players.{name}]") or c.text.table(f'[players."{name}"]')
         if not isinstance(fields, dict):
-            c.add("a player needs a table with money and points", key=name, text=name)
+            c.add(_("a player needs a table with money and points"), key=name, text=name)
             continue
         for key in fields:
             if key not in PLAYER_KEYS:
-                c.add("unknown player field", key=key, span=span, text=key, choices=closest(key, PLAYER_KEYS))
+                c.add(_("unknown player field"), key=key, span=span, text=key, choices=closest(key, PLAYER_KEYS))
         money = _money(fields.get("money"), name, c, span)
         points = _whole(fields.get("points", 0), name, "points", c, span)
         if points is not None and not is_space(points):
             c.add(
-                f"{name}'s points {points} are not a space of the score track",
+                _("{player}'s points {points} are not a space of the score track").format(player=name, points=points),
                 key="points",
                 span=span,
                 text=points,
@@ -174,10 +175,15 @@ def _players(raw: Any, c: Problems) -> list[Player]:
 def _whole(value: Any, name: str, key: str, c: Problems, span: Span | None) -> int | None:
     if value is None:
         line = span.start + 1 if span is not None else c.text.line_of(name)
-        c.add(f"{name}'s {key} is missing: write {key} = N", line=line)
+        c.add(_("{player}'s {key} is missing: write {key} = N").format(player=name, key=key), line=line)
         return None
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        c.add(f"{name}'s {key} must be a whole number of at least 0", key=key, span=span, text=value)
+        c.add(
+            _("{player}'s {key} must be a whole number of at least 0").format(player=name, key=key),
+            key=key,
+            span=span,
+            text=value,
+        )
         return None
     return value
 
@@ -188,7 +194,12 @@ def _money(value: Any, name: str, c: Problems, span: Span | None) -> int | None:
         return _whole(value, name, "money", c, span)
     amount, problem = read_amount(value, MILLIONS)
     if problem is not None:
-        c.add(f"{name}'s {problem.message} ({MILLIONS.forms})", key="money", span=span, text=value)
+        c.add(
+            _("{player}'s {problem} ({forms})").format(player=name, problem=problem.message, forms=MILLIONS.forms),
+            key="money",
+            span=span,
+            text=value,
+        )
     return amount
 
 
@@ -200,7 +211,7 @@ def _lot_label(raw: Any, c: Problems, line: int | None) -> str | None:
         c.add(p.message, line=line, text=raw, choices=p.choices)
         return None
     if name == "END":
-        c.add("the End of Game card names no lot", line=line, text=raw)
+        c.add(_("the End of Game card names no lot"), line=line, text=raw)
         return None
     return name
 
@@ -209,7 +220,7 @@ def _section(data: dict[str, Any], name: str, form: str, c: Problems) -> tuple[d
     """The table ``[name]`` (empty when missing) and where it is written."""
     raw = data.get(name, {})
     if not isinstance(raw, dict):
-        c.add(f"[{name}] must be a table: {form}", key=name)
+        c.add(_("[{name}] must be a table: {form}").format(name=name, form=form), key=name)
         raw = {}
     return raw, c.text.table(f"[{name}]")
 
@@ -219,11 +230,11 @@ def _markers(raw: dict[str, Any], span: Span | None, names: list[str], c: Proble
     for owner, labels in raw.items():
         known = owner in names
         if not known:
-            c.add("unknown player", key=owner, span=span, text=owner, choices=closest(str(owner), names))
+            c.add(_("unknown player"), key=owner, span=span, text=owner, choices=closest(str(owner), names))
         if isinstance(labels, str):
             labels = [labels]
         if not isinstance(labels, list):
-            c.add("markers are a list of lots", key=owner, span=span, text=labels)
+            c.add(_("markers are a list of lots"), key=owner, span=span, text=labels)
             continue
         for item in labels:
             line = _item_line(c, f'"{item}"', span) or c.text.line_of(owner, span)
@@ -231,14 +242,14 @@ def _markers(raw: dict[str, Any], span: Span | None, names: list[str], c: Proble
             if label is None:
                 continue
             if label in out:
-                c.add(f"lot {label} carries two markers", line=line, text=label)
+                c.add(_("lot {lot} carries two markers").format(lot=label), line=line, text=label)
             elif known:
                 out[label] = owner
     return out
 
 
 TILE_KEYS = ("colour", "color", "owner", "pips", "how")
-TILE_FORM = "a tile is 'colour [owner pips] [built|sprawled]', e.g. \"purple Ana 6 built\""
+TILE_FORM = mark("a tile is 'colour [owner pips] [built|sprawled]', e.g. \"purple Ana 6 built\"")
 
 
 def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str, tuple[str, ...]]]]:
@@ -252,11 +263,15 @@ def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str
     if isinstance(spec, dict):
         colour, owner, pips = spec.get("colour", spec.get("color")), spec.get("owner"), spec.get("pips")
         words = [str(colour)] + ([str(owner), str(pips)] if owner is not None or pips is not None else [])
-        errors += [(f"unknown tile field {k!r}", closest(str(k), TILE_KEYS)) for k in spec if k not in TILE_KEYS]
+        errors += [
+            (_("unknown tile field {key}").format(key=repr(k)), closest(str(k), TILE_KEYS))
+            for k in spec
+            if k not in TILE_KEYS
+        ]
         if spec.get("how") is not None:
             how = str(spec["how"]).strip().lower()
             if how not in HOWS:
-                errors.append((f"'how' is built or sprawled, not {spec['how']!r}", HOWS))
+                errors.append((_("'how' is built or sprawled, not {how}").format(how=repr(spec["how"])), HOWS))
     elif isinstance(spec, str):
         words = spec.split()
         if len(words) > 1 and words[-1].lower() in HOWS:
@@ -264,19 +279,19 @@ def parse_tile(spec: Any, names: list[str]) -> tuple[Tile | None, list[tuple[str
     else:
         words = []
     if len(words) == 2 or not words:
-        return None, [(TILE_FORM, ())]
+        return None, [(_(TILE_FORM), ())]
     comp = None
     try:
         comp = company(words[0])
     except UnknownNameError as exc:
-        errors.append((f"unknown casino colour {words[0]!r}", exc.problems()[0].choices))
+        errors.append((_("unknown casino colour {colour}").format(colour=repr(words[0])), exc.problems()[0].choices))
     if len(words) == 1:
         return (Tile(comp, None, how) if comp and not errors else None), errors
     owner, pips_text = " ".join(words[1:-1]), words[-1]
     if owner not in names:
-        errors.append((f"unknown player {owner!r}", closest(owner, names)))
+        errors.append((_("unknown player {name}").format(name=repr(owner)), closest(owner, names)))
     if not pips_text.isdigit() or not 1 <= int(pips_text) <= 6:
-        errors.append((f"a die shows 1 to 6, not {pips_text!r}", ()))
+        errors.append((_("a die shows 1 to 6, not {pips}").format(pips=repr(pips_text)), ()))
     if errors or comp is None:
         return None, errors
     return Tile(comp, Die(owner, int(pips_text)), how), []
@@ -291,8 +306,10 @@ def _tiles(raw: dict[str, Any], span: Span | None, names: list[str], c: Problems
         if label is not None and label in seen:
             first, first_line = seen[label]
             c.add(
-                f"lot {label} is given two tiles: line {first_line} ({first} = ...) and line {line} ({key} = ...); "
-                "lot names ignore case",
+                _(
+                    "lot {lot} is given two tiles: line {first_line} ({first} = ...) and line {line} ({key} = ...); "
+                    "lot names ignore case"
+                ).format(lot=label, first_line=first_line, first=first, line=line, key=key),
                 line=line,
                 text=key,
             )
@@ -311,16 +328,16 @@ def _cards(raw: Any, key: str, c: Problems) -> list[str]:
     out: list[str] = []
     top = c.text.top()
     if not isinstance(raw, list):
-        c.add(f"'{key}' must be a list of cards", key=key, span=top)
+        c.add(_("'{key}' must be a list of cards").format(key=key), key=key, span=top)
         return out
     for item in raw:
         try:
             name = card(str(item))
         except UnknownNameError as exc:
-            c.add("no such card", key=key, span=top, text=item, choices=exc.problems()[0].choices)
+            c.add(_("no such card"), key=key, span=top, text=item, choices=exc.problems()[0].choices)
             continue
         if name in out:
-            c.add("card listed twice", key=key, span=top, text=name)
+            c.add(_("card listed twice"), key=key, span=top, text=name)
         out.append(name)
     return out
 

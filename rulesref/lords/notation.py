@@ -20,15 +20,16 @@ import re
 
 from rulesref.core.amounts import MILLIONS, read_amount, split_counts
 from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.i18n import _, mark
 from rulesref.lords.board import lot
 
 #: The message for words that are no roll.
-ROLL_FORM = "a roll is LOT NUMBER, e.g. C3=4 or C3 4"
+ROLL_FORM = mark("a roll is LOT NUMBER, e.g. C3=4 or C3 4")
 
 
 def parse_rolls(text: str) -> dict[str, int]:
     out: dict[str, int] = {}
-    entries, problems = split_counts(text, lambda w: w.lstrip("-").isdigit(), ROLL_FORM)
+    entries, problems = split_counts(text, lambda w: w.lstrip("-").isdigit(), _(ROLL_FORM))
     for label, pips in entries:
         part = f"{label}={pips}"
         try:
@@ -37,13 +38,13 @@ def parse_rolls(text: str) -> dict[str, int]:
             problems.extend(exc.problems())
             continue
         if not pips.strip().isdigit() or not 1 <= int(pips) <= 6:
-            problems.append(Problem("a die shows 1 to 6", text=part))
+            problems.append(Problem(_("a die shows 1 to 6"), text=part))
             continue
         if name in out:
-            problems.append(Problem(f"{name} is rolled twice", text=part))
+            problems.append(Problem(_("{lot} is rolled twice").format(lot=name), text=part))
         out[name] = int(pips)
     if not out and not problems:
-        problems.append(Problem("no rolls given (LOT=NUMBER, ...)", text=text))
+        problems.append(Problem(_("no rolls given (LOT=NUMBER, ...)"), text=text))
     if problems:
         raise InputError(problems)
     return out
@@ -59,7 +60,10 @@ def parse_points(text: str) -> list[int]:
     for part in [p for p in re.split(r"[,\s]+", text.strip()) if p]:
         if not part.isdigit():
             problems.append(
-                Problem(f"casino points are whole numbers of at least 0 (e.g. 1,1,3), not {part!r}", text=part)
+                Problem(
+                    _("casino points are whole numbers of at least 0 (e.g. 1,1,3), not {part}").format(part=repr(part)),
+                    text=part,
+                )
             )
         else:
             out.append(int(part))
@@ -72,5 +76,5 @@ def money(item: object) -> int:
     """An amount in $ millions as a state file or an option gives it; :class:`InputError` when unreadable."""
     value, problem = read_amount(item, MILLIONS)
     if problem is not None or value is None:
-        raise InputError(problem or Problem("no money given", text=str(item)))
+        raise InputError(problem or Problem(_("no money given"), text=str(item)))
     return value

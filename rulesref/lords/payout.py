@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from rulesref.core.findings import Citation, Finding, Severity
+from rulesref.core.i18n import _
 from rulesref.lords.actions import require_player, reroll
 from rulesref.lords.board import END, STRIP, Company, card, card_pays, lot, supply
 from rulesref.lords.standings import standings
@@ -102,15 +103,24 @@ def _takeover(
         if len(state.markers_of(drawer)) >= supply().markers_per_player:
             notes.append(
                 note(
-                    f"{drawer} has no marker left; the rules are silent, the marker is placed anyway", "markers-run-out"
+                    _("{player} has no marker left; the rules are silent, the marker is placed anyway").format(
+                        player=drawer
+                    ),
+                    "markers-run-out",
                 )
             )
         return (
             state.with_marker(here.label, drawer),
-            Takeover("marker", here.label, f"{drawer} puts a marker on {here.label}", rule("take-over")),
+            Takeover(
+                "marker",
+                here.label,
+                _("{player} puts a marker on {lot}").format(player=drawer, lot=here.label),
+                rule("take-over"),
+            ),
         )
     if tile.die is not None and tile.die.owner == drawer:
-        return state, Takeover("own-die", here.label, f"{here.label} already carries {drawer}'s die", rule("take-over"))
+        text = _("{lot} already carries {player}'s die").format(lot=here.label, player=drawer)
+        return state, Takeover("own-die", here.label, text, rule("take-over"))
     pips = tile.die.pips if tile.die else here.die
     after = state
     if state.dice_on_board(drawer) >= supply().dice_per_player:
@@ -119,19 +129,25 @@ def _takeover(
         if src is None or src_tile is None or src_tile.die is None or src_tile.die.owner != drawer or src == here.label:
             problems.append(
                 reason(
-                    f"all of {drawer}'s dice are on the board: say which tile to take one from (a tile with your die)",
+                    _(
+                        "all of {player}'s dice are on the board: say which tile to take one from (a tile with your die)"
+                    ).format(player=drawer),
                     "components",
                 )
             )
-            return state, Takeover("none", here.label, "nothing", rule("take-over"))
+            return state, Takeover("none", here.label, _("nothing"), rule("take-over"))
         after = after.with_tile(src, src_tile.with_die(None))
-        notes.append(note(f"{drawer}'s die leaves {src}", "components"))
+        notes.append(note(_("{player}'s die leaves {lot}").format(player=drawer, lot=src), "components"))
     after = after.with_tile(here.label, tile.with_die(Die(drawer, pips)))
     if tile.die is not None:
-        text = f"{drawer}'s die replaces {tile.die.owner}'s on {here.label}, still showing {pips}"
+        text = _("{player}'s die replaces {owner}'s on {lot}, still showing {pips}").format(
+            player=drawer, owner=tile.die.owner, lot=here.label, pips=pips
+        )
         kind = "die-replaced"
     else:
-        text = f"{drawer} puts a die showing {pips} on the empty tile of {here.label}"
+        text = _("{player} puts a die showing {pips} on the empty tile of {lot}").format(
+            player=drawer, pips=pips, lot=here.label
+        )
         kind = "die-placed"
     return after, Takeover(kind, here.label, text, rule("take-over"))
 
@@ -140,13 +156,15 @@ def _used(state: State, name: str) -> list[Finding]:
     """Why the card ``name`` cannot come up now: it was drawn, or its lot shows it was."""
     tile = state.tiles.get(name)
     if name in state.drawn:
-        why = f"the card {name} was already drawn (each card comes up once)"
+        why = _("the card {card} was already drawn (each card comes up once)").format(card=name)
         return [reason(why, "turn", code="used-card")]
     if name != END and name in state.markers:
-        why = f"{name} already carries {state.markers[name]}'s marker, so its card was drawn before"
+        why = _("{lot} already carries {owner}'s marker, so its card was drawn before").format(
+            lot=name, owner=state.markers[name]
+        )
         return [reason(why, "take-over", code="used-card")]
     if tile is not None and tile.how == BUILT:
-        why = f"{name} was built on, so its card came up before (a build needs the owner's marker)"
+        why = _("{lot} was built on, so its card came up before (a build needs the owner's marker)").format(lot=name)
         return [reason(why, "build", code="used-card")]
     return []
 
@@ -158,9 +176,11 @@ def _origin_unknown(state: State, name: str, drawer: str) -> list[Finding]:
         return []
     return [
         warning(
-            f"the state does not say whether {name} was built or sprawled: if it was built, its card came up "
-            f"before and {tile.die.owner} keeps the die (write 'built' or 'sprawled' after the tile, or list "
-            "the drawn cards)",
+            _(
+                "the state does not say whether {lot} was built or sprawled: if it was built, its card came up "
+                "before and {owner} keeps the die (write 'built' or 'sprawled' after the tile, or list "
+                "the drawn cards)"
+            ).format(lot=name, owner=tile.die.owner),
             "take-over",
             code="tile-origin-unknown",
         )
@@ -198,7 +218,7 @@ def draw(
     problems: list[Finding] = []
     notes: list[Finding] = []
     if state.over:
-        problems.append(reason("the game is already over", "end"))
+        problems.append(reason(_("the game is already over"), "end"))
     warnings: list[Finding] = []
     used = _used(state, name)
     (problems if strict else warnings).extend(replace(u, severity=Severity.WARNING) if not strict else u for u in used)
@@ -208,13 +228,13 @@ def draw(
     # a card starts a turn: nothing is reorganized or gambled yet (a two-player redraw has no actions between)
     after = replace(state, turn=drawer, reorganized=frozenset(), gambled=False)
     if name == END:
-        take = Takeover("none", None, "the End of Game card names no lot", rule("end"))
+        take = Takeover("none", None, _("the End of Game card names no lot"), rule("end"))
     elif two_f:
         take = Takeover(
-            "none", lot(name).label, "block F is closed with two players: nobody takes it", rule("two-players")
+            "none", lot(name).label, _("block F is closed with two players: nobody takes it"), rule("two-players")
         )
     elif problems or used:
-        take = Takeover("none", lot(name).label, "nothing (the card was used before)", rule("take-over"))
+        take = Takeover("none", lot(name).label, _("nothing (the card was used before)"), rule("take-over"))
     else:
         after, take = _takeover(after, name, drawer, die_from, problems, notes)
     for rolls in rerolls:
@@ -228,7 +248,12 @@ def draw(
         return Payout(name, pays, drawer, take, (), (), tuple(notes), tuple(problems), state, tuple(warnings))
     for c in ties(after):
         notes.append(
-            note(f"tie for boss in {c.name}: its points wait for a reroll of {', '.join(c.boss.tied)}", "boss-ties")
+            note(
+                _("tie for boss in {casino}: its points wait for a reroll of {lots}").format(
+                    casino=c.name, lots=", ".join(c.boss.tied)
+                ),
+                "boss-ties",
+            )
         )
     income = {p.name: len(after.markers_of(p.name)) for p in after.players}
     pays_list = []
@@ -240,9 +265,9 @@ def draw(
             money[owner] += amount
         remark = ""
         if c.boss.reroll_needed:
-            remark = "reroll needed: no points until the tie is broken"
+            remark = _("reroll needed: no points until the tie is broken")
         elif c.boss.owner is None:
-            remark = "no dice: nobody takes the points"
+            remark = _("no dice: nobody takes the points")
         else:
             points[c.boss.owner].append(c.size)
         pays_list.append(CasinoPay(c, by_owner, c.boss.owner, c.size if c.boss.owner else 0, remark))
@@ -260,12 +285,14 @@ def draw(
         final = standings(after)
         winners = final.winners
         if len(reached) == 1:
-            notes.append(note(f"{reached[0]} reaches {WIN_AT} points and wins at once", "winning"))
+            notes.append(
+                note(_("{player} reaches {n} points and wins at once").format(player=reached[0], n=WIN_AT), "winning")
+            )
         else:
             notes.append(final.decided_by)
     after = replace(after, drawn=after.drawn + (name,), over=after.over or name == END or bool(reached))
     if two_f:
-        notes.append(note(f"{drawer} draws again (an F card with two players)", "two-players"))
+        notes.append(note(_("{player} draws again (an F card with two players)").format(player=drawer), "two-players"))
     return Payout(
         name,
         pays,

@@ -13,8 +13,8 @@ from fractions import Fraction
 
 from rulesref.core.errors import Problem, UnknownNameError
 from rulesref.core.findings import Finding
+from rulesref.core.i18n import _, mark, n_
 from rulesref.core.names import closest
-from rulesref.core.text import plural
 from rulesref.lords import actions, jsonview
 from rulesref.lords.board import END, lot, supply
 from rulesref.lords.gamble import gamble
@@ -82,8 +82,15 @@ class Difference:
         """The difference as a rule problem on its ``final`` line."""
         return replace(
             reason(
-                f"{self.player} wrote down {plural(self.recorded_points, 'point')} and ${self.recorded_money}; "
-                f"the replay gives {plural(self.points, 'point')} and ${self.money}",
+                _(
+                    "{player} wrote down {recorded} and ${recorded_money}; the replay gives {points} and ${money}"
+                ).format(
+                    player=self.player,
+                    recorded=_points(self.recorded_points),
+                    recorded_money=self.recorded_money,
+                    points=_points(self.points),
+                    money=self.money,
+                ),
                 "winning",
                 code="recorded-score",
             ),
@@ -189,7 +196,7 @@ class _Replayer:
                         entry.line,
                         entry.text,
                         self.turn_no,
-                        f"tie reroll, applied before the payout of line {self.consumed[i]}",
+                        _("tie reroll, applied before the payout of line {line}").format(line=self.consumed[i]),
                         players=self.state.players,
                     )
                 )
@@ -199,7 +206,12 @@ class _Replayer:
             summary, problems, notes, payout = self.apply(i, entry)
             if not isinstance(entry.event, (Turn, Draw)) and not self._reroll_follows(i):
                 problems = problems + tuple(
-                    reason(f"tie for boss in {c.name} ({', '.join(c.boss.tied)}) is not rerolled", "boss-ties")
+                    reason(
+                        _("tie for boss in {casino} ({lots}) is not rerolled").format(
+                            casino=c.name, lots=", ".join(c.boss.tied)
+                        ),
+                        "boss-ties",
+                    )
                     for c in ties(self.state)
                     if c.lots not in before
                 )
@@ -219,7 +231,7 @@ class _Replayer:
             self.steps[-1] = replace(
                 self.steps[-1],
                 problems=self.steps[-1].problems
-                + (reason("the log ends before the required redraw after an F card", "two-players"),),
+                + (reason(_("the log ends before the required redraw after an F card"), "two-players"),),
             )
         st = standings(self.state)
         diffs: tuple[Difference, ...] = ()
@@ -250,27 +262,36 @@ class _Replayer:
             return self.draw(i, entry)
         if isinstance(ev, Final):
             self.finals.append((entry.line, ev))
-            notes = () if self.state.over else (note("final scores recorded before the game ended", "end"),)
-            return f"{ev.player} recorded {plural(ev.points, 'point')} and ${ev.money}", (), notes, None
+            notes = () if self.state.over else (note(_("final scores recorded before the game ended"), "end"),)
+            said = _("{player} recorded {points} and ${money}").format(
+                player=ev.player, points=_points(ev.points), money=ev.money
+            )
+            return said, (), notes, None
         if isinstance(ev, Trade):
             r = trade(self.state, ev.giver, ev.receiver, money=ev.money, lots=ev.lots, dice=ev.dice)
             return self._result(
                 r,
-                f"{ev.giver} gives {ev.receiver} "
-                + ", ".join(
-                    ([f"${ev.money}"] if ev.money else [])
-                    + [f"lot {x}" for x in ev.lots]
-                    + [f"die {x}" for x in ev.dice]
+                _("{giver} gives {receiver} {items}").format(
+                    giver=ev.giver,
+                    receiver=ev.receiver,
+                    items=", ".join(
+                        ([f"${ev.money}"] if ev.money else [])
+                        + [_("lot {lot}").format(lot=x) for x in ev.lots]
+                        + [_("die {lot}").format(lot=x) for x in ev.dice]
+                    ),
                 ),
             ) + (None,)
         if isinstance(ev, Reroll):
             r = actions.reroll(self.state, ev.rolls[0][0], dict(ev.rolls))
-            return self._result(r, "tie reroll") + (None,)
+            return self._result(r, _("tie reroll")) + (None,)
         if self.current is None:
-            return f"{entry.text} (refused)", (reason("an action before the first turn", "turn"),), (), None
+            return _refused(entry.text), (reason(_("an action before the first turn"), "turn"),), (), None
         if self.redraw:
-            again = reason(f"{self.current} must draw again first (an F card with two players)", "two-players")
-            return f"{entry.text} (refused)", (again,), (), None
+            again = reason(
+                _("{player} must draw again first (an F card with two players)").format(player=self.current),
+                "two-players",
+            )
+            return _refused(entry.text), (again,), (), None
         who = entry.actor or self.current
         if isinstance(ev, Build):
             r = actions.build(self.state, who, ev.lot, ev.company, ev.die_from)
@@ -283,45 +304,57 @@ class _Replayer:
         elif isinstance(ev, Gamble):
             q = gamble(self.state, who, ev.lot, ev.bet, layoff=ev.layoff, roll=ev.roll)
             if not q.legal or q.state is None or q.result is None:
-                return f"{who} gambles ${ev.bet} (refused)", q.reasons, (), None
+                return _refused(_("{player} gambles ${bet}").format(player=who, bet=ev.bet)), q.reasons, (), None
             self.state = q.state
             s = q.result
-            bank = f", bank {s.bank:+d}" if s.bank else ""
-            text = (
-                f"{who} gambles ${ev.bet} in {q.casino.name if q.casino else ev.lot}, rolls {ev.roll}: "
-                f"{s.outcome.name} ({who} {s.gambler:+d}, boss {s.boss:+d}{bank})"
-                + (f"; the boss owed ${s.owed}, capped by the boss's cash" if s.capped else "")
-            )
+            bank = _(", bank {money}").format(money=f"{s.bank:+d}") if s.bank else ""
+            text = _(
+                "{player} gambles ${bet} in {casino}, rolls {roll}: {outcome} ({player} {gain}, boss {boss}{bank})"
+            ).format(
+                player=who,
+                bet=ev.bet,
+                casino=q.casino.name if q.casino else ev.lot,
+                roll=ev.roll,
+                outcome=_(s.outcome.name),
+                gain=f"{s.gambler:+d}",
+                boss=f"{s.boss:+d}",
+                bank=bank,
+            ) + (_("; the boss owed ${money}, capped by the boss's cash").format(money=s.owed) if s.capped else "")
             return text, (), (), None
         else:  # pragma: no cover - every event type is handled above
             raise TypeError(ev)
-        return self._result(r, f"{who} {r.action}s {r.target} for ${r.cost}") + (None,)
+        return self._result(r, _(DONE[r.action]).format(player=who, lot=r.target, cost=r.cost)) + (None,)
 
     def _result(self, r: actions.ActionResult, text: str) -> tuple[str, tuple[Finding, ...], tuple[Finding, ...]]:
         if r.legal and r.state is not None:
             self.state = r.state
             return text, (), tuple(n for n in r.notes if not cites(n, "boss-ties"))
-        return f"{text} (refused)", r.reasons, ()
+        return _refused(text), r.reasons, ()
 
     def start(self, ev: Start) -> tuple[str, tuple[Finding, ...], tuple[Finding, ...]]:
         problems = []
         if self.current is not None:
-            problems.append(reason("starting cards are dealt before the first turn", "setup"))
+            problems.append(reason(_("starting cards are dealt before the first turn"), "setup"))
         if len(ev.cards) != 2:
-            problems.append(reason(f"every player starts with 2 cards, not {len(ev.cards)}", "setup"))
+            problems.append(reason(_("every player starts with 2 cards, not {n}").format(n=len(ev.cards)), "setup"))
         for c in ev.cards:
             if c in self.state.drawn:
-                problems.append(reason(f"the card {c} was already dealt", "setup"))
+                problems.append(reason(_("the card {card} was already dealt").format(card=c), "setup"))
             if len(self.state.players) == 2 and lot(c).block == "F":
-                problems.append(reason(f"{c} is in block F: with two players it is replaced", "two-players"))
+                problems.append(
+                    reason(_("{card} is in block F: with two players it is replaced").format(card=c), "two-players")
+                )
         if problems:
-            return f"{ev.player} starts (refused)", tuple(problems), ()
+            return _refused(_("{player} starts").format(player=ev.player)), tuple(problems), ()
         money = sum(lot(c).setup_value for c in ev.cards)
         s = self.state
         for c in ev.cards:
             s = s.with_marker(c, ev.player)
         self.state = replace(s.with_player(ev.player, money=money), drawn=s.drawn + ev.cards)
-        return f"{ev.player} starts on {' and '.join(ev.cards)} with ${money}", (), ()
+        said = _("{player} starts on {cards} with ${money}").format(
+            player=ev.player, cards=_(" and ").join(ev.cards), money=money
+        )
+        return said, (), ()
 
     def draw(self, i: int, entry: Entry) -> tuple[str, tuple[Finding, ...], tuple[Finding, ...], Payout | None]:
         ev = entry.event
@@ -330,24 +363,34 @@ class _Replayer:
             player = ev.player
             if self.redraw:
                 problems.append(
-                    reason(f"{self.current} must draw again first (an F card with two players)", "two-players")
+                    reason(
+                        _("{player} must draw again first (an F card with two players)").format(player=self.current),
+                        "two-players",
+                    )
                 )
             expected = self.next_player()
             if expected is not None and player != expected and not self.redraw:
-                problems.append(reason(f"it is {expected}'s turn, not {player}'s", "turn"))
+                problems.append(
+                    reason(_("it is {turn}'s turn, not {player}'s").format(turn=expected, player=player), "turn")
+                )
             if self.current is None and self.turn_no == 0:
                 started = {e.event.player for e in self.log.entries if isinstance(e.event, Start)}
                 missing = [n for n in self.state.names if n not in started]
                 if missing:
                     problems.append(
-                        reason(f"no starting cards for {', '.join(missing)} (a 'start' line each)", "setup")
+                        reason(
+                            _("no starting cards for {players} (a 'start' line each)").format(
+                                players=", ".join(missing)
+                            ),
+                            "setup",
+                        )
                     )
         else:
             assert isinstance(ev, Draw)
             if not self.redraw or self.current is None:
                 return (
-                    f"{entry.text} (refused)",
-                    (reason("drawing again is only for an F card with two players", "two-players"),),
+                    _refused(entry.text),
+                    (reason(_("drawing again is only for an F card with two players"), "two-players"),),
                     (),
                     None,
                 )
@@ -365,7 +408,7 @@ class _Replayer:
         p = draw(self.state, ev.card, player, rerolls=rerolls, die_from=ev.die_from)
         problems += p.problems
         if p.problems:  # the draw cannot happen: skipped, the turn stays where it was
-            return f"{player} draws {ev.card} (skipped)", tuple(problems), (), p
+            return _("{player} draws {card} (skipped)").format(player=player, card=ev.card), tuple(problems), (), p
         if isinstance(ev, Turn):
             self.turn_no += 1
             self.current = player
@@ -375,14 +418,22 @@ class _Replayer:
         self.cards += p.card != END
         for c in ties(self.state):
             if c.lots not in tied_before:
-                problems.append(reason(f"tie for boss in {c.name} is not rerolled before the payout", "boss-ties"))
+                problems.append(
+                    reason(
+                        _("tie for boss in {casino} is not rerolled before the payout").format(casino=c.name),
+                        "boss-ties",
+                    )
+                )
         notes = tuple(n for n in p.notes if not cites(n, "boss-ties"))
         gains = ", ".join(
             f"{x.name} +${x.money_after - x.money_before}"
-            + (f" +{x.points_after - x.points_before} pts" if x.points_after != x.points_before else "")
+            + (_(" +{n} pts").format(n=x.points_after - x.points_before) if x.points_after != x.points_before else "")
             for x in p.players
         )
-        return f"{player} draws {p.card}: {p.takeover.text}; {gains}", tuple(problems), notes + early, p
+        said = _("{player} draws {card}: {takeover}; {gains}").format(
+            player=player, card=p.card, takeover=p.takeover.text, gains=gains
+        )
+        return said, tuple(problems), notes + early, p
 
     def _early_end(self) -> tuple[Finding, ...]:
         """A note when the End of Game card comes far earlier than the setup puts it."""
@@ -392,14 +443,42 @@ class _Replayer:
             return ()
         return (
             note(
-                f"the End of Game card came up after {self.cards} lot card{'s' if self.cards != 1 else ''}; "
-                f"set up for {len(self.log.players)} players it lies under about {round(left * 3 / 4)} of the "
-                f"{left} cards left after the deal, so before {math.ceil(limit)} is far earlier than the setup "
-                "allows (was the deck cut into four stacks?)",
+                n_(
+                    "the End of Game card came up after {n} lot card; set up for {players} players it lies under "
+                    "about {under} of the {left} cards left after the deal, so before {limit} is far earlier than "
+                    "the setup allows (was the deck cut into four stacks?)",
+                    "the End of Game card came up after {n} lot cards; set up for {players} players it lies under "
+                    "about {under} of the {left} cards left after the deal, so before {limit} is far earlier than "
+                    "the setup allows (was the deck cut into four stacks?)",
+                    self.cards,
+                ).format(
+                    n=self.cards,
+                    players=len(self.log.players),
+                    under=round(left * 3 / 4),
+                    left=left,
+                    limit=math.ceil(limit),
+                ),
                 "setup",
                 code="end-early",
             ),
         )
+
+
+#: What a legal building action says in the replay, by :attr:`rulesref.lords.actions.ActionResult.action`.
+DONE = {
+    "build": mark("{player} builds {lot} for ${cost}"),
+    "sprawl": mark("{player} sprawls {lot} for ${cost}"),
+    "remodel": mark("{player} remodels {lot} for ${cost}"),
+    "reorganize": mark("{player} reorganizes {lot} for ${cost}"),
+}
+
+
+def _refused(text: str) -> str:
+    return _("{text} (refused)").format(text=text)
+
+
+def _points(n: int) -> str:
+    return n_("{n} point", "{n} points", n).format(n=n)
 
 
 @dataclass(frozen=True)
@@ -430,7 +509,7 @@ def history(r: Replay, player: str) -> tuple[Change, ...]:
     """Why a player has their money and points: every line that changed them."""
     if player not in r.log.players:
         raise UnknownNameError(
-            Problem("unknown player", text=player, choices=closest(player, r.log.players, cutoff=0.4))
+            Problem(_("unknown player"), text=player, choices=closest(player, r.log.players, cutoff=0.4))
         )
     out = []
     money, points = 0, 0

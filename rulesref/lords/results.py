@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import Finding
 from rulesref.core.games import LORDS_OF_VEGAS
+from rulesref.core.i18n import _
 from rulesref.lords import jsonview
 from rulesref.lords.board import END
 from rulesref.lords.payout import Payout, draw
@@ -58,8 +59,10 @@ class FinalScore:
         return tuple(
             replace(
                 reason(
-                    f"tie for boss in {c.casino.name} ({', '.join(c.casino.boss.tied)}): its {c.casino.size} "
-                    "points wait for the reroll, so the standings are not final until the reroll",
+                    _(
+                        "tie for boss in {casino} ({lots}): its {n} points wait for the reroll, so the standings "
+                        "are not final until the reroll"
+                    ).format(casino=c.casino.name, lots=", ".join(c.casino.boss.tied), n=c.casino.size),
                     "boss-ties",
                     code="tie-pending",
                 ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesref.core.findings import Finding
-from rulesref.core.text import plural
+from rulesref.core.i18n import _, n_
 from rulesref.lords.state import State
 from rulesref.lords.track import WIN_AT
 from rulesref.lords.verdict import note, reason
@@ -44,29 +44,39 @@ def standings(state: State) -> Standings:
     winners = tuple(r.name for r in rows if r.place == 1)
     top = rows[0] if rows else None
     if top is None:
-        return Standings((), (), reason("no players", "winning"))
+        return Standings((), (), reason(_("no players"), "winning"))
     on_top = [r.name for r in rows if r.points >= WIN_AT]
     if len(on_top) > 1:
         # only one card can take several players to 90 at once (the game ends with the first)
-        both = " and ".join(on_top)
+        both = _(" and ").join(on_top)
         if len(winners) == 1:
-            decided = f"{top.name} has the most money (${top.money})"
+            decided = _("{player} has the most money (${money})").format(player=top.name, money=top.money)
         else:
-            decided = f"{' and '.join(winners)} have the same money and share the win"
+            decided = _("{players} have the same money and share the win").format(players=_(" and ").join(winners))
         why = note(
-            f"{both} reached {WIN_AT} points on the same card; {decided}. This is our reading: the rulebook "
-            "does not say, so its tie-break at the end of the game (most money) decides",
+            _(
+                "{players} reached {n} points on the same card; {decided}. This is our reading: the rulebook "
+                "does not say, so its tie-break at the end of the game (most money) decides"
+            ).format(players=both, n=WIN_AT, decided=decided),
             "winning",
             code="ninety-together",
         )
     elif top.points >= WIN_AT and len(winners) == 1:
-        why = reason(f"{top.name} reached {WIN_AT} points", "winning")
+        why = reason(_("{player} reached {n} points").format(player=top.name, n=WIN_AT), "winning")
     elif len(winners) > 1:
-        why = reason(f"{' and '.join(winners)} share first place: same points and same money", "winning")
+        why = reason(
+            _("{players} share first place: same points and same money").format(players=_(" and ").join(winners)),
+            "winning",
+        )
     elif len(rows) > 1 and rows[1].points == top.points:
         why = reason(
-            f"{top.name} wins the tie on {plural(top.points, 'point')} with more money (${top.money})", "winning"
+            n_(
+                "{player} wins the tie on {n} point with more money (${money})",
+                "{player} wins the tie on {n} points with more money (${money})",
+                top.points,
+            ).format(player=top.name, n=top.points, money=top.money),
+            "winning",
         )
     else:
-        why = reason(f"{top.name} has the most points ({top.points})", "winning")
+        why = reason(_("{player} has the most points ({n})").format(player=top.name, n=top.points), "winning")
     return Standings(tuple(rows), winners, why)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
+from rulesref.core.i18n import _
 from rulesref.lords.board import Company, lot, lots, neighbours
 
 
@@ -70,8 +71,8 @@ class Boss:
 
     def describe(self) -> str:
         if self.tied:
-            return "reroll needed"
-        return self.owner or "nobody"
+            return _("reroll needed")
+        return self.owner or _("nobody")
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class Casino:
 
     def money_by_owner(self) -> dict[str, int]:
         out: dict[str, int] = {}
-        for _, d in self.dice:
+        for _lot, d in self.dice:
             out[d.owner] = out.get(d.owner, 0) + d.pips
         return out
 

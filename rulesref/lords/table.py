@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rulesref.core.amounts import MILLIONS, read_amount
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.i18n import _
 from rulesref.lords.actions import ActionResult, act, acting_player, action_name, printed_price
 from rulesref.lords.board import Lot, lot, lots
 from rulesref.lords.gamble import GambleQuote
@@ -37,7 +38,7 @@ def lots_in(block: str | None = None) -> tuple[Lot, ...]:
     """The printed lots, all or of one block (A .. F)."""
     rows = tuple(x for x in lots().values() if block is None or x.block == block.strip().upper())
     if not rows:
-        raise InputError(Problem("no such block (A to F)", text=block))
+        raise InputError(Problem(_("no such block (A to F)"), text=block))
     return rows
 
 
@@ -58,7 +59,7 @@ def payout(
     rerolls: Sequence[str] = (),
     die_from: str | None = None,
     out: Path | None = None,
-    ask: str = "say who acts with --player",
+    ask: str | None = None,
 ) -> Payout:
     """Who gets what when ``player`` (default: whose turn it is) draws ``card``.
 
@@ -97,7 +98,9 @@ def cost(
     state = load_state(board)
     who = acting_player(state, player)
     if out is not None and colour is None and verb in ("build", "remodel"):
-        raise InputError(Problem(f"say the tile colour with --colour to write the state after the {verb}"))
+        raise InputError(
+            Problem(_("say the tile colour with --colour to write the state after the {verb}").format(verb=verb))
+        )
     result = act(
         state, verb, who, here.label, colour=colour, rolls=parse_rolls(rolls) if rolls else None, die_from=die_from
     )
@@ -119,11 +122,14 @@ def gamble(
 
     ``bet`` is in $ millions, as typed (``10``, ``$10``, ``$10M``: the one money reading).
     """
-    amount, _ = read_amount(bet, MILLIONS)
+    amount, _problem = read_amount(bet, MILLIONS)
     if amount is None or amount < 1:
         raise InputError(
             Problem(
-                f"a bet is a whole number of $ millions, at least 1 (e.g. 10, $10 or $10M), not {bet}", text=str(bet)
+                _("a bet is a whole number of $ millions, at least 1 (e.g. 10, $10 or $10M), not {bet}").format(
+                    bet=bet
+                ),
+                text=str(bet),
             )
         )
     state = load_state(board)

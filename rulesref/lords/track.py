@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import Citation
+from rulesref.core.i18n import _
 from rulesref.lords.board import track
 from rulesref.lords.verdict import rule
 
@@ -67,11 +68,13 @@ def nearest_spaces(points: int) -> tuple[str, ...]:
     return tuple(str(s) for s in spaces[max(0, i - 1) : i + 1])
 
 
-def check_space(points: int, what: str = "score") -> None:
+def check_space(points: int, what: str | None = None) -> None:
     if not is_space(points):
         raise InputError(
             Problem(
-                f"{what} {points} is not a space of the score track", text=str(points), choices=nearest_spaces(points)
+                _("{what} {points} is not a space of the score track").format(what=what or _("score"), points=points),
+                text=str(points),
+                choices=nearest_spaces(points),
             )
         )
 
@@ -87,7 +90,7 @@ def advance(start: int, points: int) -> Move:
     """Move a chip at ``start`` forward by one casino's ``points``; leftovers are lost."""
     check_space(start)
     if points < 0:
-        raise InputError(Problem("points cannot be negative", text=str(points)))
+        raise InputError(Problem(_("points cannot be negative"), text=str(points)))
     spaces = track()
     i = spaces.index(start)
     left = points
