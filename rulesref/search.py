@@ -80,6 +80,10 @@ class SearchSettings:
     #: an Estonian word counts in a section by its better language (its Estonian match or its
     #: English meaning's); with this on, by the sum of both
     add_languages: bool = False
+    #: an Estonian question's run of words found in a section's keywords counts this share
+    #: when it is only a part of a longer keyword ("end card" of "end card position"), in
+    #: full when it is a whole keyword
+    part_of_keyword: float = 0.25
     #: a word also searched inside a several-word synonym ("nobody" of "nobody won") counts this much
     covered_weight: float = 0.5
     #: a game's name kept because it is a keyword of that game ("cluedo") counts this much
@@ -94,9 +98,10 @@ class SearchSettings:
     #: a section whose title's words the question names all gets this much more (less in
     #: proportion, squared, when it names some of them)
     title_cover: float = 6.0
-    #: each section's score is multiplied by the share of the question's words (not phrases)
-    #: it holds, to this power (0: not at all)
-    coverage_power: float = 0.0
+    #: in an Estonian question each section's score is multiplied by the share of the
+    #: question's words (not phrases) it holds, to this power (0: not at all); a phrase and
+    #: its own words would otherwise outweigh the word a section is about
+    coverage_power: float = 0.5
     #: with no game chosen, each game's scores are multiplied by the share of the question's
     #: words its book knows, to this power
     game_share_power: float = 2.0
@@ -597,6 +602,7 @@ class RuleIndex:
         # made when first needed (most of it only by questions in Estonian):
         self._et_title_words: dict[int, frozenset[str]] = {}
         self._et_by_start: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._keyword_runs: dict[tuple[int, int], tuple[str, ...]] = {}
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
@@ -966,7 +972,7 @@ class RuleIndex:
                     continue  # a run of question words ("mis vahe", "mitu kaarti") says too little
                 label = " ".join(w.typed for w in read[i : i + n])
                 runs = [" ".join(choice) for choice in product(*keys[i : i + n]) if " ".join(choice) in known]
-                if runs and label not in labels:
+                if runs and not any(f" {label} " in f" {other} " for other in labels):
                     terms.append(
                         _Term(label, (), estonian=True, weight=self.settings.phrase_weight, et_alternatives=tuple(runs))
                     )
@@ -994,12 +1000,24 @@ class RuleIndex:
             bases = word.lemmas or (glossary.lemmas(word.typed) if word.stop and word.typed else ())
             english = self._meaning(bases, negated)
             units.append(((i,), word.typed, english if word.typed and not word.english else ()))
+        pairs: list[tuple[tuple[int, ...], _Term]] = []  # (positions, term) of each pair found
         for left, right in zip(units, units[1:]):
             if left[2] and right[2] and (read[left[0][0]].estonian or read[right[0][0]].estonian):
                 # a run with a question word ("mängu lõpus": at the end of the game) counts by
                 # its content word, as an English run of a title does
                 share = 0.5 if read[left[0][0]].stop or read[right[0][0]].stop else 1.0
-                self._add_run(left, right, terms, labels, known, covered, share)
+                found = self._add_run(left, right, terms, labels, known, covered, share)
+                if found:
+                    pairs.append(((*left[0], *right[0]), found))
+        # a pair found goes on with the next word ("mängu lõpu" + "kaart": end of game card);
+        # the longer run replaces the pairs inside it
+        for at, label, meaning in [(at, t.label, t.meaning) for at, t in pairs]:
+            after = at[-1] + 1
+            if after < len(units) and units[after][2] and read[after].estonian:
+                if self._add_run((at, label, meaning), units[after], terms, labels, known, covered):
+                    inside = {t.label for pos, t in pairs if set(pos) <= {*at, after}}
+                    terms[:] = [t for t in terms if t.label not in inside]
+                    labels.difference_update(inside)
         if negated:  # "keegi kasiinost ei saanud": nobody + the denied verb, wherever they stand
             denied = [units[n + 1] for n in range(len(read) - 1) if glossary.is_negation(read[n].typed)]
             for i, word in enumerate(read):
@@ -1018,15 +1036,17 @@ class RuleIndex:
         known: frozenset[str],
         covered: set[int],
         share: float = 1.0,
-    ) -> None:
+    ) -> _Term | None:
+        """The term of a run of two units (Estonian words, or a run and a word) whose
+        English is a run of a title or keyword, added to ``terms``; None if there is none."""
         label = left[1] if left[0] == right[0] else f"{left[1]} {right[1]}"
         if not left[2] or not right[2] or label in labels:
-            return
+            return None
         texts = [
             text
             for a in left[2]
             for b in right[2]
-            for text in (f"{a} {b}", f"{b} {a}", f"{b} of {a}", f"{b} of the {a}")
+            for text in (f"{a} {b}", f"{b} {a}", f"{b} of {a}", f"{b} of the {a}", f"{b} a {a}", f"{b} the {a}")
         ]
         found = {
             text: tuple(stems) for text, stems in zip(texts, self._stemmer.tokens(texts)) if " ".join(stems) in known
@@ -1034,9 +1054,12 @@ class RuleIndex:
         if found:
             alternatives = tuple((stems, 1.0) for stems in dict.fromkeys(found.values()))
             weight = self.settings.phrase_weight * share
-            terms.append(_Term(label, alternatives, estonian=True, weight=weight, meaning=tuple(found)))
+            term = _Term(label, alternatives, estonian=True, weight=weight, meaning=tuple(found))
+            terms.append(term)
             labels.add(label)
             covered.update((*left[0], *right[0]))
+            return term
+        return None
 
     def analyse(self, query: str, game: str | None = None) -> tuple[list[str], list[tuple[str, str]], list[str]]:
         """The terms searched for, the corrections made and the words left out."""
@@ -1126,7 +1149,9 @@ class RuleIndex:
         if column in _ESTONIAN_COLUMNS:
             total = 0.0
             for key in term.et_alternatives:
-                if " " in key:  # a run of keys ("sama tuba jääma")
+                if " " in key and column == 3:  # a run of keys ("sama tuba jääma"), keyword by keyword
+                    total += self._in_keywords(row, column, tuple(key.split()))
+                elif " " in key:
                     run, tokens = tuple(key.split()), self.data.tokens[row][column]
                     total += sum(1 for i in range(len(tokens) - len(run) + 1) if tokens[i : i + len(run)] == run)
                 else:
@@ -1137,6 +1162,8 @@ class RuleIndex:
         for stems, worth in term.alternatives:
             if len(stems) == 1:
                 n = counts.get(stems[0], 0)
+            elif column == 1 and term.estonian:
+                n = self._in_keywords(row, column, stems)
             else:
                 first, size = stems[0], len(stems)
                 n = sum(
@@ -1150,11 +1177,28 @@ class RuleIndex:
         # swap, trade): the best of them counts, not their sum
         return best if term.estonian else total
 
+    def _in_keywords(self, row: int, column: int, run: tuple[str, ...]) -> float:
+        """How often a run of stems (column 1) or Estonian keys (column 3) is one of a
+        section's keywords (1 each) or a part of a longer one (``part_of_keyword`` each)."""
+        keywords = self._keyword_runs.get((row, column))
+        if keywords is None:
+            section = self._sections[row]
+            if column == 1:
+                found = (" ".join(t) for t in self._stemmer.tokens(list(section.keywords)))
+            else:
+                et_keys = self.data.lexicon.et_keys
+                found = (" ".join(key for w in words(k) for key in et_keys(w)) for k in section.keywords_et)
+            keywords = self._keyword_runs[(row, column)] = tuple(found)
+        wanted = " ".join(run)
+        whole = sum(1 for k in keywords if k == wanted)
+        part = sum(1 for k in keywords if k != wanted and f" {wanted} " in f" {k} ")
+        return whole + self.settings.part_of_keyword * part
+
     def _columns(self, term: _Term) -> tuple[int, ...]:
         """The columns a term is looked for in."""
         return (_ENGLISH_COLUMNS if term.alternatives else ()) + (_ESTONIAN_COLUMNS if term.et_alternatives else ())
 
-    def _score(self, games: Sequence[str], terms: Sequence[_Term]) -> dict[int, float]:
+    def _score(self, games: Sequence[str], terms: Sequence[_Term], in_estonian: bool = False) -> dict[int, float]:
         """BM25 over the sections of ``games``.
 
         Searching one game, a word's weight comes from that game's sections; searching
@@ -1208,7 +1252,7 @@ class RuleIndex:
                 if title:
                     share = max(share, len(title & wanted) / len(title))
             scores[row] += s.title_cover * share * share
-            if units and s.coverage_power:
+            if units and s.coverage_power and in_estonian:
                 # a section holding more of the question's words is more likely its answer
                 scores[row] *= (held.get(row, 0.0) / len(units)) ** s.coverage_power
         return scores
@@ -1335,7 +1379,7 @@ class RuleIndex:
             g: self._known_share(g, terms) ** self.settings.game_share_power if len(games) > 1 else 1.0
             for g in games
         }
-        for row, score in self._score(games, terms).items():
+        for row, score in self._score(games, terms, in_estonian).items():
             game_of = self.data.rows[row][1]
             if any(g == game_of and not self._mentions(row, stems) for g, stems in editions):
                 score *= self.settings.edition_share  # "... in royale": a section not about it
