@@ -1013,11 +1013,11 @@ class RuleIndex:
         # the longer run replaces the pairs inside it
         for at, label, meaning in [(at, t.label, t.meaning) for at, t in pairs]:
             after = at[-1] + 1
-            if after < len(units) and units[after][2] and read[after].estonian:
-                if self._add_run((at, label, meaning), units[after], terms, labels, known, covered):
-                    inside = {t.label for pos, t in pairs if set(pos) <= {*at, after}}
-                    terms[:] = [t for t in terms if t.label not in inside]
-                    labels.difference_update(inside)
+            fits = after < len(units) and bool(units[after][2]) and read[after].estonian
+            if fits and self._add_run((at, label, meaning), units[after], terms, labels, known, covered):
+                inside = {t.label for pos, t in pairs if set(pos) <= {*at, after}}
+                terms[:] = [t for t in terms if t.label not in inside]
+                labels.difference_update(inside)
         if negated:  # "keegi kasiinost ei saanud": nobody + the denied verb, wherever they stand
             denied = [units[n + 1] for n in range(len(read) - 1) if glossary.is_negation(read[n].typed)]
             for i, word in enumerate(read):
