@@ -1161,7 +1161,7 @@ class RuleIndex:
         total = best = 0.0
         for stems, worth in term.alternatives:
             if len(stems) == 1:
-                n = counts.get(stems[0], 0)
+                n: float = counts.get(stems[0], 0)
             elif column == 1 and term.estonian:
                 n = self._in_keywords(row, column, stems)
             else:
