@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from cluesolver.clue.variants.model import EditionRules
     from cluesolver.web.tap_view import TapPad
 from rulesref.core.errors import InputError, Problem
-from rulesref.core.i18n import _, mark
+from rulesref.core.i18n import _, language, mark
 
 #: The words of a finding's severity, for the catalogue (shown as ``_(severity.value)``).
 SEVERITIES = (mark("error"), mark("warning"), mark("note"))
@@ -107,7 +107,14 @@ class ClueView:
 
     @property
     def last_line(self) -> str | None:
-        return self.table.last_text
+        return self.table.last_said
+
+    @property
+    def fact_example(self) -> str:
+        """A fact as the why box takes it, in the language spoken (``Dan has Kitchen``)."""
+        from cluesolver.clue.record.fact import Fact
+
+        return Fact(self.log.players[-1], self.rooms[0], True).say(self.log.variant)
 
     def line_text(self, n: int) -> str:
         return self.text_lines[n - 1].strip() if 0 < n <= len(self.text_lines) else ""
@@ -311,5 +318,8 @@ def _answer(view: ClueView, fact: object) -> WhyAnswer:
     def quoted(lines: list[int] | None) -> tuple[tuple[int, str], ...] | None:
         return None if lines is None else tuple((n, view.line_text(n)) for n in lines)
 
-    label = str(fact).replace(fact.holder, fact.holder.removeprefix("table:"), 1)
+    if language() == "en":
+        label = str(fact).replace(fact.holder, fact.holder.removeprefix("table:"), 1)
+    else:  # the fact as the language says it, the card by the edition's name there
+        label = fact.say(view.log.variant)
     return WhyAnswer(label, p, quoted(used), quoted(against))

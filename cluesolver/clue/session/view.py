@@ -150,6 +150,16 @@ class TableView:
         """``"12: Ben suggests ..."``: the last event's line and its canonical text."""
         return None if self.last is None else f"{self.last.line}: {self.last_statement}"
 
+    @property
+    def last_said(self) -> str | None:
+        """:attr:`last_text` in the language spoken now (``"12: Ben teeb ettepaneku: ..."``;
+        in English the canonical text, as :attr:`last_text`)."""
+        if self.last is None:
+            return None
+        from cluesolver.clue.record.writer import say_event
+
+        return f"{self.last.line}: {say_event(self.last, self.log)}"
+
     @cached_property
     def added(self) -> frozenset[int]:
         """The lines the view reports on: those just recorded, else the last event's."""
