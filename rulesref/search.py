@@ -978,7 +978,31 @@ class RuleIndex:
                     )
                     labels.add(label)
                     covered.update(range(i, i + n))
+        # a question word and a verb that make a whole keyword: the question a section answers
+        # ("kes alustab": who starts), also with a question word between them ("kes mängu
+        # alustab"); a question word with a noun ("mitu kaarti") says too little
+        whole = self._et_keywords(games)
+        for i, j in ((i, j) for i in range(len(read)) for j in (i + 1, i + 2) if j < len(read)):
+            if not keys[i] or not keys[j] or (j > i + 1 and not read[i + 1].stop) or covered & {i, j}:
+                continue
+            if read[i].stop == read[j].stop or not any(m.endswith("ma") for m in (*read[i].lemmas, *read[j].lemmas)):
+                continue
+            runs = [" ".join(choice) for choice in product(keys[i], keys[j]) if " ".join(choice) in whole]
+            label = f"{read[i].typed} {read[j].typed}"
+            if runs and label not in labels:
+                weight = self.settings.phrase_weight / 2  # by its content word
+                terms.append(_Term(label, (), estonian=True, weight=weight, et_alternatives=tuple(runs)))
+                labels.add(label)
+                covered.update((i, j))
         return covered
+
+    def _et_keywords(self, games: Sequence[str]) -> frozenset[str]:
+        """The whole Estonian keywords of ``games``' sections, as keys."""
+        found: set[str] = set()
+        for game in games:
+            for row in self._rows_of.get(game, []):
+                found.update(self._section_keywords(row, 3))
+        return frozenset(found)
 
     def _english_runs(
         self, read: list[_Word], terms: list[_Term], labels: set[str], known: frozenset[str], negated: bool = False
@@ -1180,6 +1204,14 @@ class RuleIndex:
     def _in_keywords(self, row: int, column: int, run: tuple[str, ...]) -> float:
         """How often a run of stems (column 1) or Estonian keys (column 3) is one of a
         section's keywords (1 each) or a part of a longer one (``part_of_keyword`` each)."""
+        keywords = self._section_keywords(row, column)
+        wanted = " ".join(run)
+        whole = sum(1 for k in keywords if k == wanted)
+        part = sum(1 for k in keywords if k != wanted and f" {wanted} " in f" {k} ")
+        return whole + self.settings.part_of_keyword * part
+
+    def _section_keywords(self, row: int, column: int) -> tuple[str, ...]:
+        """A section's keywords as stems (column 1) or its Estonian keywords as keys (3)."""
         keywords = self._keyword_runs.get((row, column))
         if keywords is None:
             section = self._sections[row]
@@ -1189,10 +1221,7 @@ class RuleIndex:
                 et_keys = self.data.lexicon.et_keys
                 found = (" ".join(key for w in words(k) for key in et_keys(w)) for k in section.keywords_et)
             keywords = self._keyword_runs[(row, column)] = tuple(found)
-        wanted = " ".join(run)
-        whole = sum(1 for k in keywords if k == wanted)
-        part = sum(1 for k in keywords if k != wanted and f" {wanted} " in f" {k} ")
-        return whole + self.settings.part_of_keyword * part
+        return keywords
 
     def _columns(self, term: _Term) -> tuple[int, ...]:
         """The columns a term is looked for in."""
@@ -1212,7 +1241,8 @@ class RuleIndex:
         estonian = ((3, s.estonian_weight, 0.0), (4, s.title_weight, 0.0), (5, s.body_weight, s.body_b))
         scores: dict[int, float] = {}
         # the question's own words (not phrases, not a game's name): which each section holds
-        units = [t for t in terms if " " not in t.label and t.weight > s.game_name_weight]
+        units = {t.label for t in terms if " " not in t.label and t.weight > s.game_name_weight}
+        found_units: set[str] = set()
         held: dict[int, float] = {}
         for term in terms:
             parts: dict[str, dict[int, float]] = {}
@@ -1241,8 +1271,9 @@ class RuleIndex:
                     idf *= s.filler_weight
                 for row, part in found.items():
                     scores[row] = scores.get(row, 0.0) + term.weight * idf * part
-                    if term in units:
+                    if term.label in units:
                         held[row] = held.get(row, 0.0) + 1.0
+                        found_units.add(term.label)
         named = {stems[0] for term in terms for stems, _ in term.alternatives if len(stems) == 1}
         et_named = {key for term in terms for run in term.et_alternatives for key in run.split()}
         for row in scores:
@@ -1252,9 +1283,10 @@ class RuleIndex:
                 if title:
                     share = max(share, len(title & wanted) / len(title))
             scores[row] += s.title_cover * share * share
-            if units and s.coverage_power and in_estonian:
-                # a section holding more of the question's words is more likely its answer
-                scores[row] *= (held.get(row, 0.0) / len(units)) ** s.coverage_power
+            if found_units and s.coverage_power and in_estonian:
+                # a section holding more of the question's words (found anywhere) is more
+                # likely its answer
+                scores[row] *= (held.get(row, 0.0) / len(found_units)) ** s.coverage_power
         return scores
 
     def _bm25(self, row: int, term: _Term, columns: Sequence[tuple[int, float, float]], game: str) -> float:
