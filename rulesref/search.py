@@ -982,7 +982,7 @@ class RuleIndex:
         # ("kes alustab": who starts), also with a question word between them ("kes mängu
         # alustab"); a question word with a noun ("mitu kaarti") says too little
         whole = self._et_keywords(games)
-        for i, j in ((i, j) for i in range(len(read)) for j in (i + 1, i + 2) if j < len(read)):
+        for i, j in ((a, b) for a in range(len(read)) for b in (a + 1, a + 2) if b < len(read)):
             if not keys[i] or not keys[j] or (j > i + 1 and not read[i + 1].stop) or covered & {i, j}:
                 continue
             if read[i].stop == read[j].stop or not any(m.endswith("ma") for m in (*read[i].lemmas, *read[j].lemmas)):
