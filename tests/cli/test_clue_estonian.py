@@ -155,7 +155,10 @@ def test_why_accepts_and_answers_a_fact_in_estonian() -> None:
     assert out.splitlines()[1] == "Mutrivõti on mängija Ben käes: kindel."
     assert "Seda nõuavad need read (jäta ükskõik milline välja ja see enam ei järeldu):" in out
     code, out, _err = run("clue", "why", "Benil on köis", "--file", EXAMPLE, env=ET)
-    assert code == 0 and out.splitlines()[1] == "Pole kindel: Köis on mängija Ben käes – nii on 53,1% sobivatest jaotustest."
+    assert (
+        code == 0
+        and out.splitlines()[1] == "Pole kindel: Köis on mängija Ben käes – nii on 53,1% sobivatest jaotustest."
+    )
     assert run("clue", "why", "Ben has Rope", "--file", EXAMPLE, env=ET)[1] == out  # English facts are read too
 
 
