@@ -184,12 +184,13 @@ class EstonianWords:
         """The words of a glossary with every form the rules make (a few milliseconds)."""
         index: dict[str, set[str]] = {}
         singles = {k for k in glossary.gloss if " " not in k} | set(glossary.stems)
-        irregular = {fold(b): [fold(s) for s in stems] for b, stems in glossary.stems.items()}
+        # keyed by the base as spelt: "üks" (one: ühe) and "uks" (a door: ukse) fold alike
+        irregular = {b: (fold(b), [fold(s) for s in stems]) for b, stems in glossary.stems.items()}
         for base in singles:
             folded = fold(base)
             made = forms(folded)
-            for ending, stems in irregular.items():  # a compound ends like its last word: rahatäht, -tähe
-                if folded.endswith(ending) and (folded == ending or len(folded) - len(ending) >= SHORTEST_STEM):
+            for word, (ending, stems) in irregular.items():  # a compound ends like its last word: rahatäht, -tähe
+                if folded.endswith(ending) and (word == base or len(folded) - len(ending) >= SHORTEST_STEM):
                     for stem in stems:
                         made |= forms(folded[: len(folded) - len(ending)] + stem, derive=False)
             for form in made:
