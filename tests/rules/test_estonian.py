@@ -136,6 +136,8 @@ def test_every_shipped_word_reads_back_to_itself(shipped: EstonianWords) -> None
         ("arvestatakse", ("arvestama",)),
         ("puutuvad", ("puutuma",)),
         ("kummalegi", ("kumbki",)),
+        ("ühe", ("üks",)),  # üks and uks (a door) fold alike; each keeps its own stems
+        ("annab", ("andma",)),
     ],
 )
 def test_the_shipped_glossary_reads_table_words(shipped: EstonianWords, typed: str, bases: tuple[str, ...]) -> None:

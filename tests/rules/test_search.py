@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulesref.book import parse_book, parse_translation
+from rulesref.book import books, parse_book, parse_translation, translations
 from rulesref.core.errors import InputError, UnknownNameError
-from rulesref.search import RuleIndex, marked_text, plain, search, words
+from rulesref.search import RuleIndex, SearchSettings, marked_text, plain, search, words
 
 TINY = """
 game = "tiny"
@@ -343,3 +343,33 @@ def test_english_words_the_estonian_text_quotes_stay_english() -> None:
     # English word must still be corrected into English
     r = search("my accusaton was wrong, am i out", game="clue")
     assert r.corrections == (("accusaton", "accusation"),) and r.lang == "en"
+
+
+def test_a_genitive_chain_is_read_as_one_english_run() -> None:
+    # mängu lõpu kaart: the card of the end of the game, "end of game card", a whole keyword
+    # of the end; the pair "lõpu kaart" (end card) inside it is not counted again
+    r = search("mängu lõpu kaart lords of vegases")
+    assert "mängu lõpu kaart" in r.terms and "lõpu kaart" not in r.terms
+    assert ids(r)[0] == "lords-of-vegas/end"
+
+
+def test_a_run_only_part_of_a_longer_keyword_counts_less() -> None:
+    # "showing a photo" is the title of showing-photos, "keep showing photos" a part of a
+    # keyword of out-of-the-game
+    assert ids(search("kellele fotot näidatakse", game="clue-lost-in-vegas"))[0] == "clue-lost-in-vegas/showing-photos"
+
+
+def test_a_question_word_and_a_verb_make_a_whole_estonian_keyword() -> None:
+    r = search("kes mängu alustab lost in vegases")
+    assert "kes alustab" in r.terms and ids(r)[0] == "clue-lost-in-vegas/turn"
+    assert "mitu kaarti" not in search("mitu kaarti ümbrikus on", game="clue").terms  # a noun says too little
+
+
+def test_an_estonian_question_prefers_sections_holding_more_of_its_words() -> None:
+    # "kahe täringuga" (two dice) is a keyword of the components; movement holds every word
+    r = search("kahe täringuga liikumine lost in vegases")
+    assert ids(r)[0] == "clue-lost-in-vegas/movement"
+    english = RuleIndex(books(), estonian=translations("et"), settings=SearchSettings(coverage_power=0.0))
+    assert ids(english.search("two dice moving", game="clue-lost-in-vegas")) == ids(
+        search("two dice moving", game="clue-lost-in-vegas")
+    )  # English questions are ranked without it
