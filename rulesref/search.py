@@ -852,6 +852,7 @@ class RuleIndex:
         et_covered = self._estonian_phrases(read, terms, labels)
         et_covered |= self._english_runs(read, terms, labels, phrases | names, negated)
         et_covered |= self._estonian_runs(read, terms, labels, games)
+        said: set[tuple[str, ...]] = set()  # the base forms of the Estonian words searched
         for i, word in enumerate(read):
             if word.stop or not word.used or word.used in labels:
                 continue
@@ -878,6 +879,9 @@ class RuleIndex:
                             terms.append(self._estonian_term(part, (part,), games, weight, negated=negated))
                             labels.add(part)
                     continue
+                if word.lemmas and word.lemmas in said:
+                    continue  # a word said twice ("lillad plaadid ... lillat") counts once
+                said.add(word.lemmas)
                 label = word.used if word.used not in labels else f"{word.used} (et)"
                 terms.append(self._estonian_term(label, word.lemmas, games, weight, word.used, negated))
                 labels.add(label)
@@ -950,7 +954,11 @@ class RuleIndex:
             for i in range(len(read) - n + 1):
                 if not all(options[i : i + n]) or not any(read[j].estonian for j in range(i, i + n)):
                     continue
-                found = (glossary.phrase_meaning(bases) for bases in product(*options[i : i + n]))
+                found = [glossary.phrase_meaning(bases) for bases in product(*options[i : i + n])]
+                if n == 2:  # a particle verb comes first in a clause: "plaadid said otsa" (otsa saama)
+                    found += [
+                        glossary.phrase_meaning((b, a)) for a, b in product(*options[i : i + 2]) if a.endswith("ma")
+                    ]
                 add(" ".join(w.typed for w in read[i : i + n]), next((m for m in found if m), ()), range(i, i + n))
         return covered
 

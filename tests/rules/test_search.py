@@ -373,3 +373,10 @@ def test_an_estonian_question_prefers_sections_holding_more_of_its_words() -> No
     assert ids(english.search("two dice moving", game="clue-lost-in-vegas")) == ids(
         search("two dice moving", game="clue-lost-in-vegas")
     )  # English questions are ranked without it
+
+
+def test_a_particle_verb_is_read_in_either_order_and_a_word_said_twice_counts_once() -> None:
+    r = search("lillad plaadid said otsa, kas saab veel lillat ehitada", game="lords")
+    assert "said otsa" in r.terms  # otsa saama: run out
+    assert "lillad" in r.terms and "lillat" not in r.terms
+    assert ids(r)[0] == "lords-of-vegas/components"
