@@ -1390,9 +1390,10 @@ class RuleIndex:
         terms = self._terms(read, games)
         corrections = tuple((w.typed, w.used) for w in read if w.used and w.used != w.typed)
         unknown = tuple(w.typed for w in read if w.typed and not w.used and not w.stop)
-        if not terms and named and unknown:
-            # the question names a game but none of its other words is known there: the
-            # game's opening sections (what it is about), the words left out said as usual
+        if not terms and named and any(w.typed for w in read):
+            # the question names a game but none of its other words is known there or they
+            # only ask ("mis on lords of vegas"): the game's opening sections (what it is
+            # about), the words left out said as usual
             rows = self._rows_of.get(named, [])[:limit]
             return SearchResult(
                 query=query,

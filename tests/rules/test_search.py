@@ -137,6 +137,7 @@ def test_a_question_naming_a_game_with_only_unknown_words_gets_its_opening_secti
     assert r.unknown == ("blorptik",) and r.terms == () and r.game == "clue-lost-in-vegas"
     assert ids(r) == ["clue-lost-in-vegas/object", "clue-lost-in-vegas/components"]
     assert [h.score for h in r.hits] == [0.0, 0.0]
+    assert ids(search("mis on lords of vegas", limit=1)) == ["lords-of-vegas/components"]  # only question words
     with pytest.raises(InputError, match="no word of it is in the rule book of clue"):
         search("blorptik", game="clue")  # the game chosen by -g, not named: still said so
 
