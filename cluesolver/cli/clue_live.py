@@ -66,7 +66,10 @@ def _as_said(lines: tuple[str, ...], log: GameLog, before: int) -> tuple[str, ..
 
 def rule_line(p: Finding) -> str:
     """``Rule error: <message> [clue/turns] Taking turns``: a rule a recorded line breaks."""
-    return _("Rule {severity}: {message} {rule}").format(severity=_(p.severity.value), message=p.message, rule=p.rule)
+    from rulesref.cite import said
+
+    rule = said(p.rule) if p.rule is not None else None
+    return _("Rule {severity}: {message} {rule}").format(severity=_(p.severity.value), message=p.message, rule=rule)
 
 
 def solved_line(solution: Iterable[str | None], variant: Variant) -> str:

@@ -302,12 +302,14 @@ def clock_text(c: Clock, variant: Variant, best: AccuseAdvice | None = None) -> 
 
 def check_table(report: CheckReport) -> Table | Text:
     """A rules check: one row per finding (line, severity, problem, rule), or one line when clean."""
+    from rulesref.cite import said
+
     where = report.path or _("log")
     if not report.findings:
         events = report.summary.get("events", 0)
         n = events if isinstance(events, int) else 0
-        said = n_("{where}: no rule problems in {n} event.", "{where}: no rule problems in {n} events.", n)
-        return Text(said.format(where=where, n=number(n)))
+        clean = n_("{where}: no rule problems in {n} event.", "{where}: no rule problems in {n} events.", n)
+        return Text(clean.format(where=where, n=number(n)))
     errors = n_("{n} error", "{n} errors", len(report.errors)).format(n=number(len(report.errors)))
     warnings = n_("{n} warning", "{n} warnings", len(report.warnings)).format(n=number(len(report.warnings)))
     table = Table(title=Text(f"{where}: {errors}, {warnings}"), header_style="bold", show_lines=True)
@@ -318,7 +320,7 @@ def check_table(report: CheckReport) -> Table | Text:
     for f in report.findings:
         sev = Text(_(f.severity.value).upper(), style="bold red" if f.is_error else "yellow")
         msg = f.message + (f"\n> {f.text}" if f.text else "")
-        table.add_row(str(f.line or ""), sev, Text(msg), Text(str(f.rule or "")))
+        table.add_row(str(f.line or ""), sev, Text(msg), Text(said(f.rule) if f.rule is not None else ""))
     return table
 
 

@@ -196,10 +196,12 @@ def clue_view(path: Path, known: Sequence[Report] = (), accuse_limit: int = 8) -
         )
         for cat in log.variant.categories
     )
+    from rulesref.cite import said
+
     effect = table.effect if report.consistent else None
     notes = tuple(
         _("{severity}: {message}").format(severity=_(p.severity.value), message=p.message)
-        + (f" {p.rule}" if p.rule else "")
+        + (f" {said(p.rule)}" if p.rule else "")
         for p in table.rule_problems
     )
     accuse = table.accusation

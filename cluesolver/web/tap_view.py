@@ -136,8 +136,11 @@ class TapPad:
     standing: str  # the category a suggester stands in (room, location): preset from the room picker
 
     def to_json(self) -> dict[str, Any]:
-        """What ``static/tap.js`` reads from the page (the chips themselves are in the HTML)."""
-        return {
+        """What ``static/tap.js`` reads from the page (the chips themselves are in the HTML);
+        ``lang: "et"`` when the page speaks Estonian: the pad then writes Estonian statements."""
+        from rulesref.core.i18n import language
+
+        data = {
             "key": self.key,
             "players": list(self.players),
             "me": self.me,
@@ -147,6 +150,9 @@ class TapPad:
             "accuse": self.words.accuse,
             "standing": self.standing,
         }
+        if language() == "et":
+            data["lang"] = "et"
+        return data
 
 
 def tap_pad(log: GameLog, key: str) -> TapPad:

@@ -140,6 +140,7 @@
   // The statement as `clue add` takes it; with `partial` what there is so far, ending in "…".
   function statement(partial) {
     var s = state, t;
+    if (data.lang === "et") return estonian(partial);
     if (s.kind === "round") return "round";
     if (!s.kind || (!partial && !complete())) return "";
     var who = s.who || "…";
@@ -164,6 +165,40 @@
       case "looks":
         t = who + " looks at " + (s.slot || "…") + " card";
         return s.cards.length ? t + ": " + s.cards[0] : t;
+    }
+    return "";
+  }
+
+  // The statement in Estonian, as `clue add` echoes it (docs/clue-log-format.md "In Estonian";
+  // cluesolver/clue/record/writer.py say_event): the page speaks Estonian, the cards by their
+  // Estonian names. It reads to the same event as the English statement.
+  function estonian(partial) {
+    var s = state, t;
+    if (s.kind === "round") return "ring";
+    if (!s.kind || (!partial && !complete())) return "";
+    var who = s.who || "…";
+    var cards = s.cards.map(label).join(", ");
+    switch (s.kind) {
+      case "suggest":
+        t = who + (data.suggest === "bets" ? " panustab: " : " teeb ettepaneku: ") + cards;
+        if (s.nobody) return t + "; keegi ei näita";
+        s.answers.forEach(function (a) {
+          t += "; " + a[0] + (a[1] === "pass" ? " ei näita" : " näitab" + (a[2] ? " kaarti " + label(a[2]) : ""));
+        });
+        return complete() ? t : t + " …";
+      case "accuse":
+        t = who + (data.accuse === "goes all in" ? " paneb kõik mängu: " : " süüdistab: ") + cards;
+        var result = s.result === "correct" ? "õige" : s.result === "wrong" ? "vale" : "";
+        return complete() ? t + "; " + result : t + (result ? "; " + result : "") + " …";
+      case "shown":
+        t = who + " näitab mängijale " + (s.viewer || "…") + " ";
+        t += named() ? "kaarti " + (s.cards[0] ? label(s.cards[0]) : "…") : "üht kaarti neist: " + (cards || "…");
+        return t;
+      case "has": return who + " hoiab kaarti " + (s.cards[0] ? label(s.cards[0]) : "…");
+      case "none": return who + " ei hoia ühtegi neist: " + (cards || "…");
+      case "looks":
+        t = who + " vaatab lauakaarti " + (s.slot || "…");
+        return s.cards.length ? t + ": " + label(s.cards[0]) : t;
     }
     return "";
   }
