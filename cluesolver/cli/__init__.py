@@ -207,7 +207,10 @@ def _root(
 
     if lang is not None and i18n.normalise(lang) is None:
         raise typer.BadParameter(f"{lang!r}: say one of {', '.join(i18n.LANGUAGES)}", param_hint="--lang")
-    i18n.use(lang)  # every run chooses afresh (None: CLUESOLVER_LANG, else the locale)
+    if i18n.use(lang) != "en":  # every run chooses afresh (None: CLUESOLVER_LANG, else the locale)
+        from cluesolver.cli.click_texts import speak_click
+
+        speak_click()  # a usage error from here on in that language (Click's own texts)
 
 
 def main() -> None:

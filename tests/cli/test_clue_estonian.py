@@ -187,3 +187,33 @@ def test_rules_show_follows_the_language() -> None:
     assert "Mängu eesmärk" in run("rules", "list", "clue", env=ET)[1]
     assert "Mängu eesmärk" in run("--lang", "et", "rules", "list", "clue", env=EN)[1]
     assert "Object of the game" in run("rules", "list", "clue", env=EN)[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "estonian", "english"),
+    [
+        (("clue", "why"), "Viga: puudub argument 'FACT'.", "Error: Missing argument 'FACT'."),
+        (
+            ("clue", "review", "--file", "x"),
+            "Viga: sellist võtit pole: '--file'.",
+            "Error: No such option '--file'.",
+        ),
+        (
+            ("clue", "nxt"),
+            "Viga: sellist käsku pole: 'nxt'. Kas mõtlesid: 'next'?",
+            "Error: No such command 'nxt'. Did you mean 'next'? Did you mean 'next'?",
+        ),
+        (("replay", "a", "b"), "Viga: ootamatu lisaargument (b)", "Error: Got unexpected extra argument (b)"),
+    ],
+)
+def test_a_usage_error_is_told_in_estonian_and_english_is_unchanged(
+    args: tuple[str, ...], estonian: str, english: str
+) -> None:
+    code, _out, err = run(*args, env=ET)
+    assert code == 2 and err.splitlines()[-1] == estonian
+    assert err.splitlines()[0].startswith("Kasutus: cluesolver ")
+    command = {"why": "clue why", "review": "clue review", "nxt": "clue", "a": "replay"}[args[1]]
+    assert err.splitlines()[1] == f"Abi annab 'cluesolver {command} --help'."
+    code, _out, err = run(*args, env=EN)
+    assert code == 2 and err.splitlines()[-1] == english
+    assert err.splitlines()[0].startswith("Usage: cluesolver ")
