@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
+from rulesref.core.i18n import _, language, mark, n_, p_
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from rulesref.welcome.street_report import StreetsReport
 
 from rulesref.core.games import WELCOME as GAME
-from rulesref.core.text import plural
 
 app = typer.Typer(
     help="Welcome to New Las Vegas: final scoring and sheet checking for the whole table, street runs.\n\n"
@@ -48,8 +48,11 @@ def show_score(result: ScoreReport, *, path: Path, as_json: bool) -> int:
     problems = result.rule_problems
     if problems:
         console().print(
-            f"Warning: {problems} rule problem{'s' if problems != 1 else ''} on these sheets; "
-            f"see: cluesolver check {path}",
+            n_(
+                "Warning: {n} rule problem on these sheets; see: cluesolver check {path}",
+                "Warning: {n} rule problems on these sheets; see: cluesolver check {path}",
+                problems,
+            ).format(n=problems, path=path),
             markup=False,
             soft_wrap=True,
         )
@@ -163,7 +166,11 @@ def new(
         console().file.write(blank_table(players, solo=solo))
         return EXIT_OK
     write_blank_table(output, players, solo=solo, force=force)
-    console().print(f"Wrote {output}: fill it in, then run cluesolver check {output}", markup=False, soft_wrap=True)
+    console().print(
+        _("Wrote {path}: fill it in, then run cluesolver check {path}").format(path=output),
+        markup=False,
+        soft_wrap=True,
+    )
     return EXIT_OK
 
 
@@ -176,30 +183,31 @@ def _print_streets(report: StreetsReport) -> None:
     from rulesref.welcome.streets import format_street
 
     out = console()
-    table = Table(title="Longest odd/even run per street", title_justify="left")
-    table.add_column("street", justify="right")
-    table.add_column("written")
-    table.add_column("longest run")
-    table.add_column("odd/even")
-    table.add_column("points", justify="right")
+    table = Table(title=_("Longest odd/even run per street"), title_justify="left")
+    table.add_column(_("street"), justify="right")
+    table.add_column(_("written"))
+    table.add_column(_("longest run"))
+    table.add_column(_("odd/even"))
+    table.add_column(_("points"), justify="right")
     for row in report.rows:
         run = row.run
         table.add_row(
             str(row.street),
             format_street(row.written),
             "-".join(str(n) for n in run.numbers) if run else "-",
-            run.parity.value if run else "-",
+            _(run.parity.value) if run else "-",
             str(row.points),
         )
     out.print(table)
     out.print(
-        f"Rule: {report.rule}. The street bonus goes to whoever has the longest run in that "
-        "street (ties: all of them).",
+        _(
+            "Rule: {rule}. The street bonus goes to whoever has the longest run in that street (ties: all of them)."
+        ).format(rule=report.rule),
         markup=False,
         soft_wrap=True,
     )
     for p in report.problems:
-        out.print(f"problem: {p.message} {p.rule}", markup=False, soft_wrap=True)
+        out.print(_("problem: {message} {rule}").format(message=p.message, rule=p.rule), markup=False, soft_wrap=True)
 
 
 def _print_scores(result: TableResult) -> None:
@@ -208,58 +216,85 @@ def _print_scores(result: TableResult) -> None:
     from rulesref.welcome.results import ZONE_ORDER
 
     out = console()
-    table = Table(title="Final scores", title_justify="left")
-    table.add_column("zone")
+    table = Table(title=_("Final scores"), title_justify="left")
+    table.add_column(_("zone"))
     for p in result.players:
         table.add_column(p.name, justify="right")
-    table.add_column("rule")
+    table.add_column(_("rule"))
     sheet = next(p for p in result.players if not p.acme)
     for zone in ZONE_ORDER:
         cite = sheet.zone(zone).citation.id.split("/", 1)[1]
-        table.add_row(zone.value, *(str(p.zone(zone).points) for p in result.players), cite)
+        table.add_row(zone_word(zone.value), *(str(p.zone(zone).points) for p in result.players), cite)
     table.add_section()
-    table.add_row("total", *(str(p.total) for p in result.players), "")
-    table.add_row("place", *(_ordinal(p.place) for p in result.players), "tie-break")
+    table.add_row(_("total"), *(str(p.total) for p in result.players), "")
+    table.add_row(_("place"), *(_ordinal(p.place) for p in result.players), "tie-break")
     out.print(table)
-    out.print(f"rule: a section of the {GAME} rule book, full id {GAME}/<rule>", markup=False, soft_wrap=True)
+    out.print(
+        _("rule: a section of the {game} rule book, full id {game}/<rule>").format(game=GAME),
+        markup=False,
+        soft_wrap=True,
+    )
 
-    streets = Table(title="Streets: longest odd/even run, +bonus where longest", title_justify="left")
-    streets.add_column("player")
+    streets = Table(title=_("Streets: longest odd/even run, +bonus where longest"), title_justify="left")
+    streets.add_column(_("player"))
     for n in range(1, len(result.street_best) + 1):
-        streets.add_column(f"street {n}", justify="right")
+        streets.add_column(_("street {n}").format(n=n), justify="right")
     for p in result.players:
         streets.add_row(p.name, *(_street_cell(s) for s in p.streets))
     streets.add_section()
-    streets.add_row("longest", *(str(b) for b in result.street_best))
+    streets.add_row(_("longest"), *(str(b) for b in result.street_best))
     out.print(streets if _fits(out, streets) else _streets_by_row(result))
 
-    out.print("How each total was made:", markup=False, soft_wrap=True)
+    out.print(_("How each total was made:"), markup=False, soft_wrap=True)
     for p in result.players:
         out.print(f"  {p.name}:", markup=False, soft_wrap=True)
         for z in p.zones:
-            out.print(f"    {z.zone.value:<13}{z.points:>5}  {z.detail}", markup=False, soft_wrap=True)
-    out.print(f"Inauguration: {_inauguration_line(result)}", markup=False, soft_wrap=True)
-    out.print(f"Bank: {result.bank.reason} {result.bank.citation}", markup=False, soft_wrap=True)
+            out.print(f"    {zone_word(z.zone.value):<13}{z.points:>5}  {z.detail}", markup=False, soft_wrap=True)
+    out.print(_("Inauguration: {line}").format(line=_inauguration_line(result)), markup=False, soft_wrap=True)
+    out.print(
+        _("Bank: {reason} {rule}").format(reason=result.bank.reason, rule=result.bank.citation),
+        markup=False,
+        soft_wrap=True,
+    )
     for p in result.players:
         if not p.acme:
-            debts = ", ".join(f"{n} {kind}" for kind, n in p.safe.debts if n) or "none"
-            verdict = "short: -20" if p.safe.short else "enough"
-            bundles = f"{p.safe.bundles} bundle{'' if p.safe.bundles == 1 else 's'}"
+            debts = ", ".join(f"{n} {_(kind)}" for kind, n in p.safe.debts if n) or _("none")
+            verdict = _("short: -20") if p.safe.short else _("enough")
+            bundles = n_("{n} bundle", "{n} bundles", p.safe.bundles).format(n=p.safe.bundles)
             out.print(
-                f"Safe of {p.name}: {p.safe.start} printed + {p.safe.bank} bank + {p.safe.mafia} Mafia "
-                f"= {bundles}; debts {debts}; {verdict}",
+                _(
+                    "Safe of {player}: {start} printed + {bank} bank + {mafia} Mafia = {bundles}; debts {debts}; {verdict}"
+                ).format(
+                    player=p.name,
+                    start=p.safe.start,
+                    bank=p.safe.bank,
+                    mafia=p.safe.mafia,
+                    bundles=bundles,
+                    debts=debts,
+                    verdict=verdict,
+                ),
                 markup=False,
                 soft_wrap=True,
             )
     for t in result.triggers:
-        out.print(f"End of game: {t.name} {t.reason} {t.citation}", markup=False, soft_wrap=True)
+        out.print(
+            _("End of game: {player} {reason} {rule}").format(player=t.name, reason=t.reason, rule=t.citation),
+            markup=False,
+            soft_wrap=True,
+        )
     for note in result.notes:
-        out.print(f"Note: {note}", markup=False, soft_wrap=True)
+        out.print(_("Note: {note}").format(note=note), markup=False, soft_wrap=True)
     if result.tie_note:
-        out.print(f"Tie: {result.tie_note} {result.tie_citation}", markup=False, soft_wrap=True)
-    label = "Winner" if len(result.winners) == 1 else "Shared win"
+        out.print(
+            _("Tie: {note} {rule}").format(note=result.tie_note, rule=result.tie_citation), markup=False, soft_wrap=True
+        )
     best = result.players[0].total
-    out.print(f"{label}: {' and '.join(result.winners)} with {plural(best, 'point')}", markup=False, soft_wrap=True)
+    said = (
+        n_("Winner: {players} with {n} point", "Winner: {players} with {n} points", best)
+        if len(result.winners) == 1
+        else n_("Shared win: {players} with {n} point", "Shared win: {players} with {n} points", best)
+    )
+    out.print(said.format(players=_(" and ").join(result.winners), n=best), markup=False, soft_wrap=True)
 
 
 def _fits(out: Console, table: Table) -> bool:
@@ -273,9 +308,9 @@ def _streets_by_row(result: TableResult) -> Table:
     """The streets for a narrow terminal: one row per player and street, so no run is cut."""
     from rich.table import Table
 
-    table = Table(title="Streets: longest odd/even run, +bonus where longest", title_justify="left")
+    table = Table(title=_("Streets: longest odd/even run, +bonus where longest"), title_justify="left")
     for col in ("player", "street", "longest run", "length/longest", "bonus"):
-        table.add_column(col, justify="left" if col in ("player", "longest run") else "right")
+        table.add_column(_(col), justify="left" if col in ("player", "longest run") else "right")
     for p in result.players:
         for n, s in enumerate(p.streets, 1):
             run = "-".join(str(x) for x in s.run.numbers) if s.run else "-"
@@ -297,10 +332,14 @@ def _inauguration_line(result: TableResult) -> str:
     parts = []
     for i in places:
         if i.scores_rank:
-            text = f"{i.name} {plural(i.boxes, 'box', 'boxes')}, {_ordinal(i.rank)}: {i.points} pts"
-            text += (" (improved box)" if i.improved else "") + (", pays the debt" if i.last else "")
+            text = n_("{player} {n} box, {place}: {points} pts", "{player} {n} boxes, {place}: {points} pts", i.boxes)
+            text = text.format(player=i.name, n=i.boxes, place=_ordinal(i.rank), points=i.points)
+            text += (_(" (improved box)") if i.improved else "") + (_(", pays the debt") if i.last else "")
         else:
-            text = f"{i.name} {plural(i.boxes, 'card')}, {_ordinal(i.rank)}: no rank points"
+            text = n_(
+                "{player} {n} card, {place}: no rank points", "{player} {n} cards, {place}: no rank points", i.boxes
+            )
+            text = text.format(player=i.name, n=i.boxes, place=_ordinal(i.rank))
         parts.append(text)
     return "; ".join(parts)
 
@@ -313,13 +352,18 @@ def _print_check(report: CheckReport) -> None:
         players = report.summary.get("players")
         names = [str(n) for n in players] if isinstance(players, list) else []
         n = len(names)
-        out.print(f"No rule problems on {n} sheet{'' if n == 1 else 's'} ({', '.join(names)}).", markup=False)
+        out.print(
+            n_("No rule problems on {n} sheet ({players}).", "No rule problems on {n} sheets ({players}).", n).format(
+                n=n, players=", ".join(names)
+            ),
+            markup=False,
+        )
         return
     for p in report.findings:
         rule = f" {p.rule}" if p.rule else ""
         where = p.location()
         out.print(
-            f"{where + ': ' if where else ''}{whose(p.where)} [{p.where.get('zone')}] {p.message}{rule}",
+            f"{where + ': ' if where else ''}{whose(p.where)} [{zone_word(p.where.get('zone'))}] {p.message}{rule}",
             markup=False,
             soft_wrap=True,
         )
@@ -328,11 +372,47 @@ def _print_check(report: CheckReport) -> None:
     sheets = len(on & set(players)) if isinstance(players, list) else len(on)
     n = len(report.findings)
     out.print(
-        f"{n} rule problem{'s' if n != 1 else ''} on {sheets} sheet{'s' if sheets != 1 else ''}.",
+        n_("{n} rule problem on {sheets}.", "{n} rule problems on {sheets}.", n).format(
+            n=n, sheets=n_("{n} sheet", "{n} sheets", sheets).format(n=sheets)
+        ),
         markup=False,
         soft_wrap=True,
     )
 
 
+def zone_word(zone: object) -> str:
+    """A zone of the sheet (:class:`rulesref.welcome.results.Zone`, or a finding's zone) in the
+    language spoken; a name we do not know as written.  By context: 'shows' is also a Clue verb."""
+    words = {
+        "projects": p_("welcome zone", "projects"),
+        "hotels": p_("welcome zone", "hotels"),
+        "inauguration": p_("welcome zone", "inauguration"),
+        "golf": p_("welcome zone", "golf"),
+        "shows": p_("welcome zone", "shows"),
+        "limo": p_("welcome zone", "limo"),
+        "streets": p_("welcome zone", "streets"),
+        "safe": p_("welcome zone", "safe"),
+        "bonuses": p_("welcome zone", "bonuses"),
+        "debts": p_("welcome zone", "debts"),
+    }
+    return words.get(zone, str(zone)) if isinstance(zone, str) else str(zone)
+
+
+#: The debts' kinds, the table's column words and the runs' parity, for the catalogue.
+WORDS = (
+    mark("construction"),
+    mark("show"),
+    mark("extended-casino"),
+    mark("street"),
+    mark("longest run"),
+    mark("length/longest"),
+    mark("bonus"),
+    mark("odd"),
+    mark("even"),
+)
+
+
 def _ordinal(n: int) -> str:
+    if language() != "en":
+        return f"{n}."
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

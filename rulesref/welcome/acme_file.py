@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Span
 from rulesref.welcome.model import ACME_DOMAINS, AVENUES, UNFILLED, Acme, DomainValue, Effect
@@ -20,7 +21,7 @@ def read_acme(r: Reader, raw: Any, read_claims: ClaimReader) -> Acme | None:
     start = heads[0] if heads else 0
     scope = Span("acme", start, None)
     if not isinstance(raw, dict):
-        r.problem(scope, None, "should be an [acme] table")
+        r.problem(scope, None, _("should be an [acme] table"))
         return None
     r.reading("ACME", scope)
     r.check_keys(raw, ACME_KEYS, scope)
@@ -38,11 +39,14 @@ def read_acme(r: Reader, raw: Any, read_claims: ClaimReader) -> Acme | None:
             continue
         if not (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
             r.problem(
-                inner, domain, "should be [basic, improved, threshold] from the Architect card, e.g. [3, 5, 7]", text=v
+                inner,
+                domain,
+                _("should be [basic, improved, threshold] from the Architect card, e.g. [3, 5, 7]"),
+                text=v,
             )
             continue
         if any(x < 0 for x in v):
-            r.problem(inner, domain, "cannot hold a value below 0: copy the numbers of the Architect card", text=v)
+            r.problem(inner, domain, _("cannot hold a value below 0: copy the numbers of the Architect card"), text=v)
         values[domain] = DomainValue(*v)
     return Acme(
         stack=stack,
@@ -82,7 +86,7 @@ def _stack(r: Reader, raw: Any, scope: Span) -> tuple[Effect, ...]:
     elif isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         tokens = list(raw)
     else:
-        r.problem(scope, "stack", 'should list ACME\'s cards in pile order, e.g. "C Im L S In C"', text=raw)
+        r.problem(scope, "stack", _('should list ACME\'s cards in pile order, e.g. "C Im L S In C"'), text=raw)
         return ()
     out: list[Effect] = []
     for token in tokens:
@@ -92,7 +96,7 @@ def _stack(r: Reader, raw: Any, scope: Span) -> tuple[Effect, ...]:
             r.problem(
                 scope,
                 "stack",
-                "has a card that is not an effect (C, Im, In, L, S)",
+                _("has a card that is not an effect (C, Im, In, L, S)"),
                 text=token,
                 choices=closest(token, list(EFFECT_WORDS)),
             )

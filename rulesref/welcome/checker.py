@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from rulesref.core.findings import CheckReport, Citation, Finding
 from rulesref.core.games import WELCOME
+from rulesref.core.i18n import _, mark, n_
 from rulesref.welcome.citations import rule
 from rulesref.welcome.hotels import complete_avenues, unbuilt
 from rulesref.welcome.limo import trip_problems
@@ -47,10 +48,15 @@ def blank_findings(table: Table) -> list[Finding]:
     for blank in sorted(table.blanks, key=lambda b: b.line or 0):
         groups.setdefault((blank.owner, blank.zone, blank.line), []).append(blank)
     out = []
-    for (owner, zone, _), blanks in groups.items():
+    for (owner, zone, _line), blanks in groups.items():
         names = ", ".join(b.name for b in blanks if b.name)
-        still = f'not entered yet (still "{UNFILLED}")'
-        message = f"{len(blanks)} values are {still}: {names}" if len(blanks) > 1 else f"'{names or zone}' is {still}"
+        message = (
+            _('{n} values are not entered yet (still "{unfilled}"): {names}').format(
+                n=len(blanks), unfilled=UNFILLED, names=names
+            )
+            if len(blanks) > 1
+            else _("'{name}' is not entered yet (still \"{unfilled}\")").format(name=names or zone, unfilled=UNFILLED)
+        )
         out.append(
             Finding(
                 message,
@@ -65,7 +71,9 @@ def blank_findings(table: Table) -> list[Finding]:
 
 def whose(where: Mapping[str, object]) -> str:
     """Who a finding is about, for people: the player (ACME included), or "pink project"."""
-    return str(where["player"]) if "player" in where else f"{where.get('project')} project"
+    if "player" in where:
+        return str(where["player"])
+    return _("{colour} project").format(colour=_(str(where.get("project"))))
 
 
 def _owner(table: Table, owner: str) -> dict[str, str | int]:
@@ -99,40 +107,68 @@ def check_sheet(sheet: Sheet, table: Table) -> list[Finding]:
     if len(special) > b.crossed_debt:
         add(
             "bonuses",
-            f"{_count(len(special), 'number')} only Easy Opening can give ({', '.join(map(str, special))}) "
-            f"but only {_count(b.crossed_debt, 'bonus')} with its debt crossed off (Free Action or Easy "
-            "Opening, which look the same) can have made them",
+            n_(
+                "{n} number only Easy Opening can give ({numbers}) but only {bonuses} with its debt crossed off "
+                "(Free Action or Easy Opening, which look the same) can have made them",
+                "{n} numbers only Easy Opening can give ({numbers}) but only {bonuses} with its debt crossed off "
+                "(Free Action or Easy Opening, which look the same) can have made them",
+                len(special),
+            ).format(n=len(special), numbers=", ".join(map(str, special)), bonuses=_bonuses(b.crossed_debt)),
             "easy-opening",
         )
     copies = sum(extended_copies(s) for s in sheet.streets)
     if copies != b.extended_casino:
         add(
             "bonuses",
-            f"the streets hold {_count(copies, 'Extended Casino copy')} (=N) but Extended Casino "
-            f"was used {_times(b.extended_casino)}",
+            n_(
+                "the streets hold {n} Extended Casino copy (=N) but Extended Casino was used {times}",
+                "the streets hold {n} Extended Casino copies (=N) but Extended Casino was used {times}",
+                copies,
+            ).format(n=copies, times=_times(b.extended_casino)),
             "extended-casino",
         )
     if ina.checked < 3:
-        add("inauguration", f"{ina.checked} boxes checked, but every track starts with 3 crossed off", "setup")
+        add(
+            "inauguration",
+            _("{n} boxes checked, but every track starts with 3 crossed off").format(n=ina.checked),
+            "setup",
+        )
     track = table.inauguration_track
     if track is not None and ina.checked > track:
-        add("inauguration", f"{ina.checked} boxes checked on a track of {track}", "inauguration")
+        add(
+            "inauguration",
+            _("{n} boxes checked on a track of {track}").format(n=ina.checked, track=track),
+            "inauguration",
+        )
     if ina.circled is None:
         needed = b.total * table.bonus_set_size
         if needed > ina.checked:
             add(
                 "bonuses",
-                f"{_count(b.total, 'bonus')} need {needed} checked boxes "
-                f"({table.bonus_set_size} a set) but only {ina.checked} are checked",
+                n_(
+                    "{n} bonus need {needed} checked boxes ({size} a set) but only {checked} are checked",
+                    "{n} bonuses need {needed} checked boxes ({size} a set) but only {checked} are checked",
+                    b.total,
+                ).format(n=b.total, needed=needed, size=table.bonus_set_size, checked=ina.checked),
                 "bonuses",
             )
     else:
         if ina.circled > ina.checked:
-            add("bonuses", f"{ina.circled} boxes circled for bonuses but only {ina.checked} are checked", "bonuses")
+            add(
+                "bonuses",
+                _("{n} boxes circled for bonuses but only {checked} are checked").format(
+                    n=ina.circled, checked=ina.checked
+                ),
+                "bonuses",
+            )
         if ina.circled < b.total:
             add(
                 "bonuses",
-                f"{_count(b.total, 'bonus')} used but only {_count(ina.circled, 'box')} circled to pay for them",
+                n_(
+                    "{n} bonus used but only {boxes} circled to pay for them",
+                    "{n} bonuses used but only {boxes} circled to pay for them",
+                    b.total,
+                ).format(n=b.total, boxes=_boxes(ina.circled)),
                 "bonuses",
             )
 
@@ -142,35 +178,60 @@ def check_sheet(sheet: Sheet, table: Table) -> list[Finding]:
     if d.construction is not None and d.construction != built_empty:
         add(
             "debts",
-            f"{_count(d.construction, 'construction debt')} declared, but the streets show "
-            f"{_count(built_empty, 'built casino')} still empty (x) after a Construction",
+            n_(
+                "{n} construction debt declared, but the streets show {built} still empty (x) after a Construction",
+                "{n} construction debts declared, but the streets show {built} still empty (x) after a Construction",
+                d.construction,
+            ).format(
+                n=d.construction,
+                built=n_("{n} built casino", "{n} built casinos", built_empty).format(n=built_empty),
+            ),
             "construction",
         )
     if d.extended_casino is not None and d.extended_casino != b.extended_casino:
         add(
             "debts",
-            f"{_count(d.extended_casino, 'Extended Casino debt')} declared, but Extended Casino was "
-            f"used {_times(b.extended_casino)}",
+            n_(
+                "{n} Extended Casino debt declared, but Extended Casino was used {times}",
+                "{n} Extended Casino debts declared, but Extended Casino was used {times}",
+                d.extended_casino,
+            ).format(n=d.extended_casino, times=_times(b.extended_casino)),
             "extended-casino",
         )
     column_debts = sum(c.debts for c in sheet.shows)
     if d.show is not None and d.show != column_debts:
-        add("debts", f"{_count(d.show, 'show debt')} declared, but the show columns hold {column_debts}", "show")
+        said = n_(
+            "{n} show debt declared, but the show columns hold {held}",
+            "{n} show debts declared, but the show columns hold {held}",
+            d.show,
+        )
+        add("debts", said.format(n=d.show, held=column_debts), "show")
     for number, col in enumerate(sheet.shows, start=1):
         if col.expected_debts is not None and col.debts != col.expected_debts:
             add(
                 "shows",
-                f"show column {number} has {_count(col.debts, 'debt')} written, but with "
-                f"{_count(col.boxes or 0, 'box')} crossed off the printed debts leave {col.expected_debts}",
+                n_(
+                    "show column {column} has {n} debt written, but with {boxes} crossed off the printed debts "
+                    "leave {expected}",
+                    "show column {column} has {n} debts written, but with {boxes} crossed off the printed debts "
+                    "leave {expected}",
+                    col.debts,
+                ).format(column=number, n=col.debts, boxes=_boxes(col.boxes or 0), expected=col.expected_debts),
                 "show",
             )
         if col.debts > DEBTS_PER_COLUMN:
-            add("shows", f"show column {number} has {col.debts} debts; a column has only 2", "show")
+            add(
+                "shows",
+                _("show column {column} has {n} debts; a column has only 2").format(column=number, n=col.debts),
+                "show",
+            )
         elif col.boxes == 0 and col.debts:
             add(
                 "shows",
-                f"show column {number} has debts circled but no box crossed; its debts are circled "
-                f"only when its first box is crossed",
+                _(
+                    "show column {column} has debts circled but no box crossed; its debts are circled "
+                    "only when its first box is crossed"
+                ).format(column=number),
                 "show",
             )
 
@@ -181,40 +242,67 @@ def check_sheet(sheet: Sheet, table: Table) -> list[Finding]:
     if limo.fewest_missing is not None and limo.missing_lines != limo.fewest_missing:
         add(
             "limo",
-            f"{_count(limo.missing_lines, 'missing line')} written, but the trip needs at least "
-            f"{limo.fewest_missing} more to get back to its start",
+            n_(
+                "{n} missing line written, but the trip needs at least {fewest} more to get back to its start",
+                "{n} missing lines written, but the trip needs at least {fewest} more to get back to its start",
+                limo.missing_lines,
+            ).format(n=limo.missing_lines, fewest=limo.fewest_missing),
             "limo-scoring",
         )
 
     # What was built elsewhere on the sheet
     if sheet.hotels.total > AVENUES:
-        add("hotels", f"{sheet.hotels.total} hotels on a city of {AVENUES} avenues", "hotels")
+        add(
+            "hotels",
+            _("{n} hotels on a city of {avenues} avenues").format(n=sheet.hotels.total, avenues=AVENUES),
+            "hotels",
+        )
     complete = complete_avenues(sheet.streets)
     if complete is not None:
         for avenue in unbuilt(sheet.hotels, complete):
             add(
                 "hotels",
-                f"a hotel is listed on avenue {avenue}, but not every casino of that avenue is opened",
+                _("a hotel is listed on avenue {avenue}, but not every casino of that avenue is opened").format(
+                    avenue=avenue
+                ),
                 "hotels",
             )
         if sheet.hotels.total != len(complete):
             add(
                 "hotels",
-                f"{_count(sheet.hotels.total, 'hotel')} on the sheet, but the streets complete "
-                f"{_count(len(complete), 'avenue')} ({', '.join(map(str, complete)) or 'none'}); a hotel is built "
-                "when every casino of its avenue is opened",
+                n_(
+                    "{n} hotel on the sheet, but the streets complete {avenues} ({which}); a hotel is built "
+                    "when every casino of its avenue is opened",
+                    "{n} hotels on the sheet, but the streets complete {avenues} ({which}); a hotel is built "
+                    "when every casino of its avenue is opened",
+                    sheet.hotels.total,
+                ).format(
+                    n=sheet.hotels.total,
+                    avenues=n_("{n} avenue", "{n} avenues", len(complete)).format(n=len(complete)),
+                    which=", ".join(map(str, complete)) or _("none"),
+                ),
                 "hotels",
             )
     golf = sheet.golf
     holes = golf.par3.count + golf.par4.count + golf.par5.count
     course = _longest_opened_row(sheet.streets[0]) if sheet.streets else 0
     if table.first_game and holes:
-        add("golf", f"{_count(holes, 'golf hole')} in a first game, which is played without golf", "first-game")
+        said = n_(
+            "{n} golf hole in a first game, which is played without golf",
+            "{n} golf holes in a first game, which is played without golf",
+            holes,
+        )
+        add("golf", said.format(n=holes), "first-game")
     elif holes > course:
         add(
             "golf",
-            f"{_count(holes, 'golf hole')} circled but the longest row of neighbouring opened casinos "
-            f"in the top street is {course}; the course only grows from casino to neighbouring casino",
+            n_(
+                "{n} golf hole circled but the longest row of neighbouring opened casinos in the top street is "
+                "{course}; the course only grows from casino to neighbouring casino",
+                "{n} golf holes circled but the longest row of neighbouring opened casinos in the top street is "
+                "{course}; the course only grows from casino to neighbouring casino",
+                holes,
+            ).format(n=holes, course=course),
             "golf",
         )
     return out
@@ -254,36 +342,44 @@ def check_projects(table: Table) -> list[Finding]:
                 if c.claim is Claim.HIGH and not listed:
                     add(
                         name,
-                        f"claims the high value of the {colour.value} project, but only "
-                        f"{', '.join(first) or 'nobody'} fulfilled it first",
+                        _("claims the high value of the {colour} project, but only {first} fulfilled it first").format(
+                            colour=_(colour.value), first=", ".join(first) or _("nobody")
+                        ),
                         line,
                     )
                 if c.claim is Claim.LOW and listed:
-                    add(name, f"fulfilled the {colour.value} project first but wrote its low value", line)
+                    said = _("fulfilled the {colour} project first but wrote its low value")
+                    add(name, said.format(colour=_(colour.value)), line)
             if earliest is not None and c.turn is not None:
                 if c.claim is Claim.HIGH and c.turn > earliest:
                     add(
                         name,
-                        f"claims the high value of the {colour.value} project on turn {c.turn}, but it was "
-                        f"first fulfilled on turn {earliest}",
+                        _(
+                            "claims the high value of the {colour} project on turn {turn}, but it was "
+                            "first fulfilled on turn {earliest}"
+                        ).format(colour=_(colour.value), turn=c.turn, earliest=earliest),
                         line,
                     )
                 if c.claim is Claim.LOW and c.turn == earliest:
                     add(
                         name,
-                        f"fulfilled the {colour.value} project on turn {earliest}, among the first, but wrote "
-                        "its low value",
+                        _(
+                            "fulfilled the {colour} project on turn {earliest}, among the first, but wrote its low value"
+                        ).format(colour=_(colour.value), earliest=earliest),
                         line,
                     )
         claimants = {name for name, _ in entries}
         for who in first or ():
             if who not in claimants and not (who.lower() == "acme" and table.acme and table.acme.name in claimants):
-                add(who, f"is listed as first on the {colour.value} project but did not score it", at_project)
+                said = _("is listed as first on the {colour} project but did not score it")
+                add(who, said.format(colour=_(colour.value)), at_project)
         if entries and not highs:
             add(
                 ", ".join(name for name, _ in entries),
-                f"the {colour.value} project is scored low but nobody has its high value: someone must have "
-                "fulfilled it first",
+                _(
+                    "the {colour} project is scored low but nobody has its high value: someone must have "
+                    "fulfilled it first"
+                ).format(colour=_(colour.value)),
                 at_project,
             )
     return out
@@ -300,15 +396,21 @@ def _longest_opened_row(street: Street) -> int:
     return best
 
 
-def _count(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    if word.endswith("copy"):
-        return f"{n} {word[:-1]}ies"
-    if word.endswith(("x", "s")):
-        return f"{n} {word}es"
-    return f"{n} {word}s"
+#: The projects' colours (:class:`rulesref.welcome.model.Colour`), for the catalogue.
+COLOURS = (mark("pink"), mark("purple"), mark("yellow"))
+
+
+def _bonuses(n: int) -> str:
+    return n_("{n} bonus", "{n} bonuses", n).format(n=n)
+
+
+def _boxes(n: int) -> str:
+    return n_("{n} box", "{n} boxes", n).format(n=n)
 
 
 def _times(n: int) -> str:
-    return {0: "0 times", 1: "once", 2: "twice"}.get(n, f"{n} times")
+    if n == 1:
+        return _("once")
+    if n == 2:
+        return _("twice")
+    return n_("{n} time", "{n} times", n).format(n=n)

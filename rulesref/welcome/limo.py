@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.i18n import _
 
 Lamp = tuple[int, int]  # (row, column), 0-based
 Line = frozenset[Lamp]
@@ -57,7 +58,12 @@ def parse_trip(text: str, grid: LampGrid) -> tuple[Lamp, ...]:
         lamp = (string.ascii_uppercase.index(m[1].upper()), int(m[2]) - 1) if m else None
         if lamp is None or lamp not in grid:
             last = f"{string.ascii_uppercase[grid.rows - 1]}{grid.columns}" if 0 < grid.rows <= 26 else "?"
-            problems.append(Problem(f"'{token}' is not a lamp of the map: write A1 to {last}", text=token))
+            problems.append(
+                Problem(
+                    _("'{token}' is not a lamp of the map: write A1 to {last}").format(token=token, last=last),
+                    text=token,
+                )
+            )
             continue
         lamps.append(lamp)
     if problems:
@@ -74,17 +80,25 @@ def trip_problems(trip: Sequence[Lamp]) -> list[str]:
     out: list[str] = []
     for a, b in zip(trip, trip[1:]):
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            out.append(f"the trip jumps from {lamp_name(a)} to {lamp_name(b)}: a line joins neighbouring lamps")
+            out.append(
+                _("the trip jumps from {a} to {b}: a line joins neighbouring lamps").format(
+                    a=lamp_name(a), b=lamp_name(b)
+                )
+            )
     seen: set[Line] = set()
     for line in lines_of(trip):
         if line in seen and len(line) == 2:
             a, b = sorted(line)
             out.append(
-                f"the line {lamp_name(a)}-{lamp_name(b)} is drawn twice; a trip may cross itself but not reuse a line"
+                _("the line {a}-{b} is drawn twice; a trip may cross itself but not reuse a line").format(
+                    a=lamp_name(a), b=lamp_name(b)
+                )
             )
         seen.add(line)
     if trip and trip[0] in trip[1:-1]:
-        out.append(f"the trip goes on after coming back to its start {lamp_name(trip[0])}; it stops there")
+        out.append(
+            _("the trip goes on after coming back to its start {a}; it stops there").format(a=lamp_name(trip[0]))
+        )
     return out
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from rulesref.core.errors import InputError
 from rulesref.core.files import read_text
 from rulesref.core.games import WELCOME, normalise_game
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Span, parse_toml
 from rulesref.welcome.acme_file import read_acme
@@ -90,7 +91,7 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     r.check_keys(data, TOP_KEYS, top)
     game = data.get("game")
     if not (isinstance(game, str) and normalise_game(game) == GAME_ID):
-        r.problem(top, "game", f'should be "{GAME_ID}"', text=game)
+        r.problem(top, "game", _('should be "{game}"').format(game=GAME_ID), text=game)
 
     first_game = r.boolean(data, "first-game", top)
     set_size = r.integer(data, "bonus-set-size", top, DEFAULT_BONUS_SET_SIZE, minimum=1)
@@ -104,14 +105,16 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
     players = _players(r, data.get("player", []), first_game, printed)
     acme = read_acme(r, data["acme"], _claims) if "acme" in data else None
     if acme is not None and len(players) != 1:
-        r.problem(top, "acme", f"a solo game against ACME has exactly one player, this file has {len(players)}")
+        r.problem(
+            top, "acme", _("a solo game against ACME has exactly one player, this file has {n}").format(n=len(players))
+        )
     for p in players:
         if acme is not None and p.name.lower() == acme.name.lower():
             start = (p.line or 1) - 1
             r.problem(
-                Span(f"player '{p.name}'", start, r.next_header(start)),
+                Span(_("player '{name}'").format(name=p.name), start, r.next_header(start)),
                 "name",
-                f"cannot be {acme.name} in a solo game: {acme.name} is the opponent",
+                _("cannot be {acme} in a solo game: {acme} is the opponent").format(acme=acme.name),
             )
 
     names = list(dict.fromkeys(p.name for p in players))
@@ -120,19 +123,19 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
             if who not in names and not (acme is not None and who.lower() == "acme"):
                 r.problem(
                     Span(
-                        f"project {project.colour.value}",
+                        _("project {colour}").format(colour=_(project.colour.value)),
                         (project.line or 1) - 1,
                         r.next_header((project.line or 1) - 1),
                     ),
                     "first",
-                    "names an unknown player",
+                    _("names an unknown player"),
                     text=who,
                     choices=closest(who, names + (["ACME"] if acme else [])),
                 )
     settled, undecided = settle_claims(r.fulfilled, projects, acme.name if acme else None)
     for owner, _colour, reason in undecided:
         sheet = next((p for p in players if p.name == owner), None)
-        where = f"player '{owner}'" if sheet else owner
+        where = _("player '{name}'").format(name=owner) if sheet else owner
         r.found.add(f"{where}: {reason}", line=sheet.lines.get("projects", sheet.line) if sheet else None)
     players = [replace(p, projects=settled.get(p.name, ())) for p in players]
     if acme is not None:
@@ -142,15 +145,19 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
         r.problem(
             top,
             None,
-            f"a player scored the {colour.value} project but there is no "
-            f'[[project]] with colour = "{colour.value}" giving its high and low values',
+            _(
+                'a player scored the {colour} project but there is no [[project]] with colour = "{value}" '
+                "giving its high and low values"
+            ).format(colour=_(colour.value), value=colour.value),
         )
     if len(players) == 1 and acme is None:
         r.problem(
-            Span(f"player '{players[0].name}'", (players[0].line or 1) - 1),
+            Span(_("player '{name}'").format(name=players[0].name), (players[0].line or 1) - 1),
             None,
-            "one player alone plays the solo game against ACME: add an [acme] table with ACME's pile and "
-            "the numbers of its Architect card (see 'Solo against ACME' in docs/welcome-to-new-las-vegas.md)",
+            _(
+                "one player alone plays the solo game against ACME: add an [acme] table with ACME's pile and "
+                "the numbers of its Architect card (see 'Solo against ACME' in docs/welcome-to-new-las-vegas.md)"
+            ),
         )
     r.found.raise_if_any()
     return Table(
@@ -172,11 +179,11 @@ def parse_table(text: str, *, path: str | None = None) -> Table:
 
 def _projects(r: Reader, raw: Any) -> list[Project]:
     if not isinstance(raw, list):
-        r.problem(Span(""), "project", "should be [[project]] tables")
+        r.problem(Span(""), "project", _("should be [[project]] tables"))
         return []
     out: list[Project] = []
     seen: set[Colour] = set()
-    for _, scope, item in r.entries(raw, "[[project]]", "project"):
+    for _index, scope, item in r.entries(raw, "[[project]]", "project"):
         r.check_keys(item, ("colour", "color", "name", "high", "low", "first"), scope)
         colour_text = item.get("colour", item.get("color"))
         colour = r.choice(colour_text, "colour", scope, [c.value for c in Colour])
@@ -185,15 +192,19 @@ def _projects(r: Reader, raw: Any) -> list[Project]:
         high = r.integer(item, "high", scope, minimum=0)
         low = r.integer(item, "low", scope, minimum=0)
         if high < low:
-            r.problem(scope, "low", f"({low}) is above the high value ({high})")
+            r.problem(scope, "low", _("({low}) is above the high value ({high})").format(low=low, high=high))
         first = item.get("first")
         if first is not None and not (isinstance(first, list) and all(isinstance(x, str) for x in first)):
-            r.problem(scope, "first", 'should be a list of player names, e.g. ["Ana"]', text=first)
+            r.problem(scope, "first", _('should be a list of player names, e.g. ["Ana"]'), text=first)
             first = None
         if colour is None:
             continue
         if Colour(colour) in seen:
-            r.problem(scope, "colour", f"there is already a {colour} project; a game has one of each colour")
+            r.problem(
+                scope,
+                "colour",
+                _("there is already a {colour} project; a game has one of each colour").format(colour=_(colour)),
+            )
         seen.add(Colour(colour))
         out.append(
             Project(Colour(colour), high, low, name, tuple(first) if first is not None else None, line=scope.start + 1)
@@ -207,17 +218,21 @@ def _projects(r: Reader, raw: Any) -> list[Project]:
 def _players(r: Reader, raw: Any, first_game: bool, printed: PrintedSheet) -> list[Sheet]:
     top = Span("")
     if not isinstance(raw, list) or not raw:
-        r.problem(top, "player", "a table file needs at least one [[player]] with a name and four streets")
+        r.problem(top, "player", _("a table file needs at least one [[player]] with a name and four streets"))
         return []
     out: list[Sheet] = []
     names: set[str] = set()
     for index, span, item in r.entries(raw, "[[player]]", "player"):
         name = item.get("name")
-        scope = replace(span, label=f"player '{name}'") if isinstance(name, str) and name.strip() else span
+        scope = (
+            replace(span, label=_("player '{name}'").format(name=name))
+            if isinstance(name, str) and name.strip()
+            else span
+        )
         r.reading(name.strip() if isinstance(name, str) and name.strip() else span.label, scope)
         sheet = _sheet(r, item, scope, index, first_game, printed)
         if sheet.name in names:
-            r.problem(scope, "name", "is used by two players", text=sheet.name)
+            r.problem(scope, "name", _("is used by two players"), text=sheet.name)
         names.add(sheet.name)
         out.append(sheet)
     return out
@@ -232,7 +247,9 @@ def _sheet(r: Reader, item: dict[str, Any], scope: Span, index: int, first_game:
         r.problem(
             scope,
             None,
-            '\'bank\' is missing: write bank = "loan" or bank = "refuse" (the choice hidden under the folded corner)',
+            _(
+                '\'bank\' is missing: write bank = "loan" or bank = "refuse" (the choice hidden under the folded corner)'
+            ),
         )
     if bank_text is not None:
         chosen = r.choice(bank_text, "bank", scope, [b.value for b in BankVote])
@@ -272,13 +289,13 @@ def _street_bonus(r: Reader, bonus: Any, scope: Span) -> tuple[int, ...]:
         r.problem(
             scope,
             "street-bonus",
-            "should list the 4 street bonuses you see, top street first, e.g. [6, 7, 8, 9]",
+            _("should list the 4 street bonuses you see, top street first, e.g. [6, 7, 8, 9]"),
             text=bonus,
         )
         return (0,) * STREETS_PER_CITY
     for b in bonus:
         if b < 0:
-            r.problem(scope, "street-bonus", "cannot be below 0", text=b)
+            r.problem(scope, "street-bonus", _("cannot be below 0"), text=b)
     return tuple(bonus)
 
 
@@ -288,12 +305,14 @@ def _streets(r: Reader, item: dict[str, Any], scope: Span) -> tuple[Street, ...]
         r.problem(
             scope,
             "streets",
-            'should list the 4 streets as text, top street first, e.g. ["1 3 c 8", ". 4 6", "2 x 9", "5 7 =7"]',
+            _('should list the 4 streets as text, top street first, e.g. ["1 3 c 8", ". 4 6", "2 x 9", "5 7 =7"]'),
             text=raw,
         )
         return ()
     if len(raw) != STREETS_PER_CITY:
-        r.problem(scope, "streets", f"a city has {STREETS_PER_CITY} streets, this lists {len(raw)}")
+        r.problem(
+            scope, "streets", _("a city has {n} streets, this lists {count}").format(n=STREETS_PER_CITY, count=len(raw))
+        )
     out: list[Street] = []
     lines = street_lines(r, raw, scope)
     for number, text in enumerate(raw, start=1):
@@ -302,7 +321,7 @@ def _streets(r: Reader, item: dict[str, Any], scope: Span) -> tuple[Street, ...]
             out.append(())
             continue
         try:
-            out.append(parse_street(text, where=f"street {number}"))
+            out.append(parse_street(text, where=_("street {n}").format(n=number)))
         except InputError as exc:
             for p in exc.problems():
                 where = f"{scope.label}: 'streets' " if scope.label else ""
@@ -340,7 +359,7 @@ def _counted(r: Reader, data: dict[str, Any], key: str, scope: Span, count_key: 
     if isinstance(part, int) and not isinstance(part, bool):
         part = {count_key: part}
     if not isinstance(part, dict):
-        r.problem(scope, key, f"should be {{ {count_key} = ..., value = ... }}", text=part)
+        r.problem(scope, key, _("should be {{ {key} = ..., value = ... }}").format(key=count_key), text=part)
         return Counted()
     inner = r.sub(scope, key, f"{scope.label} {key}")
     r.check_keys(part, (count_key, "value"), inner)
@@ -356,17 +375,25 @@ def _hotels(r: Reader, data: dict[str, Any], scope: Span, streets: tuple[Street,
     r.check_keys(data, ("large", "small"), inner)
     large, small = (_hotel(r, data, key, inner) for key in ("large", "small"))
     for avenue in twice((large.avenues or ()) + (small.avenues or ())):
-        r.problem(inner, None, f"avenue {avenue} is listed twice: an avenue has one hotel, Large or Small")
+        r.problem(
+            inner,
+            None,
+            _("avenue {avenue} is listed twice: an avenue has one hotel, Large or Small").format(avenue=avenue),
+        )
     complete = complete_avenues(streets)
     hint = ""
     if complete is not None and (large.count is None or small.count is None):
-        hint = f" (the streets complete {len(complete)} avenues: {', '.join(map(str, complete)) or 'none'})"
+        hint = _(" (the streets complete {n} avenues: {avenues})").format(
+            n=len(complete), avenues=", ".join(map(str, complete)) or _("none")
+        )
         if large.count is None and small.count is None and complete:
             r.problem(
                 inner,
                 None,
-                f"the streets complete avenues {', '.join(map(str, complete))}, so their hotels are built: say "
-                "which are Large, e.g. large = { avenues = [3], value = 12 } (or built = 1); the rest are Small",
+                _(
+                    "the streets complete avenues {avenues}, so their hotels are built: say "
+                    "which are Large, e.g. large = {{ avenues = [3], value = 12 }} (or built = 1); the rest are Small"
+                ).format(avenues=", ".join(map(str, complete))),
             )
         elif large.count is None:
             large = large.rest(complete, small)
@@ -394,7 +421,12 @@ class _Hotel:
     def counted(self, r: Reader, scope: Span, key: str, hint: str) -> Counted:
         count = self.count or 0
         if count and self.value is None and not self.blank:
-            r.problem(Span(f"{scope.label} {key}", scope.start, scope.end), "value", f"is missing{hint}", missing=True)
+            r.problem(
+                Span(f"{scope.label} {key}", scope.start, scope.end),
+                "value",
+                _("is missing{hint}").format(hint=hint),
+                missing=True,
+            )
         return Counted(count, self.value or 0, self.avenues)
 
 
@@ -405,14 +437,18 @@ def _hotel(r: Reader, data: dict[str, Any], key: str, scope: Span) -> _Hotel:
     if isinstance(part, int) and not isinstance(part, bool):
         part = {"built": part}
     if not isinstance(part, dict):
-        r.problem(scope, key, "should be { built = ..., value = ... } or { avenues = [...], value = ... }", text=part)
+        r.problem(
+            scope, key, _("should be { built = ..., value = ... } or { avenues = [...], value = ... }"), text=part
+        )
         return _Hotel()
     inner = r.sub(scope, key, f"{scope.label} {key}")
     r.check_keys(part, ("built", "avenues", "value"), inner)
     built = r.integer(part, "built", inner, None, minimum=0, maximum=AVENUES)
     avenues = r.avenues(part.get("avenues"), inner, "avenues") if "avenues" in part else None
     if avenues is not None and built is not None and built != len(avenues):
-        r.problem(inner, "built", f"({built}) does not match the {len(avenues)} avenues listed")
+        r.problem(
+            inner, "built", _("({built}) does not match the {n} avenues listed").format(built=built, n=len(avenues))
+        )
     value = r.integer(part, "value", inner, None, minimum=0)
     blank = part.get("value") == UNFILLED
     return _Hotel(len(avenues) if avenues is not None else built, avenues, value, blank)
@@ -441,8 +477,10 @@ def _show_debts(r: Reader, raw: Any, scope: Span) -> tuple[tuple[int, ...], ...]
         r.problem(
             scope,
             "show-debts",
-            "should give, for each of the 2 show columns, the boxes (counted from the top, from 1) that its "
-            "2 debts are printed beside, e.g. [[2, 4], [3, 5]]",
+            _(
+                "should give, for each of the 2 show columns, the boxes (counted from the top, from 1) that its "
+                "2 debts are printed beside, e.g. [[2, 4], [3, 5]]"
+            ),
             text=raw,
         )
         return None
@@ -457,7 +495,7 @@ def _shows(r: Reader, raw: Any, scope: Span, beside: tuple[tuple[int, ...], ...]
         r.problem(
             scope,
             "shows",
-            "should list the 2 show columns, e.g. [{ value = 9, boxes = 3, debts = 0 }, { value = 0 }]",
+            _("should list the 2 show columns, e.g. [{ value = 9, boxes = 3, debts = 0 }, { value = 0 }]"),
             text=raw,
         )
         return (ShowColumn(), ShowColumn())
@@ -471,7 +509,10 @@ def _shows(r: Reader, raw: Any, scope: Span, beside: tuple[tuple[int, ...], ...]
             col = {"value": col}
         if not isinstance(col, dict):
             r.problem(
-                scope, "shows", f"column {number} should be {{ value = ..., boxes = ..., debts = ... }}", text=col
+                scope,
+                "shows",
+                _("column {n} should be {{ value = ..., boxes = ..., debts = ... }}").format(n=number),
+                text=col,
             )
             out.append(ShowColumn())
             continue
@@ -493,7 +534,7 @@ def _shows(r: Reader, raw: Any, scope: Span, beside: tuple[tuple[int, ...], ...]
 def _carpets(r: Reader, data: dict[str, Any], key: str, scope: Span, with_value: bool) -> RedCarpets:
     part = data.get(key, {})
     if not isinstance(part, dict):
-        r.problem(scope, key, "should be { opened = ..., unopened = ..., value = ... }", text=part)
+        r.problem(scope, key, _("should be { opened = ..., unopened = ..., value = ... }"), text=part)
         return RedCarpets()
     inner = r.sub(scope, key, f"{scope.label} {key}")
     r.check_keys(part, ("opened", "unopened", "value") if with_value else ("opened", "unopened"), inner)
@@ -511,7 +552,9 @@ def _limo_lamps(r: Reader, raw: Any, scope: Span) -> tuple[int, int] | None:
         and len(raw) == 2
         and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 26 for n in raw)
     ):
-        r.problem(scope, "limo-lamps", "should be the lamps of the limo map as [rows, columns], e.g. [5, 12]", text=raw)
+        r.problem(
+            scope, "limo-lamps", _("should be the lamps of the limo map as [rows, columns], e.g. [5, 12]"), text=raw
+        )
         return None
     return (raw[0], raw[1])
 
@@ -543,10 +586,10 @@ def _trip(
     if raw is None or r.blank(raw, scope, "trip"):
         return None, None
     if not isinstance(raw, str):
-        r.problem(scope, "trip", 'should list the lamps of the trip from its start, e.g. "A1 A2 B2"', text=raw)
+        r.problem(scope, "trip", _('should list the lamps of the trip from its start, e.g. "A1 A2 B2"'), text=raw)
         return None, None
     if lamps is None:
-        r.problem(scope, "trip", "needs the map: write limo-lamps = [rows, columns] at the top of the file")
+        r.problem(scope, "trip", _("needs the map: write limo-lamps = [rows, columns] at the top of the file"))
         return None, None
     grid = LampGrid(*lamps)
     try:
@@ -557,7 +600,7 @@ def _trip(
         return None, None
     fewest = missing_lines(trip, grid)
     if fewest is None:
-        r.problem(scope, "trip", "has no way back to its start without drawing a line twice: write 'missing-lines'")
+        r.problem(scope, "trip", _("has no way back to its start without drawing a line twice: write 'missing-lines'"))
     return trip, fewest
 
 
@@ -573,13 +616,13 @@ def _fulfilled(r: Reader, raw: Any, scope: Span) -> tuple[Fulfilled, ...]:
     if r.blank(raw, scope, "projects"):
         return ()
     if not isinstance(raw, dict):
-        r.problem(scope, "projects", 'should be a table like { pink = "high", yellow = 7 }', text=raw)
+        r.problem(scope, "projects", _('should be a table like { pink = "high", yellow = 7 }'), text=raw)
         return ()
     out: list[Fulfilled] = []
     colours = [c.value for c in Colour]
     for key, value in raw.items():
         if key not in colours:
-            r.problem(scope, key, "is not a project colour", choices=closest(key, colours))
+            r.problem(scope, key, _("is not a project colour"), choices=closest(key, colours))
             continue
         turn = None
         if isinstance(value, int) and not isinstance(value, bool):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rulesref.core.i18n import _, mark
 from rulesref.welcome.citations import rule
 from rulesref.welcome.model import Claim, Colour, Project, ProjectClaim, Table
 from rulesref.welcome.results import Zone, ZoneScore
@@ -24,8 +25,12 @@ def project_zone(table: Table, claims: Sequence[ProjectClaim]) -> ZoneScore:
         project = table.project(claim.colour)
         value = project.points(claim.claim) if project else 0
         points += value
-        parts.append(f"{claim.colour.value} {claim.claim.value} {value}")
-    return ZoneScore(Zone.PROJECTS, points, " + ".join(parts) or "none", rule("project-scoring"))
+        parts.append(f"{_(claim.colour.value)} {_(claim.claim.value)} {value}")
+    return ZoneScore(Zone.PROJECTS, points, " + ".join(parts) or _("none"), rule("project-scoring"))
+
+
+#: The claims' words (:class:`rulesref.welcome.model.Claim`), for the catalogue.
+CLAIMS = (mark("high"), mark("low"))
 
 
 @dataclass(frozen=True)
@@ -68,11 +73,11 @@ def settle_claims(
                 claim = Claim.HIGH if item.turn == earliest else Claim.LOW
             if claim is None:
                 missing = [o for o, f in entries if f.turn is None]
-                reason = (
-                    f"cannot tell whether the {colour.value} project is worth its high or low value: write "
-                    f'"high" or "low", or the turn it was fulfilled ({", ".join(missing)} gave no turn), '
-                    f"or list who was first on the project"
-                )
+                reason = _(
+                    "cannot tell whether the {colour} project is worth its high or low value: write "
+                    '"high" or "low", or the turn it was fulfilled ({players} gave no turn), '
+                    "or list who was first on the project"
+                ).format(colour=_(colour.value), players=", ".join(missing))
                 undecided.append((owner, colour, reason))
                 continue
             settled[owner].append(ProjectClaim(colour, claim, item.turn, derived=item.claim is None))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 from rulesref.core.tomlfile import Problems, Span
 from rulesref.welcome.model import AVENUES, UNFILLED, Blank
@@ -75,7 +76,7 @@ class Reader:
             if isinstance(item, dict):
                 yield index, span, item
             else:
-                self.problem(span, None, "should be a table")
+                self.problem(span, None, _("should be a table"))
 
     def line_of(self, key: str, span: Span) -> int | None:
         return self.text.line_of(key, span)
@@ -128,13 +129,13 @@ class Reader:
         self.found.add(f"{where}{name}{message}", line=line, text=text, choices=choices)
 
     def check_keys(self, data: Mapping[str, Any], allowed: Sequence[str], span: Span) -> None:
-        self.found.unknown_keys(data, allowed, span.label or "the table file", span)
+        self.found.unknown_keys(data, allowed, span.label or _("the table file"), span)
 
     # -- typed values ---------------------------------------------------------------
     def table(self, data: Mapping[str, Any], key: str, span: Span) -> dict[str, Any]:
         value = data.get(key, {})
         if not isinstance(value, dict):
-            self.problem(span, key, "should be a table like { ... }", text=value)
+            self.problem(span, key, _("should be a table like { ... }"), text=value)
             return {}
         return value
 
@@ -176,18 +177,18 @@ class Reader:
         value = data.get(key, REQUIRED)
         if value is REQUIRED:
             if isinstance(default, Missing):
-                self.problem(span, key, "is missing", missing=True)
+                self.problem(span, key, _("is missing"), missing=True)
                 return 0
             return default
         if self.blank(value, span, key):
             return 0 if isinstance(default, Missing) else default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(span, key, "should be a whole number", text=value)
+            self.problem(span, key, _("should be a whole number"), text=value)
             return default if isinstance(default, int) else 0
         if minimum is not None and value < minimum:
-            self.problem(span, key, f"cannot be below {minimum}", text=value)
+            self.problem(span, key, _("cannot be below {n}").format(n=minimum), text=value)
         if maximum is not None and value > maximum:
-            self.problem(span, key, f"cannot be above {maximum}", text=value)
+            self.problem(span, key, _("cannot be above {n}").format(n=maximum), text=value)
         return value
 
     def boolean(self, data: Mapping[str, Any], key: str, span: Span, default: bool = False) -> bool:
@@ -195,7 +196,7 @@ class Reader:
         if self.blank(value, span, key):
             return default
         if not isinstance(value, bool):
-            self.problem(span, key, "should be true or false", text=value)
+            self.problem(span, key, _("should be true or false"), text=value)
             return default
         return value
 
@@ -211,11 +212,11 @@ class Reader:
         value = data.get(key, REQUIRED)
         if value is REQUIRED:
             if isinstance(default, Missing):
-                self.problem(span, key, "is missing", missing=True)
+                self.problem(span, key, _("is missing"), missing=True)
                 return ""
             return default
         if not isinstance(value, str):
-            self.problem(span, key, "should be text in quotes", text=value)
+            self.problem(span, key, _("should be text in quotes"), text=value)
             return default if isinstance(default, str) else ""
         return value
 
@@ -224,11 +225,13 @@ class Reader:
         if self.blank(raw, span, key):
             return None
         if not (isinstance(raw, list) and all(isinstance(a, int) and not isinstance(a, bool) for a in raw)):
-            self.problem(span, key, f"should list avenue numbers 1-{AVENUES}, left to right, e.g. [3, 7]", text=raw)
+            self.problem(
+                span, key, _("should list avenue numbers 1-{n}, left to right, e.g. [3, 7]").format(n=AVENUES), text=raw
+            )
             return None
         for a in raw:
             if not 1 <= a <= AVENUES:
-                self.problem(span, key, f"has an avenue outside 1-{AVENUES}", text=a)
+                self.problem(span, key, _("has an avenue outside 1-{n}").format(n=AVENUES), text=a)
         return tuple(raw)
 
     def choice(self, value: object, key: str, span: Span, choices: Iterable[str]) -> str | None:
@@ -238,5 +241,11 @@ class Reader:
             return text
         if self.blank(value, span, key):
             return None
-        self.problem(span, key, f"should be one of {', '.join(names)}", text=value, choices=closest(str(value), names))
+        self.problem(
+            span,
+            key,
+            _("should be one of {names}").format(names=", ".join(names)),
+            text=value,
+            choices=closest(str(value), names),
+        )
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulesref.core.errors import InputError, Problem
+from rulesref.core.i18n import _, n_
 from rulesref.welcome import solo
 from rulesref.welcome.checker import blank_findings, whose
 from rulesref.welcome.citations import rule
@@ -47,19 +48,23 @@ def bank_outcome(votes: Sequence[BankVote], *, first_game: bool = False) -> Bank
     loans = sum(1 for v in votes if v is BankVote.LOAN)
     refusals = len(votes) - loans
     if first_game:
-        return BankOutcome(loans, refusals, 0, "first game: no bank vote, 3 bundles to start", rule("first-game"))
+        return BankOutcome(loans, refusals, 0, _("first game: no bank vote, 3 bundles to start"), rule("first-game"))
     if loans == 0:
-        return BankOutcome(loans, refusals, 0, "nobody asked for a loan: no extra bundles", rule("bank"))
+        return BankOutcome(loans, refusals, 0, _("nobody asked for a loan: no extra bundles"), rule("bank"))
     if 2 * loans > len(votes):
         return BankOutcome(
             loans,
             refusals,
             4,
-            f"{loans} of {len(votes)} asked for a loan, more than half: 4 bundles each",
+            _("{n} of {votes} asked for a loan, more than half: 4 bundles each").format(n=loans, votes=len(votes)),
             rule("bank"),
         )
     return BankOutcome(
-        loans, refusals, 2, f"{refusals} of {len(votes)} refused, half or more: 2 bundles each", rule("bank")
+        loans,
+        refusals,
+        2,
+        _("{n} of {votes} refused, half or more: 2 bundles each").format(n=refusals, votes=len(votes)),
+        rule("bank"),
     )
 
 
@@ -127,8 +132,12 @@ def safe_result(sheet: Sheet, table: Table, bank: BankOutcome, last: bool) -> Sa
     return SafeResult(start, bank.bundles, sheet.limo.mafia.opened, debts, penalty=BANKRUPTCY if short else 0)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('x') else 's'}"
+def _boxes(n: int) -> str:
+    return n_("{n} box", "{n} boxes", n).format(n=n)
+
+
+def _bundles(n: int) -> str:
+    return n_("{n} bundle", "{n} bundles", n).format(n=n)
 
 
 def player_result(
@@ -138,29 +147,35 @@ def player_result(
     h, g, lm = sheet.hotels, sheet.golf, sheet.limo
     streets = street_results(sheet, best)
     safe = safe_result(sheet, table, bank, place.last)
-    rank = f"rank {place.rank} with {_plural(place.boxes, 'box')}"
+    rank = _("rank {rank} with {boxes}").format(rank=place.rank, boxes=_boxes(place.boxes))
     if place.tied_with:
-        rank += f", tied with {', '.join(place.tied_with)}"
+        rank += _(", tied with {players}").format(players=", ".join(place.tied_with))
     if place.last:
-        rank += ", fewest: circles the debt"
-    limo_detail = (
-        f"VIP {lm.vip.opened}x{lm.vip.value} + Luxury {lm.luxury.opened}x{lm.luxury.value}"
-        f" + missing {lm.missing_lines}x{lm.penalty}"
+        rank += _(", fewest: circles the debt")
+    limo_detail = _("VIP {vip}x{vip_value} + Luxury {luxury}x{luxury_value} + missing {missing}x{penalty}").format(
+        vip=lm.vip.opened,
+        vip_value=lm.vip.value,
+        luxury=lm.luxury.opened,
+        luxury_value=lm.luxury.value,
+        missing=lm.missing_lines,
+        penalty=lm.penalty,
     )
     if lm.mafia.opened:
-        limo_detail += f"; Mafia {lm.mafia.opened} -> {_plural(lm.mafia.opened, 'bundle')}"
+        limo_detail += _("; Mafia {n} -> {bundles}").format(n=lm.mafia.opened, bundles=_bundles(lm.mafia.opened))
     zones = (
         project_zone(table, sheet.projects),
         ZoneScore(
             Zone.HOTELS,
             h.large.points + h.small.points,
-            f"{h.large.count} large x{h.large.value} + {h.small.count} small x{h.small.value}",
+            _("{large} large x{large_value} + {small} small x{small_value}").format(
+                large=h.large.count, large_value=h.large.value, small=h.small.count, small_value=h.small.value
+            ),
             rule("hotel-scoring"),
         ),
         ZoneScore(
             Zone.INAUGURATION,
             place.points,
-            rank + (" (10/5/2 box improved)" if place.improved else ""),
+            rank + (_(" (10/5/2 box improved)") if place.improved else ""),
             rule("inauguration-ranking"),
         ),
         ZoneScore(
@@ -191,8 +206,10 @@ def player_result(
         ZoneScore(
             Zone.SAFE,
             safe.penalty,
-            f"{_plural(safe.bundles, 'bundle')} for {_plural(safe.owed, 'debt')}"
-            + (": short, -20" if safe.short else ""),
+            _("{bundles} for {debts}").format(
+                bundles=_bundles(safe.bundles), debts=n_("{n} debt", "{n} debts", safe.owed).format(n=safe.owed)
+            )
+            + (_(": short, -20") if safe.short else ""),
             rule("safe"),
         ),
     )
@@ -205,13 +222,13 @@ def end_triggers(table: Table) -> tuple[EndTrigger, ...]:
     for sheet in table.players:
         track = table.inauguration_track
         if sheet.inauguration.last_box or (track is not None and sheet.inauguration.checked >= track):
-            out.append(EndTrigger(sheet.name, "checked the last inauguration box", rule("end")))
+            out.append(EndTrigger(sheet.name, _("checked the last inauguration box"), rule("end")))
         if len(sheet.projects) == 3:
-            out.append(EndTrigger(sheet.name, "fulfilled all three projects", rule("end")))
+            out.append(EndTrigger(sheet.name, _("fulfilled all three projects"), rule("end")))
         if sheet.streets and all_built_opened(sheet.streets):
-            out.append(EndTrigger(sheet.name, "opened every built casino", rule("end")))
+            out.append(EndTrigger(sheet.name, _("opened every built casino"), rule("end")))
     if table.acme is not None and len(table.acme.projects) == 3:
-        out.append(EndTrigger(table.acme.name, "fulfilled all three projects", rule("end")))
+        out.append(EndTrigger(table.acme.name, _("fulfilled all three projects"), rule("end")))
     return tuple(out)
 
 
@@ -233,22 +250,34 @@ def standings(results: Sequence[PlayerResult]) -> tuple[tuple[PlayerResult, ...]
     note = None
     tied = [r for r in placed if r.total == placed[0].total] if placed else []
     if len(tied) > 1:
-        names = " and ".join(r.name for r in tied)
+        names = _(" and ").join(r.name for r in tied)
         winners = [r for r in tied if r.place == 1]
         if len(winners) > 1:
-            note = (
-                f"{names} tie on {tied[0].total} points, hotels ({tied[0].hotels}) and Large Hotels "
-                f"({tied[0].large_hotels}): they share the win (or play again!)"
-            )
+            note = _(
+                "{players} tie on {total} points, hotels ({hotels}) and Large Hotels ({large}): they share the win "
+                "(or play again!)"
+            ).format(players=names, total=tied[0].total, hotels=tied[0].hotels, large=tied[0].large_hotels)
         elif winners[0].hotels > tied[1].hotels:
-            note = (
-                f"{names} tie on {tied[0].total} points: {winners[0].name} wins with more hotels "
-                f"({winners[0].hotels} against {tied[1].hotels})"
+            note = _(
+                "{players} tie on {total} points: {winner} wins with more hotels ({hotels} against {other})"
+            ).format(
+                players=names,
+                total=tied[0].total,
+                winner=winners[0].name,
+                hotels=winners[0].hotels,
+                other=tied[1].hotels,
             )
         else:
-            note = (
-                f"{names} tie on {tied[0].total} points and {tied[0].hotels} hotels: {winners[0].name} "
-                f"wins with more Large Hotels ({winners[0].large_hotels} against {tied[1].large_hotels})"
+            note = _(
+                "{players} tie on {total} points and {hotels} hotels: {winner} wins with more Large Hotels "
+                "({large} against {other})"
+            ).format(
+                players=names,
+                total=tied[0].total,
+                hotels=tied[0].hotels,
+                winner=winners[0].name,
+                large=winners[0].large_hotels,
+                other=tied[1].large_hotels,
             )
     return tuple(placed), note
 
@@ -260,13 +289,17 @@ def unconfirmed_notes(
     notes: list[str] = []
     if any(p.tied_with for p in places.values()):
         notes.append(
-            "not confirmed: how inauguration ties rank; tied players share the rank and the next "
-            "count takes the next rank [welcome-to-new-las-vegas/inauguration-ranking]"
+            _(
+                "not confirmed: how inauguration ties rank; tied players share the rank and the next "
+                "count takes the next rank [welcome-to-new-las-vegas/inauguration-ranking]"
+            )
         )
     if any(p.bonuses.total and p.inauguration.circled is None for p in table.players):
         notes.append(
-            f"not confirmed: a bonus costs {table.bonus_set_size} checked boxes (bonus-set-size); give "
-            f"'circled' if your track says otherwise [welcome-to-new-las-vegas/bonuses]"
+            _(
+                "not confirmed: a bonus costs {n} checked boxes (bonus-set-size); give "
+                "'circled' if your track says otherwise [welcome-to-new-las-vegas/bonuses]"
+            ).format(n=table.bonus_set_size)
         )
     if (
         acme_run is not None
@@ -274,8 +307,10 @@ def unconfirmed_notes(
         and any(run == acme_run for p in table.players for run in _runs(p))
     ):
         notes.append(
-            "not confirmed: a street tie between you and ACME gives both the street bonus "
-            "[welcome-to-new-las-vegas/solo-scoring]"
+            _(
+                "not confirmed: a street tie between you and ACME gives both the street bonus "
+                "[welcome-to-new-las-vegas/solo-scoring]"
+            )
         )
     return notes
 
@@ -330,9 +365,9 @@ def score_table(table: Table) -> TableResult:
     triggers = end_triggers(table)
     notes: list[str] = []
     if not triggers:
-        notes.append("no end-of-game condition is met yet: these are the scores so far")
+        notes.append(_("no end-of-game condition is met yet: these are the scores so far"))
     if table.first_game:
-        notes.append("first game: no bank vote, every safe starts with 3 bundles")
+        notes.append(_("first game: no bank vote, every safe starts with 3 bundles"))
     notes += unconfirmed_notes(table, places, acme.run if acme else None, best)
     return TableResult(
         players=ordered,

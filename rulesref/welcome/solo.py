@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rulesref.core.i18n import _
 from rulesref.welcome.citations import rule
 from rulesref.welcome.model import Acme, BankVote, Effect, Table
 from rulesref.welcome.projects import project_zone
@@ -71,7 +72,7 @@ def acme_result(
         return view.value(acme, domain)
 
     def how(domain: str) -> str:
-        return "improved" if domain in view.improved else "basic"
+        return _("improved") if domain in view.improved else _("basic")
 
     streets = tuple(
         StreetResult(street=i + 1, run=None, length=view.run, bonus_value=val("streets"), bonus=view.run == best[i])
@@ -86,46 +87,59 @@ def acme_result(
         ZoneScore(
             Zone.HOTELS,
             acme.hotels * val("hotels"),
-            f"{acme.hotels} hotels marked A x{val('hotels')} ({how('hotels')})",
+            _("{n} hotels marked A x{value} ({how})").format(n=acme.hotels, value=val("hotels"), how=how("hotels")),
             rule("solo-scoring"),
         ),
         ZoneScore(
             Zone.INAUGURATION,
             n_inaug * val("inauguration"),
-            f"{n_inaug} Inauguration cards x{val('inauguration')} ({how('inauguration')}), no rank points",
+            _("{n} Inauguration cards x{value} ({how}), no rank points").format(
+                n=n_inaug, value=val("inauguration"), how=how("inauguration")
+            ),
             rule("solo-scoring"),
         ),
         ZoneScore(
             Zone.GOLF,
             view.golf_holes * val("golf"),
-            f"{view.golf_holes} repeated effects = holes x{val('golf')} ({how('golf')})",
+            _("{n} repeated effects = holes x{value} ({how})").format(
+                n=view.golf_holes, value=val("golf"), how=how("golf")
+            ),
             rule("solo-scoring"),
         ),
         ZoneScore(
             Zone.SHOWS,
             n_show * val("shows"),
-            f"{n_show} Show cards x{val('shows')} ({how('shows')})",
+            _("{n} Show cards x{value} ({how})").format(n=n_show, value=val("shows"), how=how("shows")),
             rule("solo-scoring"),
         ),
         ZoneScore(
-            Zone.LIMO, n_limo * val("limo"), f"{n_limo} Limo cards x{val('limo')} ({how('limo')})", rule("solo-scoring")
+            Zone.LIMO,
+            n_limo * val("limo"),
+            _("{n} Limo cards x{value} ({how})").format(n=n_limo, value=val("limo"), how=how("limo")),
+            rule("solo-scoring"),
         ),
         ZoneScore(
             Zone.STREETS,
             sum(s.points for s in streets),
-            f"run {view.run} in each street ({acme.count(Effect.CONSTRUCTION)} Construction "
-            f"{acme.crane:+d} crane)"
-            + "".join(f", bonus street {s.street} +{s.bonus_value}" for s in streets if s.bonus),
+            _("run {run} in each street ({n} Construction {crane} crane)").format(
+                run=view.run, n=acme.count(Effect.CONSTRUCTION), crane=f"{acme.crane:+d}"
+            )
+            + "".join(
+                _(", bonus street {street} +{bonus}").format(street=s.street, bonus=s.bonus_value)
+                for s in streets
+                if s.bonus
+            ),
             rule("solo-scoring"),
         ),
         ZoneScore(
             Zone.SAFE,
             penalty,
             (
-                f"nobody borrowed: minus the hidden card {acme.hidden_card}"
+                _("nobody borrowed: minus the hidden card {card}").format(card=acme.hidden_card)
                 if neither
-                else f"hidden card {acme.hidden_card}: {'loan' if view.vote is BankVote.LOAN else 'no loan'};"
-                " ACME never runs short"
+                else _("hidden card {card}: {vote}; ACME never runs short").format(
+                    card=acme.hidden_card, vote=_("loan") if view.vote is BankVote.LOAN else _("no loan")
+                )
             ),
             rule("solo-scoring"),
         ),

@@ -27,6 +27,7 @@ from enum import Enum
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.findings import Finding
+from rulesref.core.i18n import _
 from rulesref.welcome.citations import rule
 
 LOWEST_NUMBER = 0
@@ -96,21 +97,25 @@ def parse_casino(token: str) -> Casino:
     return Casino(number=number, crane=crane, built=m["mark"] != "c", extended=bool(m["ext"]))
 
 
-def parse_street(text: str, *, where: str = "street") -> Street:
+def parse_street(text: str, *, where: str | None = None) -> Street:
     """Read one street; every unreadable token becomes one problem of one InputError."""
     problems: list[Problem] = []
     casinos: list[Casino] = []
+    where = where or _("street")
     for token in text.replace(",", " ").split():
         try:
             casinos.append(parse_casino(token))
         except ValueError:
             problems.append(
                 Problem(
-                    f"{where}: '{token}' is not a casino; write a number, '.', 'c', 'x', 'x7', '=7' or '-'", text=token
+                    _("{where}: '{token}' is not a casino; write a number, '.', 'c', 'x', 'x7', '=7' or '-'").format(
+                        where=where, token=token
+                    ),
+                    text=token,
                 )
             )
     if not casinos and not problems:
-        problems.append(Problem(f"{where} is empty; write its casinos left to right", text=text))
+        problems.append(Problem(_("{where} is empty; write its casinos left to right").format(where=where), text=text))
     if problems:
         raise InputError(problems)
     return tuple(casinos)
@@ -122,7 +127,7 @@ def parse_streets(text: str) -> tuple[Street, ...]:
     streets: list[Street] = []
     for index, part in enumerate(text.split("|"), start=1):
         try:
-            streets.append(parse_street(part, where=f"street {index}"))
+            streets.append(parse_street(part, where=_("street {n}").format(n=index)))
         except InputError as exc:
             problems.extend(exc.problems())
     if problems:
@@ -221,18 +226,28 @@ def placement_problems(street: Street, street_no: int) -> list[Finding]:
         if c.number is None:
             continue
         if not LOWEST_NUMBER <= c.number <= HIGHEST_NUMBER:
-            add(f"street {street_no}, casino {i + 1}: {c.number} is outside 0-17", "placement", i)
+            add(
+                _("street {street}, casino {casino}: {number} is outside 0-17").format(
+                    street=street_no, casino=i + 1, number=c.number
+                ),
+                "placement",
+                i,
+            )
         if c.standing_crane:
             add(
-                f"street {street_no}, casino {i + 1}: {c.number} is written in a casino still "
-                f"under construction (cross the crane off first: x{c.number})",
+                _(
+                    "street {street}, casino {casino}: {number} is written in a casino still "
+                    "under construction (cross the crane off first: x{number})"
+                ).format(street=street_no, casino=i + 1, number=c.number),
                 "placement",
                 i,
             )
         if c.extended and not _has_twin_neighbour(street, i):
             add(
-                f"street {street_no}, casino {i + 1}: Extended Casino copy ={c.number} is not "
-                f"directly beside an opened {c.number}",
+                _(
+                    "street {street}, casino {casino}: Extended Casino copy ={number} is not "
+                    "directly beside an opened {number}"
+                ).format(street=street_no, casino=i + 1, number=c.number),
                 "extended-casino",
                 i,
             )
@@ -242,8 +257,9 @@ def placement_problems(street: Street, street_no: int) -> list[Finding]:
         assert a.number is not None and b.number is not None
         if a.number > b.number:
             add(
-                f"street {street_no}: {a.number} (casino {i + 1}) comes before {b.number} "
-                f"(casino {j + 1}); numbers must rise from left to right",
+                _(
+                    "street {street}: {a} (casino {i}) comes before {b} (casino {j}); numbers must rise from left to right"
+                ).format(street=street_no, a=a.number, i=i + 1, b=b.number, j=j + 1),
                 "placement",
                 i,
                 j,
@@ -256,9 +272,15 @@ def placement_problems(street: Street, street_no: int) -> list[Finding]:
         assert c.number is not None
         if c.number in seen:
             first = seen[c.number]
-            hint = f"; if it is an Extended Casino copy write it as ={c.number}" if abs(first - i) == 1 else ""
+            hint = (
+                _("; if it is an Extended Casino copy write it as ={number}").format(number=c.number)
+                if abs(first - i) == 1
+                else ""
+            )
             add(
-                f"street {street_no}: {c.number} appears twice (casinos {first + 1} and {i + 1}){hint}",
+                _("street {street}: {number} appears twice (casinos {first} and {second}){hint}").format(
+                    street=street_no, number=c.number, first=first + 1, second=i + 1, hint=hint
+                ),
                 "placement",
                 first,
                 i,

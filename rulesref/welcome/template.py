@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rulesref.core.errors import InputError, Problem
 from rulesref.core.files import atomic_write
+from rulesref.core.i18n import _
 
 _HEADER = """# Welcome to New Las Vegas: fill in what each sheet shows, then run
 #   cluesolver check {file}      and      cluesolver score {file}
@@ -113,14 +114,14 @@ def blank_table(names: list[str], *, solo: bool = False, file: str = "table.toml
     cleaned = [n.strip() for n in names if n.strip()]
     problems = []
     if not cleaned:
-        problems.append(Problem("name at least one player"))
+        problems.append(Problem(_("name at least one player")))
     if len(set(cleaned)) != len(cleaned):
-        problems.append(Problem("every player needs a different name", text=", ".join(cleaned)))
+        problems.append(Problem(_("every player needs a different name"), text=", ".join(cleaned)))
     if solo and len(cleaned) != 1:
-        problems.append(Problem(f"a solo game has one player, not {len(cleaned)}"))
+        problems.append(Problem(_("a solo game has one player, not {n}").format(n=len(cleaned))))
     solo = solo or len(cleaned) == 1  # one player alone plays against ACME
     bad = [n for n in cleaned if '"' in n or "\\" in n]
-    problems += [Problem("a name cannot contain quotes or backslashes", text=n) for n in bad]
+    problems += [Problem(_("a name cannot contain quotes or backslashes"), text=n) for n in bad]
     if problems:
         raise InputError(problems)
     text = _HEADER.format(file=file, first=cleaned[0])
@@ -132,6 +133,6 @@ def write_blank_table(path: Path, names: list[str], *, solo: bool = False, force
     """Write a blank table file to ``path`` all at once; an existing file needs ``force``."""
     text = blank_table(names, solo=solo, file=str(path))
     if path.exists() and not force:
-        raise InputError(Problem("already exists; use --force to overwrite it", path=str(path)))
+        raise InputError(Problem(_("already exists; use --force to overwrite it"), path=str(path)))
     atomic_write(path, text, mode=0o666)
     return text
