@@ -23,6 +23,7 @@ from cluesolver.web import table_api, table_pages
 from cluesolver.web.table_common import (
     FALLBACK_POLL_MS,
     NotForYou,
+    TableLanguage,
     TableState,
     not_for_you,
     not_found,
@@ -72,7 +73,7 @@ def create_table_app(table: Table, *, poll_ms: int = FALLBACK_POLL_MS) -> Starle
     viewers = viewers_of(table.secret(), table.players)
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(TableGuard, viewers=viewers, folder=table.folder)],
+        middleware=[Middleware(TableLanguage), Middleware(TableGuard, viewers=viewers, folder=table.folder)],
         exception_handlers={404: not_found, NotForYou: not_for_you},
     )
     app.state.table = TableState(table, viewers, templates(), poll_ms=poll_ms)

@@ -1,5 +1,7 @@
 """What a table game's routes share (:mod:`cluesolver.web.table_pages`,
-:mod:`cluesolver.web.table_api`): the app's state, who is asking, rendering for them."""
+:mod:`cluesolver.web.table_api`): the app's state, who is asking, rendering for them, and
+the language of each request (the pages speak the browser's language like the phone page,
+:mod:`cluesolver.web.language`; the JSON API under ``/api/`` always English, a contract)."""
 
 from __future__ import annotations
 
@@ -7,13 +9,17 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from jinja2 import Environment
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.types import Receive, Scope, Send
 
+from cluesolver.web.language import Language
 from cluesolver.web.table_events import Hub
 from cluesolver.web.table_guard import VIEWER, Viewer
+from rulesref.core.i18n import LANGUAGES, NAMES, _, language, mark, speaking
 
 if TYPE_CHECKING:
     from cluesolver.clue.session.table import Table
@@ -67,12 +73,45 @@ def seat_of(request: Request) -> str:
     return seat
 
 
+class TableLanguage(Language):
+    """:class:`cluesolver.web.language.Language` for the table's pages; the API speaks English."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and str(scope.get("path", "")).startswith("/api/"):
+            with speaking("en"):
+                await self.app(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+
 async def not_for_you(request: Request, exc: Exception) -> Response:
-    return PlainTextResponse("refused: this link is the board's; this page belongs to a seat\n", status_code=403)
+    return PlainTextResponse(
+        _("refused: this link is the board's; this page belongs to a seat") + "\n", status_code=403
+    )
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
-    return PlainTextResponse("not found", status_code=404)
+    return PlainTextResponse(_("not found"), status_code=404)
+
+
+#: What the table's script writes on the page (table.js reads them from the body's data-texts).
+SCRIPT_TEXTS = {
+    "connecting": mark("connecting…"),
+    "live": mark("live"),
+    "offline": mark("reconnecting…"),
+    "polling": mark("updates every few seconds"),
+    "picked": mark("{n} of {size} picked"),
+}
+
+
+def script_texts() -> dict[str, str]:
+    return {k: _(v) for k, v in SCRIPT_TEXTS.items()}
+
+
+def switch_links(token: str, lang: str) -> list[tuple[str, str, str, bool]]:
+    """The language switch of a table page: the page's own link (its token kept: a table sets
+    no cookie for it) with ``lang``."""
+    return [(code, NAMES[code], "/?" + urlencode({"t": token, "lang": code}), code == lang) for code in LANGUAGES]
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -82,12 +121,19 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     view = context.get("view")
     if "variant" not in context:  # the fragments name cards as the seat's edition does
         context["variant"] = view.log.variant if view is not None else None
+    from cluesolver.web.common import LINK_CHANGED
+
+    lang = language()
     html = st.templates.get_template(name).render(
         request=request,
         settings=st,
         viewer=viewer,
         csrf=viewer.csrf,
         token=viewer.token,
+        lang=lang,
+        languages=switch_links(viewer.token, lang),
+        link_changed=_(LINK_CHANGED),
+        table_texts=script_texts(),
         is_htmx=request.headers.get("hx-request") == "true",
         **context,
     )

@@ -25,6 +25,7 @@ from starlette.responses import Response
 
 from cluesolver.web.table_common import TableState, render, seat_of, state_of, viewer_of
 from rulesref.core.errors import CluesolverError, InputError, Problem
+from rulesref.core.i18n import _, language
 
 if TYPE_CHECKING:
     from cluesolver.clue.record.events import GameLog
@@ -43,14 +44,15 @@ def seat_view(st: TableState, seat: str) -> ClueView:
 
     path = st.table.path(seat)
     version = version_of(path)
+    key = ("seat", seat, language())  # the view names cards in the page's language
     with st.cache_lock:
-        cached = st.cache.get(("seat", seat))
+        cached = st.cache.get(key)
     if cached is not None and cached.version == version:
         return cached
     known = [cached.report] if cached is not None else []
     view = clue_view(path, known, st.accuse_limit)
     with st.cache_lock:
-        st.cache[("seat", seat)] = view
+        st.cache[key] = view
     return view
 
 
@@ -62,7 +64,7 @@ class SeatPage:
     view: ClueView
     hand: tuple[str, ...] | None  # None: not entered yet
     hand_size: int
-    categories: tuple[tuple[str, tuple[str, ...]], ...]
+    categories: tuple[tuple[str, tuple[str, ...]], ...]  # (the name in the page's language, canonical cards)
     asks: tuple[Ask, ...]  # lines whose card the seat may tell and nobody told yet
     told: tuple[Ask, ...]
     pad: TapPad
@@ -89,7 +91,7 @@ def seat_page(st: TableState, seat: str) -> SeatPage:
         view,
         hand,
         log.hand_sizes[log.players.index(seat)],
-        tuple((c.name, c.cards) for c in log.variant.categories),
+        tuple((c.display_name(), c.cards) for c in log.variant.categories),
         tuple(a for a in asks if a.told is None),
         tuple(a for a in asks if a.told is not None),
         pad,
@@ -111,8 +113,9 @@ def board_view(st: TableState) -> BoardView:
 
     path = st.table.path(None)
     version = version_of(path)
+    key = ("board", language())
     with st.cache_lock:
-        cached = st.cache.get("board")
+        cached = st.cache.get(key)
     if cached is not None and cached.version == version:
         return cached
     rec = st.table.read(None)
@@ -120,7 +123,7 @@ def board_view(st: TableState) -> BoardView:
     board = BoardView(version, tuple((e.line, text[e.line - 1].strip()) for e in rec.log.events), table_view(rec.log))
     board.table.seats  # worked out here, in the worker thread  # noqa: B018
     with st.cache_lock:
-        st.cache["board"] = board
+        st.cache[key] = board
     return board
 
 
@@ -191,7 +194,7 @@ async def post_line(request: Request) -> Response:
 
     def do(st: TableState, seat: str) -> str:
         posted = st.table.post(statement if isinstance(statement, str) else "", by=seat)
-        return f"Recorded: {posted.text} (line {posted.line})"
+        return _("Recorded: {text} (line {line})").format(text=posted.text, line=posted.line)
 
     return await _write(request, do, typed=statement if isinstance(statement, str) else "")
 
@@ -202,9 +205,11 @@ async def post_hand(request: Request) -> Response:
 
     def do(st: TableState, seat: str) -> str:
         if not cards:
-            raise InputError(Problem("tap the cards of your hand, then 'This is my hand'"))
+            raise InputError(Problem(_("tap the cards of your hand, then 'This is my hand'")))
         hand = st.table.enter_hand(seat, cards)
-        return f"Your hand: {', '.join(hand.cards)}" + ("" if hand.changed else " (entered already)")
+        variant = seat_view(st, seat).log.variant
+        said = _("Your hand: {cards}") if hand.changed else _("Your hand: {cards} (entered already)")
+        return said.format(cards=", ".join(variant.display_names(hand.cards)))
 
     return await _write(request, do)
 
@@ -217,9 +222,11 @@ async def post_seen(request: Request) -> Response:
         try:
             line = int(str(raw_line))
         except ValueError:
-            raise InputError(Problem("which line? a line number", text=str(raw_line)[:20])) from None
+            raise InputError(Problem(_("which line? a line number"), text=str(raw_line)[:20])) from None
         told = st.table.tell(seat, line, str(card))
-        return f"Line {told.line}: {told.card}" + (" (told already)" if not told.changed else "")
+        shown = seat_view(st, seat).log.variant.display_name(told.card)
+        said = _("Line {line}: {card}") if told.changed else _("Line {line}: {card} (told already)")
+        return said.format(line=told.line, card=shown)
 
     return await _write(request, do)
 
@@ -270,7 +277,7 @@ async def why(request: Request) -> Response:
         if fact is not None:
             return {"answer": why_text(view, fact[:300])}
         if holder is None or card is None:
-            raise InputError(Problem("ask about a cell (holder and card) or a fact such as 'Dan has Library'"))
+            raise InputError(Problem(_("ask about a cell (holder and card) or a fact such as 'Dan has Library'")))
         return {"answer": why_cell(view, holder[:100], card[:100])}
 
     return await _answer(request, "clue_why.html", compute, {"answer": None})
@@ -323,10 +330,10 @@ async def show(request: Request) -> Response:
         try:
             n = int(raw)
         except ValueError:
-            raise InputError(Problem("which line? a line number", text=raw[:20])) from None
+            raise InputError(Problem(_("which line? a line number"), text=raw[:20])) from None
         event = next((e for e in view.log.events if e.line == n), None)
         if not isinstance(event, Suggestion):
-            raise InputError(Problem(f"line {n} is not a suggestion", text=raw[:20]))
+            raise InputError(Problem(_("line {n} is not a suggestion").format(n=n), text=raw[:20]))
         return {"show": show_advice(view.log.upto(n - 1), event)}
 
     return await _answer(request, "clue_show.html", compute, {"show": None})

@@ -2,9 +2,20 @@
 // when its own record changes, fetches its own fragments (the notebook panel, the cards to
 // tell, the hand; or the board). The pages' slow polling stays on as a fallback. The hand
 // form counts the cards tapped. No inline script: the page's CSP allows only these files.
+// What it writes comes in the page's language from the body's data-texts (English if missing).
 (function () {
   "use strict";
   var token = "", shown = "";
+  var TEXTS = {
+    connecting: "connecting…", live: "live", offline: "reconnecting…",
+    polling: "updates every few seconds", picked: "{n} of {size} picked"
+  };
+  function loadTexts() {
+    try {
+      var texts = JSON.parse(document.body.getAttribute("data-texts") || "{}");
+      Object.keys(TEXTS).forEach(function (k) { if (typeof texts[k] === "string") TEXTS[k] = texts[k]; });
+    } catch (e) { /* the English texts */ }
+  }
   function meta(name) {
     var m = document.querySelector('meta[name="' + name + '"]');
     return m ? m.getAttribute("content") || "" : "";
@@ -32,19 +43,19 @@
       window.htmx.ajax("GET", job[0], { target: job[1], swap: "outerHTML", headers: headers() }).then(function () {
         left -= 1;
         if (left === 0) done(version);
-      }, function () { live("offline", "reconnecting…"); });
+      }, function () { live("offline", TEXTS.offline); });
     });
   }
   function connect() {
-    if (!window.EventSource || !token) { live("polling", "updates every few seconds"); return; }
+    if (!window.EventSource || !token) { live("polling", TEXTS.polling); return; }
     var source = new EventSource("/table/events?t=" + encodeURIComponent(token));
-    source.addEventListener("open", function () { live("live", "live"); });
-    source.addEventListener("error", function () { live("offline", "reconnecting…"); });
+    source.addEventListener("open", function () { live("live", TEXTS.live); });
+    source.addEventListener("error", function () { live("offline", TEXTS.offline); });
     source.addEventListener("change", function (ev) {
       var data;
       try { data = JSON.parse(ev.data); } catch (e) { return; }
       if (!data || typeof data.version !== "string") return;
-      live("live", "live");
+      live("live", TEXTS.live);
       if (data.version === shown) return;
       shown = data.version;
       if (data.version === onPage()) done(data.version);
@@ -57,12 +68,13 @@
     var picked = form.querySelectorAll('input[name="card"]:checked').length;
     var size = Number(form.getAttribute("data-size")) || 0;
     var out = document.getElementById("hand-count");
-    if (out) out.textContent = picked + " of " + size + " picked";
+    if (out) out.textContent = TEXTS.picked.replace("{n}", String(picked)).replace("{size}", String(size));
     var save = document.getElementById("hand-save");
     if (save) save.disabled = picked !== size;
   }
   function setup() {
     token = meta("table-token");
+    loadTexts();
     connect();
     countHand();
     document.addEventListener("change", function (ev) {
