@@ -46,6 +46,34 @@ Commands:
 Tab completes names; Ctrl-C drops the line you are typing.""")
 
 
+#: The commands' Estonian words (``miks Benil on köis``), read when the play speaks Estonian.
+ESTONIAN_COMMANDS = {
+    "abi": "help",
+    "märkmik": "status",
+    "olek": "status",
+    "tagasi": "undo",
+    "miks": "why",
+    "järgmine": "next",
+    "süüdista?": "accuse?",
+    "süüdistada?": "accuse?",
+    "näita?": "show?",
+    "kell": "clock",
+    "kontrolli": "check",
+    "ekspordi": "export",
+    "lõpeta": "quit",
+    "välju": "quit",
+}
+
+
+def command_word(word: str) -> str:
+    """The command ``word`` names (case folded): an English command as it is, and in Estonian
+    also its Estonian word (``miks`` -> ``why``)."""
+    from rulesref.core.i18n import language
+
+    cmd = word.casefold()
+    return ESTONIAN_COMMANDS.get(cmd, cmd) if language() == "et" else cmd
+
+
 class StatementCompleter(Completer):
     """Completes the phrase ending at the cursor: a command, keyword, player or card."""
 
@@ -60,8 +88,11 @@ class StatementCompleter(Completer):
 
 
 def completer_for(log: GameLog) -> StatementCompleter:
+    from rulesref.core.i18n import language
+
     pool, players = phrases(log)
-    return StatementCompleter(pool, [*COMMANDS, *players], card_spellings(log))
+    commands = [*COMMANDS, *ESTONIAN_COMMANDS] if language() == "et" else list(COMMANDS)
+    return StatementCompleter(pool, [*commands, *players], card_spellings(log))
 
 
 class SafeHistory(History):
@@ -142,7 +173,7 @@ def run(path: Path) -> int:
         line = line.strip()
         if not line:
             continue
-        if line.casefold() in ("quit", "exit", "q"):
+        if line.casefold() in ("quit", "exit", "q") or command_word(line) == "quit":
             break
         try:
             _handle(path, line)
@@ -159,7 +190,7 @@ def _handle(path: Path, line: str) -> None:
     from cluesolver.clue.session.store import read_session, replay_session
 
     word, _sep, rest = line.partition(" ")
-    cmd = word.casefold()
+    cmd = command_word(word)
     out = console()
     if cmd == "help":
         out.print(_(HELP), markup=False)

@@ -217,3 +217,15 @@ def test_a_usage_error_is_told_in_estonian_and_english_is_unchanged(
     code, _out, err = run(*args, env=EN)
     assert code == 2 and err.splitlines()[-1] == english
     assert err.splitlines()[0].startswith("Usage: cluesolver ")
+
+
+def test_play_reads_the_estonian_command_words_only_in_estonian() -> None:
+    from cluesolver.cli.clue_play import command_word
+    from rulesref.core.i18n import speaking
+
+    with speaking("et"):
+        assert [command_word(w) for w in ("miks", "Järgmine", "süüdista?", "näita?", "tagasi", "why")] == [
+            "why", "next", "accuse?", "show?", "undo", "why",
+        ]  # fmt: skip
+    with speaking("en"):
+        assert [command_word(w) for w in ("miks", "tagasi", "Why")] == ["miks", "tagasi", "why"]

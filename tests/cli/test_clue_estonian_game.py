@@ -150,3 +150,33 @@ def test_a_whole_classic_game_played_in_estonian(home: Path) -> None:
         assert english_left(out) == [], out
     status = run("clue", "status")[1]
     assert "Märkmik" in status and "Ümbrik" in status and "Kindlalt teada: mängija Ben käes on Mutrivõti" in status
+
+
+def test_play_in_estonian_takes_estonian_statements_and_command_words(home: Path) -> None:
+    """``clue play`` through a pseudo-terminal in Estonian: statements typed in Estonian, the
+    commands by their Estonian words (miks, järgmine, süüdista?, tagasi, abi, lõpeta)."""
+    from tests.cli.test_clue_play import Terminal, env_for
+
+    code, _out, err = run("clue", "new", "ohtu", "--players", "Ann,Ben,Cat,Dan", "--me", "Ann", "--cards", "Plum, revolver, ballisaal, salong, kabinet")  # fmt: skip
+    assert code == 0, err
+    term = Terminal(["clue", "play"], {**env_for(home), "CLUESOLVER_LANG": "et"})
+    seen = [term.expect("Käsud näitab 'abi', lõpetab Ctrl-D."), term.expect(r"ohtu>")]
+    for said in SAID[:4]:
+        term.line(said)
+        seen += [term.expect("Salvestatud: "), term.expect(r"ohtu>")]
+    for command, answer in (
+        ("abi", r"miks \| why <fakt>"),
+        ("miks Benil on mutrivõti", r"Mutrivõti on mängija Ben käes: kindel\."),
+        ("järgmine köök", r"Parimad ettepanekud mängijale Ann, asukoht Köök"),
+        ("süüdista?", r"Veel pole kindel\. Parim oletus: "),
+        ("tagasi", r"Eemaldatud: Dan teeb ettepaneku: Plum pliitoruga raamatukogus"),
+    ):
+        term.line(command)
+        seen += [term.expect(answer), term.expect(r"ohtu>")]
+    term.line("lõpeta")
+    seen.append(term.expect("Salvestatud: "))
+    assert term.close() == 0
+    text = re.sub(r"(?m)^.*ohtu> ?.*$", "", "\n".join(seen))  # the lines typed (echoed) are the player's
+    assert english_left(text) == [], english_left(text)
+    statements = (home / "sessions" / "ohtu.clue").read_text(encoding="utf-8").split("\n\n", 1)[1].splitlines()
+    assert statements == list(SAID[:3])
