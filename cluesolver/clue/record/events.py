@@ -11,6 +11,7 @@ from typing import NamedTuple, Union
 
 from cluesolver.clue.variants import Variant
 from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 from rulesref.core.text import clip as quote
 
@@ -207,5 +208,5 @@ class GameLog:
             if p.casefold() == key:
                 return p
         raise UnknownNameError(
-            Problem("unknown player", text=text, choices=closest(text, self.players, cutoff=NAME_CUTOFF))
+            Problem(_("unknown player"), text=text, choices=closest(text, self.players, cutoff=NAME_CUTOFF))
         )

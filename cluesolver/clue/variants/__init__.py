@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from cluesolver.clue.variants.model import Card, Category, Variant, normalise
 from rulesref.core.errors import InputError, Problem, UnknownNameError
+from rulesref.core.i18n import _
 from rulesref.core.names import closest
 from rulesref.core.text import clip
 
@@ -113,7 +114,7 @@ def _get(name: str, base_dir: Path | None, limits: VariantLimits | None, chain: 
         return _load(path, limits, chain)
     names = list(BUILT_IN) + [a for v in BUILT_IN for a in _built_in(v).aliases]
     raise UnknownNameError(
-        Problem("unknown game variant", text=clip(name), choices=closest(key[:80], names, cutoff=0.3) or BUILT_IN)
+        Problem(_("unknown game variant"), text=clip(name), choices=closest(key[:80], names, cutoff=0.3) or BUILT_IN)
     )
 
 
