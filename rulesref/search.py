@@ -989,13 +989,23 @@ class RuleIndex:
         # a question word and a verb that make a whole keyword: the question a section answers
         # ("kes alustab": who starts), also with a question word between them ("kes mängu
         # alustab"); a question word with a noun ("mitu kaarti") says too little
-        whole = self._et_keywords(games)
-        for i, j in ((a, b) for a in range(len(read)) for b in (a + 1, a + 2) if b < len(read)):
-            if not keys[i] or not keys[j] or (j > i + 1 and not read[i + 1].stop) or covered & {i, j}:
+        pairs = [
+            (i, j)
+            for i, j in ((a, b) for a in range(len(read)) for b in (a + 1, a + 2) if b < len(read))
+            if keys[i]
+            and keys[j]
+            and (j == i + 1 or read[i + 1].stop)
+            and read[i].stop != read[j].stop
+            and any(m.endswith("ma") for m in (*read[i].lemmas, *read[j].lemmas))
+        ]
+        for i, j in pairs:
+            if covered & {i, j}:
                 continue
-            if read[i].stop == read[j].stop or not any(m.endswith("ma") for m in (*read[i].lemmas, *read[j].lemmas)):
-                continue
-            runs = [" ".join(choice) for choice in product(keys[i], keys[j]) if " ".join(choice) in whole]
+            runs = [
+                " ".join(choice)
+                for choice in product(keys[i], keys[j])
+                if " ".join(choice) in known and self._is_keyword(" ".join(choice), games)
+            ]
             label = f"{read[i].typed} {read[j].typed}"
             if runs and label not in labels:
                 weight = self.settings.phrase_weight / 2  # by its content word
@@ -1004,13 +1014,16 @@ class RuleIndex:
                 covered.update((i, j))
         return covered
 
-    def _et_keywords(self, games: Sequence[str]) -> frozenset[str]:
-        """The whole Estonian keywords of ``games``' sections, as keys."""
-        found: set[str] = set()
-        for game in games:
-            for row in self._rows_of.get(game, []):
-                found.update(self._section_keywords(row, 3))
-        return frozenset(found)
+    def _is_keyword(self, run: str, games: Sequence[str]) -> bool:
+        """Whether a run of Estonian keys is a whole Estonian keyword of a section of ``games``
+        (only the sections holding its first key are read)."""
+        first = run.split(maxsplit=1)[0]
+        return any(
+            run in self._section_keywords(row, 3)
+            for game in games
+            for row in self._rows_of.get(game, [])
+            if first in self.data.tokens[row][3]
+        )
 
     def _english_runs(
         self, read: list[_Word], terms: list[_Term], labels: set[str], known: frozenset[str], negated: bool = False
