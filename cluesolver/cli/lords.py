@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from cluesolver.cli.common import EXIT_OK, EXIT_PROBLEMS, JsonOption, console, emit_json, guarded
-from rulesref.core.i18n import _, mark, n_
+from rulesref.core.i18n import _, mark, n_, number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -221,7 +221,7 @@ def lots_cmd(
     if as_json:
         emit_json([jsonview.lot(x) for x in rows])
         return EXIT_OK
-    grid = _table("Lot", "Die", "Build", "Sprawl", "Start $", "Card pays", "Strip")
+    grid = _table(_("Lot"), _("Die"), _("Build"), _("Sprawl"), _("Start $"), _("Card pays"), _("Strip"))
     for x in rows:
         _add(
             grid,
@@ -231,7 +231,7 @@ def lots_cmd(
             f"${x.sprawl_cost}",
             f"${x.setup_value}",
             x.pays if isinstance(x.pays, str) else str(x.pays),
-            "yes" if x.strip else "no",
+            _("yes") if x.strip else _("no"),
         )
     console().print(grid)
     return EXIT_OK
@@ -256,13 +256,16 @@ def track(
         emit_json(jsonview.track_answer(run))
         return EXIT_OK
     out = console()
-    grid = _table("Casino points", "From", "To", "Lost")
+    grid = _table(_("Casino points"), _("From"), _("To"), _("Lost"))
     for m in run.moves:
         _add(grid, str(m.points), str(m.start), str(m.end), str(m.lost))
     out.print(grid)
     out.print(
-        f"Chip ends on {run.end} ({'+' if run.gained >= 0 else ''}{run.gained}); "
-        f"{_plural(run.lost, 'point')} lost at breaks.  {run.rule}",
+        n_(
+            "Chip ends on {end} ({gained}); {n} point lost at breaks.  {rule}",
+            "Chip ends on {end} ({gained}); {n} points lost at breaks.  {rule}",
+            run.lost,
+        ).format(end=run.end, gained=f"{'+' if run.gained >= 0 else ''}{run.gained}", n=run.lost, rule=run.rule),
         markup=False,
     )
     return EXIT_OK
@@ -380,24 +383,44 @@ def cost(
         emit_json(jsonview.action(result))
         return EXIT_OK if result.legal else EXIT_PROBLEMS
     out = console()
-    verb = result.action.capitalize()
+    verb = _(ACTION_WORDS.get(result.action, result.action)).capitalize()
     if result.printed is not None:
-        doubled = ", doubled" if result.action == "sprawl" else ""
+        said = (
+            _("{verb} on {lot} costs ${cost} (printed price ${printed}, doubled).  {rule}")
+            if result.action == "sprawl"
+            else _("{verb} on {lot} costs ${cost} (printed price ${printed}).  {rule}")
+        )
         out.print(
-            f"{verb} on {result.target} costs ${result.cost} (printed price ${result.printed}{doubled}).  {result.rule}",
+            said.format(verb=verb, lot=result.target, cost=result.cost, printed=result.printed, rule=result.rule),
             markup=False,
         )
         return EXIT_OK
-    verdict = "legal" if result.legal else "NOT legal"
-    out.print(f"{verb} {result.target} by {result.player}: ${result.cost}, {verdict}.  {result.rule}", markup=False)
-    _print_reasons(out, "Why not:", result.reasons)
-    _print_reasons(out, "Notes:", result.notes)
+    said = (
+        _("{verb} {lot} by {player}: ${cost}, legal.  {rule}")
+        if result.legal
+        else _("{verb} {lot} by {player}: ${cost}, NOT legal.  {rule}")
+    )
+    out.print(
+        said.format(verb=verb, lot=result.target, player=result.player, cost=result.cost, rule=result.rule),
+        markup=False,
+    )
+    _print_reasons(out, _("Why not:"), result.reasons)
+    _print_reasons(out, _("Notes:"), result.notes)
     return EXIT_OK if result.legal else EXIT_PROBLEMS
 
 
 # -- gamble ------------------------------------------------------------------------
 def _pct(f: Any) -> str:
-    return f"{float(f) * 100:.1f}%"
+    return number(float(f) * 100, ".1f") + "%"
+
+
+#: The building actions' names (:data:`rulesref.lords.actions.ACTIONS`), for the catalogue.
+ACTION_WORDS = {
+    "build": mark("build"),
+    "sprawl": mark("sprawl"),
+    "remodel": mark("remodel"),
+    "reorganize": mark("reorganize"),
+}
 
 
 @app.command("gamble")
@@ -427,11 +450,16 @@ def gamble(
     who = q.gambler
     where = q.casino.name if q.casino else casino
     boss = q.casino.boss.describe() if q.casino else "-"
-    out.print(f"{who} bets ${q.bet} in {where} (boss: {boss}); limit ${q.limit}.  {q.rule}", markup=False)
+    out.print(
+        _("{player} bets ${bet} in {casino} (boss: {boss}); limit ${limit}.  {rule}").format(
+            player=who, bet=q.bet, casino=where, boss=boss, limit=q.limit, rule=q.rule
+        ),
+        markup=False,
+    )
     if not q.legal:
-        _print_reasons(out, "Not allowed:", q.reasons)
+        _print_reasons(out, _("Not allowed:"), q.reasons)
         return EXIT_PROBLEMS
-    grid = _table("Roll (2d6)", "Chance", f"{who}", "Boss", "Bank")
+    grid = _table(_("Roll (2d6)"), _("Chance"), f"{who}", _("Boss"), _("Bank"))
     for s in q.settlements:
         _add(
             grid,
@@ -445,24 +473,38 @@ def gamble(
     owner = q.casino.boss.owner if q.casino else None
     for s in q.settlements:
         if s.capped:
-            half = " (the boss's half after the lay-off; the bank pays its half in full)" if q.layoff else ""
+            half = _(" (the boss's half after the lay-off; the bank pays its half in full)") if q.layoff else ""
             out.print(
-                f"On {', '.join(map(str, s.outcome.sums))} {owner} owes ${s.owed}{half} but has only ${-s.boss}: "
-                f"the boss's cash caps the payment, so {who} gets {s.gambler:+d}.  {q.rule}",
+                _(
+                    "On {sums} {owner} owes ${owed}{half} but has only ${has}: the boss's cash caps the payment, "
+                    "so {player} gets {gain}.  {rule}"
+                ).format(
+                    sums=", ".join(map(str, s.outcome.sums)),
+                    owner=owner,
+                    owed=s.owed,
+                    half=half,
+                    has=-s.boss,
+                    player=who,
+                    gain=f"{s.gambler:+d}",
+                    rule=q.rule,
+                ),
                 markup=False,
             )
     exp = q.expected
     out.print(
-        f"Chance to win: {q.win_chance} ({_pct(q.win_chance)}). Expected gain: "
-        f"{float(exp):+.2f} per bet (exactly {exp}).",
+        _("Chance to win: {chance} ({pct}). Expected gain: {gain} per bet (exactly {exact}).").format(
+            chance=q.win_chance, pct=_pct(q.win_chance), gain=number(float(exp), "+.2f"), exact=exp
+        ),
         markup=False,
     )
     if q.result is not None:
         s = q.result
         out.print(
-            f"Rolled {roll}: {s.outcome.name}; {who} {s.gambler:+d}, boss {s.boss:+d}"
-            + (f", bank {s.bank:+d}" if s.bank else "")
-            + (f" (the boss owed ${s.owed}: capped by the boss's cash)" if s.capped else "")
+            _("Rolled {roll}: {outcome}; {player} {gain}, boss {boss}").format(
+                roll=roll, outcome=_(s.outcome.name), player=who, gain=f"{s.gambler:+d}", boss=f"{s.boss:+d}"
+            )
+            + (_(", bank {money}").format(money=f"{s.bank:+d}") if s.bank else "")
+            + (_(" (the boss owed ${money}: capped by the boss's cash)").format(money=s.owed) if s.capped else "")
             + ".",
             markup=False,
         )
