@@ -1225,6 +1225,9 @@ class RuleIndex:
     def _in_keywords(self, row: int, column: int, run: tuple[str, ...]) -> float:
         """How often a run of stems (column 1) or Estonian keys (column 3) is one of a
         section's keywords (1 each) or a part of a longer one (``part_of_keyword`` each)."""
+        tokens, size = self.data.tokens[row][column], len(run)
+        if not any(tokens[i : i + size] == run for i in range(len(tokens) - size + 1) if tokens[i] == run[0]):
+            return 0.0  # not in the keywords at all (most sections): no need to read them one by one
         keywords = self._section_keywords(row, column)
         wanted = " ".join(run)
         whole = sum(1 for k in keywords if k == wanted)
