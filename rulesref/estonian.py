@@ -291,6 +291,31 @@ class EstonianWords:
             for twice in self._cut(once):
                 yield 2, twice
 
+    def loan_stems(self, word: str, before_apostrophe: str = "") -> tuple[str, ...]:
+        """What an English word with Estonian endings may be without them, most likely first.
+
+        Players inflect the books' English words the Estonian way, with or without an
+        apostrophe: *gamble'iga*, *royale'is*, *remodelida*, *shoude*.  Typed with an
+        apostrophe, only the part before it (``before_apostrophe``, at least 2 letters:
+        *all in'iga* -> in); else the word with one or two endings cut, fewest cuts first,
+        each also without the linking *i* or *e* Estonian puts after a consonant
+        (*remodeli-da* -> remodeli, remodel).  The word itself is not among them.
+
+            >>> words = EstonianWords.of(Glossary.from_json({"gloss": {}, "endings": "da ga de"}))
+            >>> words.loan_stems("remodelida"), words.loan_stems("gambleiga", "gamble")
+            (('remodeli', 'remodel'), ('gamble',))
+        """
+        head = before_apostrophe.lower()
+        if head:
+            return (head,) if len(head) >= 2 else ()
+        found: list[str] = []
+        for cuts, stem in self.candidates(word.lower()):
+            linked = stem[:-1] if stem[-1] in "ie" and stem[-2] not in _VOWELS + "y" else ""
+            for s in (stem, linked) if cuts else ():
+                if len(s) >= SHORTEST_STEM and s not in found:
+                    found.append(s)
+        return tuple(found)
+
     def _cut(self, word: str) -> Iterator[str]:
         """``word`` without each of the endings it has, leaving at least a short stem."""
         for size in self._ending_sizes:

@@ -699,9 +699,12 @@ class RuleIndex:
                 return candidate
         return None
 
-    def _read_words(self, typed: list[str], games: Sequence[str]) -> tuple[list[_Word], bool]:
+    def _read_words(
+        self, typed: list[str], games: Sequence[str], heads: Sequence[str] = ()
+    ) -> tuple[list[_Word], bool]:
         """Each typed word: a stopword, English, Estonian or corrected into one of them; and
-        whether the question is in Estonian."""
+        whether the question is in Estonian.  ``heads`` holds, for each word typed with an
+        apostrophe, the part before it ("gamble'iga": gamble), else ""."""
         lexicon = self.data.lexicon
         stems = frozenset().union(*(self._stems_of.get(g, frozenset()) for g in games))
         named = frozenset().union(*(self._named_of.get(g, frozenset()) for g in games))
@@ -734,7 +737,8 @@ class RuleIndex:
             if (x.typed in lexicon.en_stop and fold(x.typed) not in lexicon.et_stop) or (x.english and not x.estonian)
         )
         in_estonian = et_votes > en_votes
-        for word, w_stems in zip(out, english):
+        heads = list(heads) + [""] * (len(out) - len(heads))
+        for word, w_stems, head in zip(out, english, heads):
             if word.english and word.estonian and not in_estonian and (" ".join(w_stems) in named or self._loan(word)):
                 word.estonian = False  # an English question: "boss" is the English keyword
                 word.lemmas = word.parts = ()
@@ -742,6 +746,13 @@ class RuleIndex:
                 # an Estonian question: "boss", "tuba" are the glossary's words, whose reading
                 # already looks for their English; read twice they would count twice
                 word.english = False
+            if in_estonian and word.used and not (word.stop or word.english) and (head or not word.estonian):
+                # an English word of the books with an Estonian ending (gamble'iga, remodelida)
+                loan = self._loan_word(word.typed, head, stems, synonyms)
+                if loan:
+                    word.used, word.lemmas, word.parts, word.estonian = loan, (), (), False
+                    word.stop, word.english = lexicon.is_stop(loan), not lexicon.is_stop(loan)
+                    continue
             if word.stop or word.english or word.estonian or not word.used:
                 continue
             estonian = bool(_ESTONIAN_LETTERS & set(word.typed)) or in_estonian
@@ -753,13 +764,32 @@ class RuleIndex:
                 if better is not None:
                     word.used = better
                     self._read_estonian(word, games)
+                elif in_estonian and not _ESTONIAN_LETTERS & set(word.typed):
+                    # nor Estonian: an English word with an ending and a typo ("shoude": show)
+                    pool = frozenset().union(*(self.data.words_en.get(g, frozenset()) for g in games))
+                    stem = next(iter(self.data.lexicon.estonian.loan_stems(word.typed)), "")
+                    guess = self._correct(stem, pool) if stem else None
+                    if guess:
+                        word.used, word.english = guess, True
+                        continue
                 word.estonian = better is not None
             else:
                 pool = frozenset().union(*(self.data.words_en.get(g, frozenset()) for g in games))
-                better = self._correct(word.typed, pool)
+                # else perhaps a loanword alone with an Estonian ending ("sprawlimine")
+                better = self._correct(word.typed, pool) or self._loan_word(word.typed, head, stems, synonyms) or None
                 word.english = better is not None
             word.used = better or ""
         return out, in_estonian
+
+    def _loan_word(self, typed: str, head: str, stems: frozenset[str], synonyms: Mapping[str, tuple[str, ...]]) -> str:
+        """The English word of the books (or an English stopword after an apostrophe: *all
+        in'iga*) that ``typed`` is with its Estonian endings cut, fewest cuts first; else ""."""
+        lexicon = self.data.lexicon
+        found = lexicon.estonian.loan_stems(typed, head)
+        for stem, tokens in zip(found, self._stemmer.tokens(list(found))):
+            if (tokens and " ".join(tokens) in stems) or stem in synonyms or (head and stem in lexicon.en_stop):
+                return stem
+        return ""
 
     def _loan(self, word: _Word) -> bool:
         """Whether an Estonian word means itself in English ("boss", "golf", "number")."""
@@ -1123,6 +1153,7 @@ class RuleIndex:
         """The question's words read for ``games``, the words naming a game blanked; whether
         it is in Estonian; and the editions it names as (game, stems) ("royale")."""
         typed = words(query)
+        heads = [w.split("'")[0] if "'" in w else "" for w in _WORD_RE.findall(query.lower())]
         names: set[int] = set()
         editions: list[tuple[str, tuple[str, ...]]] = []
         for start, end, game, name in self._game_spans(typed):
@@ -1136,7 +1167,7 @@ class RuleIndex:
             for i in range(start, end):  # kept as the book spells it ("royale'is" -> royale)
                 typed[i] = spelt[i - start] if i in keep else ""
             names.update(keep)
-        read, in_estonian = self._read_words(typed, games)
+        read, in_estonian = self._read_words(typed, games, heads)
         for i in names:
             read[i].game_name = True
         return read, in_estonian, tuple(editions)

@@ -146,3 +146,111 @@ def test_the_shipped_glossary_reads_table_words(shipped: EstonianWords, typed: s
 
 def test_fold() -> None:
     assert fold("Mängija õõs ÄÖÜ") == "Mangija oos AOU"
+
+
+# -- typed without diacritics; English loanwords with Estonian endings (issue 28, part D) --
+
+
+@pytest.mark.parametrize(
+    ("typed", "bases"),
+    [
+        ("lopuks", ("lõpp",)),  # lõpuks
+        ("koige", ("kõik",)),  # kõige
+        ("voidab", ("võit", "võitma")),  # võidab: both fold alike, neither is preferred
+        ("jouab", ("jõudma",)),  # jõuab
+        ("taringuid", ("täring",)),  # täringuid
+        ("mangijat", ("mängija",)),  # mängijat
+        ("golfivaljakut", ("golfiväljak",)),  # golfiväljakut
+    ],
+)
+def test_a_word_typed_without_diacritics_reads_as_the_diacritic_one(
+    shipped: EstonianWords, typed: str, bases: tuple[str, ...]
+) -> None:
+    assert shipped.bases(typed) == bases
+    assert shipped.bases(typed) == shipped.bases(_with_diacritics(typed, bases))
+
+
+def _with_diacritics(typed: str, bases: tuple[str, ...]) -> str:
+    """``typed`` spelt with the diacritics of its first base form where the letters agree."""
+    spelt = "".join(bases)
+    return "".join(
+        b if i < len(spelt) and fold(spelt[i]) == c else c for i, (c, b) in enumerate(zip(typed, spelt + typed))
+    )
+
+
+def test_an_exact_spelling_is_preferred_over_its_folded_twin(small: EstonianWords, shipped: EstonianWords) -> None:
+    assert shipped.lemmas("ühe") == ("üks",) and small.lemmas("üks") == ("üks",)
+    assert small.lemmas("uks") == ("uks", "üks")  # typed plainly: both stay
+
+
+@pytest.mark.parametrize(
+    ("typed", "head", "stems"),
+    [
+        ("remodelida", "", ("remodeli", "remodel")),  # -da, then the linking i
+        ("gambleiga", "gamble", ("gamble",)),  # typed gamble'iga: the part before the apostrophe
+        ("iniga", "in", ("in",)),  # all in'iga
+        ("shoude", "", ("shou",)),  # show's, spelt the Estonian way
+        ("biggiega", "", ("biggie",)),  # a vowel before the linking i stays (biggie, not biggi)
+        ("casinot", "", ("casino",)),
+        ("x'ga", "x", ()),  # one letter before an apostrophe says nothing
+    ],
+)
+def test_loan_stems_cut_estonian_endings(small: EstonianWords, typed: str, head: str, stems: tuple[str, ...]) -> None:
+    assert small.loan_stems(typed, head) == stems
+    assert typed not in small.loan_stems(typed)  # the word itself is never its own loan stem
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "read_as", "first"),
+    [
+        ("kuidas kasiinot remodelida", "lords-of-vegas", "remodel", "lords-of-vegas/remodel"),
+        ("gamble'iga kui palju voib panustada", "lords-of-vegas", "gamble", "lords-of-vegas/gamble"),
+        ("kas reorganizega saab", "lords-of-vegas", "reorganize", "lords-of-vegas/reorganize"),
+        ("sprawlimine", "lords-of-vegas", "sprawl", "lords-of-vegas/sprawl"),  # alone: no language to go by
+        ("kuidas biggie'ga mängitakse", "las-vegas", "biggie", "las-vegas/big-die"),
+        ("eksisin all in'iga, kas mängin veel edasi", "clue-lost-in-vegas", "in", "clue-lost-in-vegas/all-in"),
+    ],
+)
+def test_an_english_word_of_the_books_with_an_estonian_ending_is_searched_in_english(
+    question: str, game: str, read_as: str, first: str
+) -> None:
+    from rulesref.search import default_index
+
+    index = default_index()
+    _, corrections, _ = index.analyse(question, game)
+    assert read_as in {used for _, used in corrections}
+    assert index.search(question, game).hits[0].section.full_id == first
+
+
+def test_a_loanword_with_an_ending_and_a_typo_is_corrected_in_english() -> None:
+    from rulesref.search import default_index
+
+    terms, corrections, _ = default_index().analyse("shoude punktid mängu lõpus", "welcome-to-new-las-vegas")
+    assert ("shoude", "show") in corrections and "show" in terms
+
+
+def test_an_estonian_word_with_an_ending_stays_estonian() -> None:
+    """Only a word neither language knows is read as a loan: kasiinot is the glossary's kasiino."""
+    from rulesref.search import default_index
+
+    terms, corrections, unknown = default_index().analyse("mitu kasiinot tänaval on", "las-vegas")
+    assert corrections == [] and unknown == [] and "kasiinot" in terms
+
+
+def test_estonian_questions_rank_alike_typed_without_diacritics() -> None:
+    """Every Estonian question of the test sets, its diacritics dropped, finds the same top 3."""
+    from rulesref.search import search
+    from tests.rules.test_questions import HELD_OUT_ALL, TABLE_QUESTIONS
+
+    questions = HELD_OUT_ALL + [(n, q) for n, q in TABLE_QUESTIONS if "estonian" in n]
+    assert len(questions) > 250
+    differ = []
+    for name, q in questions:
+        text, game = str(q["q"]), q.get("game")
+        if fold(text) == text:
+            continue
+        chosen = game if isinstance(game, str) else None
+        typed, plain = (search(t, game=chosen).hits[:3] for t in (text, fold(text)))
+        if [h.section.full_id for h in typed] != [h.section.full_id for h in plain]:
+            differ.append(name)
+    assert differ == []
