@@ -18,7 +18,8 @@ Two folders of TOML questions, one shape (docs/rules.md)::
   before a round of changes and measured once after it (docs/rules.md has the figures).
   Once measured, a file may be tuned on in later rounds (the first four have been); the
   newest one is not.  Each keeps what was reached: the first three together first at
-  least 95 %, top 3 at least 98 %; the fourth and fifth their own levels below.
+  least 95 %, top 3 at least 98 %; the fourth, fifth and sixth their own levels
+  below.
 """
 
 from __future__ import annotations
@@ -130,7 +131,8 @@ FIFTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-5#")]
 SIXTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-6#")]
 HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if not n.startswith(("estonian-4#", "estonian-5#", "estonian-6#"))]
 FRESH_TOP_1, FRESH_TOP_3 = 0.875, 1.0
-FIFTH_TOP_1, FIFTH_TOP_3 = 0.83, 0.96  # as measured once, after the round
+FIFTH_TOP_1, FIFTH_TOP_3 = 0.83, 1.0  # as measured after the round (top 3 96.7 % -> 100 % the round after)
+SIXTH_TOP_1, SIXTH_TOP_3 = 0.85, 1.0  # as measured once, after its round
 
 
 def test_held_out_estonian_questions_keep_their_level() -> None:
@@ -166,3 +168,13 @@ def test_the_fifth_estonian_set_keeps_its_level() -> None:
     first, top3, misses = _ranks(FIFTH)
     assert top3 >= FIFTH_TOP_3, (f"top 3: {top3:.1%}", misses)
     assert first >= FIFTH_TOP_1, (f"first: {first:.1%}", misses)
+
+
+def test_the_sixth_estonian_set_keeps_its_level() -> None:
+    """tests/data/rules-held-out/estonian-6.toml: 20 questions, all five games, never tuned on."""
+    assert len(SIXTH) == 20
+    games = {str(e).split("/")[0] for _, q in SIXTH for e in _expected(q)}
+    assert games == set(books())
+    first, top3, misses = _ranks(SIXTH)
+    assert top3 >= SIXTH_TOP_3, (f"top 3: {top3:.1%}", misses)
+    assert first >= SIXTH_TOP_1, (f"first: {first:.1%}", misses)
