@@ -31,6 +31,7 @@ if CHROMIUM is None or DRIVER is None:
     pytest.skip("chromium and chromium-driver are not installed", allow_module_level=True)
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -131,7 +132,10 @@ def site(tmp_path: Path) -> Iterator[Site]:
 
 
 def wait_for(driver: WebDriver, check: Callable[[WebDriver], Any], timeout: float = 10) -> Any:
-    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(check)
+    """Poll ``check`` until it is true; an element that htmx swapped out between finding it and
+    reading it (stale) or that is not there yet is polled again, not a failure."""
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, poll_frequency=0.02, ignored_exceptions=ignored).until(check)
 
 
 def text_of(driver: WebDriver, css: str) -> str:
