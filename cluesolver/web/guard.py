@@ -29,7 +29,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import parse_qs
@@ -121,6 +121,26 @@ def own_hosts(scope: Scope) -> frozenset[str]:
     return frozenset(h.lower() for h in hosts)
 
 
+async def admit(
+    app: ASGIApp, scope: Scope, receive: Receive, send: Send, wrong_host: Callable[[], str]
+) -> tuple[Send, str] | None:
+    """What every guard does first: the server's start and stop pass to ``app``, anything but
+    HTTP is dropped, every answer gets the security headers, and a request to a host name this
+    server is not is refused (``wrong_host()`` says why).  Returns the ``send`` to answer the
+    request with and the host name it came to, or None when it is already answered."""
+    if scope["type"] == "lifespan":
+        await app(scope, receive, send)
+        return None
+    if scope["type"] != "http":  # no websockets here
+        return None
+    send = _with_headers(send, SECURITY_HEADERS)
+    host = (_header(scope, b"host") or "").strip().lower()
+    if host not in own_hosts(scope):
+        await _refuse(send, wrong_host())
+        return None
+    return send, host
+
+
 class Guard:
     """The ASGI middleware in front of every route (see the module's description)."""
 
@@ -132,16 +152,16 @@ class Guard:
         self.links = links
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan":
-            await self.app(scope, receive, send)
+        checked = await admit(
+            self.app,
+            scope,
+            receive,
+            send,
+            lambda: _("this server does not answer to that host name: {how}").format(how=_(OPEN_PRINTED)),
+        )
+        if checked is None:
             return
-        if scope["type"] != "http":  # no websockets here
-            return
-        send = _with_headers(send, SECURITY_HEADERS)
-        host = (_header(scope, b"host") or "").strip().lower()
-        if host not in own_hosts(scope):
-            await _refuse(send, _("this server does not answer to that host name: {how}").format(how=_(OPEN_PRINTED)))
-            return
+        send, host = checked
         server_port = (scope.get("server") or (None, None))[1]
         cookie = cookie_name(server_port)
         path: str = scope.get("path", "")

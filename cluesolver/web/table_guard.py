@@ -106,16 +106,12 @@ class TableGuard:
         return found
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan":
-            await self.app(scope, receive, send)
+        checked = await G.admit(
+            self.app, scope, receive, send, lambda: "this server does not answer to that host name: " + NOT_THIS_TABLE
+        )
+        if checked is None:
             return
-        if scope["type"] != "http":  # no websockets here
-            return
-        send = G._with_headers(send, G.SECURITY_HEADERS)
-        host = (G._header(scope, b"host") or "").strip().lower()
-        if host not in G.own_hosts(scope):
-            await G._refuse(send, "this server does not answer to that host name: " + NOT_THIS_TABLE)
-            return
+        send, host = checked
         bearer = _bearer(scope)
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         token = bearer if bearer is not None else (query.get("t") or [""])[0]
