@@ -129,7 +129,8 @@ HELD_OUT_ALL = _questions(HELD_OUT_FOLDER)
 FRESH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-4#")]
 FIFTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-5#")]
 SIXTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-6#")]
-HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if not n.startswith(("estonian-4#", "estonian-5#", "estonian-6#"))]
+# the first three files together; a newer file joins a test only once it has been measured
+HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "estonian-2#", "estonian-3#"))]
 FRESH_TOP_1, FRESH_TOP_3 = 0.875, 1.0
 FIFTH_TOP_1, FIFTH_TOP_3 = 0.83, 1.0  # as measured after the round (top 3 96.7 % -> 100 % the round after)
 SIXTH_TOP_1, SIXTH_TOP_3 = 0.85, 1.0  # as measured once, after its round
