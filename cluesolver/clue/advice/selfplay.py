@@ -49,6 +49,7 @@ from cluesolver.clue.record.simulate import Deal, deal
 
 if TYPE_CHECKING:
     from cluesolver.clue.advice.suggestions import AdvisorSettings
+    from cluesolver.clue.advice.threat import Threat
 
 
 @dataclass
@@ -132,7 +133,12 @@ class Advisor(Policy):
     name = "advisor"
 
     def __init__(
-        self, settings: AdvisorSettings | None = None, show_by_advice: bool = False, hazard: float = 1.0
+        self,
+        settings: AdvisorSettings | None = None,
+        show_by_advice: bool = False,
+        hazard: float = 1.0,
+        race: Race | None = None,
+        next_turn: bool = False,
     ) -> None:
         from cluesolver.clue.advice.suggestions import DEFAULTS
 
@@ -141,11 +147,15 @@ class Advisor(Policy):
         self.settings = settings or DEFAULTS
         self.show_by_advice = show_by_advice
         self.hazard = hazard
+        self.race = race
+        self.next_turn = next_turn
         self.wrong = 0
 
     def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
         from cluesolver.clue.advice.suggestions import rank
 
+        if self.race is not None:
+            return self.race.suggest(seat, self.settings) or Careful().suggest(seat, rng)
         ranking = rank(seat.log, player=seat.name, top=TABLE_ROWS, counts=seat.counts, settings=self.settings)
         return ranking.advice[0].cards if ranking.advice else Careful().suggest(seat, rng)
 
@@ -159,13 +169,16 @@ class Advisor(Policy):
         advice = accusation(seat.log, player=seat.name, settings=self.settings, plan=True)
         decision = advice.decision
         when = advice.timing
-        if self.hazard != 1.0 and when is not None and decision in ("accuse", "wait"):
+        if (self.hazard != 1.0 or self.next_turn) and when is not None and decision in ("accuse", "wait"):
             from cluesolver.clue.advice.timing import timing
             from cluesolver.clue.record.turns import eliminated
 
             out = set(eliminated(seat.log))
+            found = when.threats
+            if self.next_turn:
+                found = _next_turn_threats(seat, self.settings)
             decision = timing(
-                seat.log.players, seat.name, out, when.probability, when.after_next, when.threats, hazard=self.hazard
+                seat.log.players, seat.name, out, when.probability, when.after_next, found, hazard=self.hazard
             ).decision
         return advice.cards if decision == "accuse" else None
 
@@ -178,6 +191,58 @@ class Advisor(Policy):
 
         card = choose_card(seat.log, Suggestion(0, suggester, cards, ()), seat.name, counts=seat.counts)
         return card if card is not None and card in cards and card in seat.log.header.my_cards else drawn
+
+
+@dataclass(frozen=True)
+class Race:
+    """A suggestion ranking aimed at the race rather than at bits (a self-play pilot): the
+    best ``shortlist`` suggestions by the table's value are ranked again by ``value +
+    weight * after``, ``after`` being the expected chance of the best whole guess once the
+    suggestion is answered (:func:`cluesolver.clue.advice.timing.after_suggestion`, on the
+    deals the ranking used), but only when the best whole guess's chance now is at least
+    ``start`` (late in the game); ``weight`` None ranks by ``after`` alone (the value
+    breaking ties).  Earlier, or with one row, the table's first row is played."""
+
+    weight: float | None = None
+    start: float = 0.1
+    shortlist: int = 10
+
+    def suggest(self, seat: Seat, settings: AdvisorSettings) -> tuple[str, ...] | None:
+        from cluesolver.clue.advice.suggestions import rank
+        from cluesolver.clue.advice.timing import after_suggestion, envelope_odds
+        from cluesolver.clue.engine.sampler import deals_of
+
+        puzzle = puzzle_of(seat.log)
+        counts = seat.counts
+        deals = deals_of(puzzle, counts, settings.samples, settings.seed, settings.exact_limit)
+        top = max(TABLE_ROWS, self.shortlist)
+        ranking = rank(seat.log, player=seat.name, top=top, counts=counts, settings=settings, deals=deals)
+        if not ranking.advice:
+            return None
+        if len(ranking.advice) == 1 or max(envelope_odds(deals, puzzle.table).values()) < self.start:
+            return ranking.advice[0].cards
+
+        def worth(k: int) -> tuple[float, int]:
+            a = ranking.advice[k]
+            after = after_suggestion(deals, puzzle.table, seat.name, True, a.cards)
+            score = after if self.weight is None else a.value + self.weight * after
+            return (round(score, 9), -k)
+
+        best = max(range(len(ranking.advice)), key=worth)
+        return ranking.advice[best].cards
+
+
+def _next_turn_threats(seat: Seat, settings: AdvisorSettings) -> tuple[Threat, ...]:
+    """Each opponent's chance of naming the envelope by the end of their next turn, over
+    the deals ``clue accuse?`` takes its threats on (:func:`next_turn_threats`)."""
+    from cluesolver.clue.advice.threat import next_turn_threats
+    from cluesolver.clue.engine.sampler import deals_of
+
+    puzzle = puzzle_of(seat.log)
+    deals = deals_of(puzzle, seat.counts, settings.samples, settings.seed, settings.exact_limit)
+    return next_turn_threats(
+        seat.log, seat.counts, deals, settings.threat_samples, settings.seed, settings.threat_counts
+    )
 
 
 def _floor() -> float:

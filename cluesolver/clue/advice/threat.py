@@ -22,9 +22,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cluesolver.clue.engine import count, count_once
 from cluesolver.clue.engine.feasible import Feasibility
@@ -468,3 +468,131 @@ def _valid(moves: dict[str, str], deal: _Deal, public: _Public, seen: set[tuple[
         if env in public.not_env:
             return False
     return True
+
+
+def next_turn_threats(
+    log: GameLog,
+    counts: Counts | None = None,
+    deals: Deals | SmallDeals | None = None,
+    samples: int = 200,
+    seed: int = 0,
+    max_counts: int = 60,
+    every: int = 1,
+) -> tuple[Threat, ...]:
+    """For every player other than the log's owner: the chance they can name the envelope
+    by the end of their next turn: already (as :func:`threats`), or after the answer to
+    their own next suggestion, made as a careful player would (per category a card they
+    have neither been dealt nor seen, uniformly; any card of it when none is left) and
+    answered in the deal (clockwise, the first holder showing one of the cards uniformly).
+    Taken over the same deals as :func:`threats`; in each deal, when the ways (which card
+    each earlier shower picked; then which suggestion; then which card is shown) number at
+    most ``every``, all of them are weighed, else one is drawn at random.  The answers the
+    other opponents' suggestions would give them first are left out.  What the owner's
+    accusation timing weighs when waiting means that every opponent moves first (a
+    self-play pilot, ``benchmarks/selfplay.py`` row ``danger-next``)."""
+    puzzle = puzzle_of(log)
+    counts = counts if counts is not None else count(puzzle)
+    out_now = {e.accuser for e in log.events if isinstance(e, Accusation) and not e.correct}
+    others = [p for p in log.players if p != log.header.me]
+    if not counts.deals:
+        return tuple(Threat(p, 0.0, p in out_now, 0, True) for p in others)
+    if deals is None:
+        deals = small_deals(puzzle, samples, random.Random(seed + 17), exact_limit=samples)
+    if deals is None:
+        from cluesolver.clue.engine.sampler import deals_for
+
+        deals = deals_for(puzzle, counts, samples, random.Random(seed + 17), exact_limit=samples)
+    holders, rows, exact = _rows(deals, samples, seed)
+    facts, shown, looks = _public(log)
+    public = _Public.of(facts)
+    rng = random.Random(seed)
+    table = puzzle.table
+    category = {c: cat for cat, cs in table.categories for c in cs}
+    views = [_Deal.of(table, holders, row, category) for row in rows]
+    memo: dict[tuple[object, ...], bool] = {}
+    budget = [max_counts, 0]
+    players = log.players
+    out: list[Threat] = []
+    for j in others:
+        if j in out_now:
+            out.append(Threat(j, 0.0, True, len(views), exact))
+            continue
+        budget[1] = 0
+        seen = _Seen(shown[j])
+        i = players.index(j)
+        order = [players[(i + k) % len(players)] for k in range(1, len(players))]
+        total = 0.0
+        drawn = False
+        for view in views:
+            if _knows(j, view, public, seen, looks[j], table, rng, memo, budget) >= 1.0:
+                total += 1.0  # certain whatever they picked: certain after any suggestion too
+                continue
+            got, all_ways = _certain_after_next(j, view, facts, seen, looks[j], table, order, rng, budget, every)
+            total += got
+            drawn = drawn or not all_ways
+        bound = budget[1] > 0
+        out.append(Threat(j, total / len(views), False, len(views), exact and not drawn and not bound, bound))
+    return tuple(out)
+
+
+T = TypeVar("T")
+
+
+def _ways(options: Sequence[Sequence[T]], every: int, rng: random.Random) -> list[tuple[T, ...]]:
+    """Every choice of one item per list when they number at most ``every``, else one drawn."""
+    if math.prod(map(len, options)) <= every:
+        return list(itertools.product(*options))
+    return [tuple(rng.choice(o) for o in options)]
+
+
+def _certain_after_next(
+    j: str,
+    deal: _Deal,
+    facts: list[Constraint],
+    shown: _Seen,
+    looks: list[tuple[str, str]],
+    table: Table,
+    order: list[str],
+    rng: random.Random,
+    budget: list[int],
+    every: int,
+) -> tuple[float, bool]:
+    """The chance that ``j``'s notebook in ``deal`` leaves one envelope after their next
+    suggestion (made and answered as :func:`next_turn_threats` says), and whether every
+    way was weighed (else one was drawn)."""
+    owner = deal.owner
+    hand = deal.hands.get(j, ())
+    slots = tuple((f"table:{slot}", deal.hands[f"table:{slot}"][0]) for slot, _ in looks) if looks else ()
+    options = [[ids[0][1]] if named else [i for c, i in ids if owner[c] == k] for k, named, ids in shown.shows]
+    picks = _ways(options, every, rng)
+    all_ways = len(picks) == math.prod(map(len, options))
+    total = 0.0
+    for pick in picks:
+        seen = [shown.pairs[i] for i in pick]
+        known = set(hand) | {c for _, c in seen} | {c for _, c in slots}
+        open_ = [[c for c in cs if c not in known] or list(cs) for _, cs in table.categories]
+        suggestions = _ways(open_, every, rng)
+        all_ways = all_ways and len(suggestions) == math.prod(map(len, open_))
+        got = 0.0
+        for cards in suggestions:
+            new: list[Constraint] = []
+            shows: list[tuple[str, str] | None] = [None]
+            for k in order:
+                held = [c for c in cards if owner[c] == k]
+                if not held:
+                    new.extend(Lacks(k, c) for c in cards)
+                    continue
+                new.append(AtLeastOne(k, cards))
+                if len(held) <= every:
+                    shows = [(k, c) for c in held]
+                else:
+                    shows, all_ways = [(k, rng.choice(held))], False
+                break
+            after = _Public.of([*facts, *new])
+            hits = 0
+            for show in shows:
+                view = _Deal(owner, deal.hands, deal.env)  # the swaps found before may break the new facts
+                hits += bool(_certain(j, view, after, [*seen, *([show] if show else [])], hand, slots, table, budget))
+            got += hits / len(shows)
+        total += got / len(suggestions)
+    return total / len(picks), all_ways
