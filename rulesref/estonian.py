@@ -57,6 +57,11 @@ _GRADES = (
 )
 #: Stems shorter than this are never looked up (too many words share them).
 SHORTEST_STEM = 3
+#: The endings of the cases that make a noun an adverbial (in, from, into, on, off, onto,
+#: as, until, with, without: *kasiino-s*, *panga-st*, *raha-ga*), also after a plural
+#: *-de*/*-te*/*-i*: a noun in one of them never qualifies the next noun, as a genitive
+#: does (*raundi alguses*: the start of the round), unless that noun agrees with it.
+ADVERBIAL_CASES = ("s", "st", "sse", "l", "lt", "le", "ks", "ni", "na", "ta", "ga")
 
 
 def fold(word: str) -> str:
@@ -279,6 +284,31 @@ class EstonianWords:
                 return (min(first), rest[0])
         return ()
 
+    def case(self, word: str) -> str | None:
+        """The adverbial case ending (:data:`ADVERBIAL_CASES`) of a noun, as the word is read
+        with the fewest endings cut: ``"st"`` for *pangast*, ``"sse"`` for *kasiinodesse*;
+        ``""`` for a base form, genitive or partitive (*raundi*, *laenu*, *plaate*), for a
+        verb and for a word the glossary does not know; ``None`` for a form the glossary
+        lists (*tuppa*: its case is not spelt out).
+
+            >>> words = EstonianWords.of(Glossary.from_json({"gloss": {"pank": ["bank"], "laen": ["loan"],
+            ...     "kasiino": ["casino"]}, "endings": "st s de desse sse"}))
+            >>> [words.case(w) for w in ("pangast", "laenu", "kasiinodesse", "kasiinos", "raha")]
+            ['st', '', 'sse', 's', '']
+        """
+        folded = fold(word.lower())
+        bases = self._lemmas(folded)
+        if not bases or any(b.endswith("ma") for b in bases):
+            return ""
+        for cuts, stem in self.candidates(folded):
+            if bases[0] in self.form(stem):
+                if not cuts:
+                    regular = any(folded in forms(fold(b)) for b in bases)
+                    return "" if regular else None
+                ending = folded[len(stem) :]
+                return next((c for c in ADVERBIAL_CASES if ending.endswith(c) and _plural(ending, c)), "")
+        return ""
+
     def bases(self, word: str) -> tuple[str, ...]:
         """What ``word`` stands for: its base forms, else its compound's parts, else ``()``."""
         return self.lemmas(word) or self.parts(word)
@@ -353,6 +383,11 @@ class EstonianWords:
 def _joined(index: Mapping[str, Iterable[str]]) -> dict[str, str]:
     """A form index in its compact shape: each form's base forms sorted and joined by commas."""
     return {form: ",".join(sorted(bases)) for form, bases in index.items()}
+
+
+def _plural(ending: str, case: str) -> bool:
+    """Whether ``ending`` is ``case`` alone or after a plural marker (*-de-sse*, *-te-ga*, *-i-s*)."""
+    return ending[: len(ending) - len(case)] in ("", "de", "te", "i", "id", "sid")
 
 
 def _agree(base: str, word: str) -> bool:

@@ -1008,6 +1008,8 @@ class RuleIndex:
                 content = sum(not read[j].stop for j in range(i, i + n))
                 if not all(keys[i : i + n]) or content < 2 or covered & set(range(i, i + n)):
                     continue  # a run of question words ("mis vahe", "mitu kaarti") says too little
+                if not all(self._qualifies(read, j, j + 1) for j in range(i, i + n - 1)):
+                    continue
                 label = " ".join(w.typed for w in read[i : i + n])
                 runs = [" ".join(choice) for choice in product(*keys[i : i + n]) if " ".join(choice) in known]
                 if runs and not any(f" {label} " in f" {other} " for other in labels):
@@ -1044,6 +1046,19 @@ class RuleIndex:
                 covered.update((i, j))
         return covered
 
+    def _qualifies(self, read: Sequence[_Word], i: int, j: int) -> bool:
+        """Whether Estonian word ``i`` may qualify word ``j`` after it in one phrase: not when
+        it stands in an adverbial case (*pangast*, *kasiinos*) that ``j`` does not share
+        (*suures kasiinos* agree).  English words and unknown cases do not say."""
+        if not read[i].estonian or not read[i].typed:
+            return True
+        glossary = self.data.lexicon.estonian
+        case = glossary.case(read[i].typed)
+        if not case:
+            return True
+        other = glossary.case(read[j].typed) if read[j].estonian and read[j].typed else ""
+        return other is None or other == case
+
     def _is_keyword(self, run: str, games: Sequence[str]) -> bool:
         """Whether a run of Estonian keys is a whole Estonian keyword of a section of ``games``
         (only the sections holding its first key are read)."""
@@ -1077,6 +1092,8 @@ class RuleIndex:
             units.append(((i,), word.typed, english if word.typed and not word.english else ()))
         pairs: list[tuple[tuple[int, ...], _Term]] = []  # (positions, term) of each pair found
         for left, right in zip(units, units[1:]):
+            if not self._qualifies(read, left[0][0], right[0][0]):
+                continue  # "rahast kasiinos" (from the money, in the casino) is not "casino money"
             if left[2] and right[2] and (read[left[0][0]].estonian or read[right[0][0]].estonian):
                 # a run with a question word ("mängu lõpus": at the end of the game) counts by
                 # its content word, as an English run of a title does
@@ -1089,6 +1106,7 @@ class RuleIndex:
         for at, label, meaning in [(at, t.label, t.meaning) for at, t in pairs]:
             after = at[-1] + 1
             fits = after < len(units) and bool(units[after][2]) and read[after].estonian
+            fits = fits and self._qualifies(read, at[-1], after)
             if fits and self._add_run((at, label, meaning), units[after], terms, labels, known, covered):
                 inside = {t.label for pos, t in pairs if set(pos) <= {*at, after}}
                 terms[:] = [t for t in terms if t.label not in inside]

@@ -254,3 +254,40 @@ def test_estonian_questions_rank_alike_typed_without_diacritics() -> None:
         if [h.section.full_id for h in typed] != [h.section.full_id for h in plain]:
             differ.append(name)
     assert differ == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "case"),
+    [
+        ("kasiinos", "s"),  # in the casino
+        ("kasiinodesse", "sse"),  # into the casinos: a plural before the case
+        ("täringutega", "ga"),  # with the dice
+        ("krundile", "le"),  # onto the lot, weak grade
+        ("täringu", ""),  # genitive: may qualify the next noun
+        ("täringuid", ""),  # partitive
+        ("kasiino", ""),  # base form
+        ("veeretatakse", ""),  # a verb has no case
+        ("tuppa", None),  # a listed form: its case is not spelt out
+        ("foobar", ""),  # unknown
+    ],
+)
+def test_the_adverbial_case_of_a_noun(small: EstonianWords, typed: str, case: str | None) -> None:
+    assert small.case(typed) == case
+
+
+def test_a_noun_in_an_adverbial_case_does_not_qualify_the_next_one() -> None:
+    """ "pangast laenu" (asked the bank for a loan) is not the setup's "bank loan", "rahast
+    kasiinos" (of the money in the casino) not "casino money"; a genitive still qualifies
+    ("raundi alguses": start of the round) and words agreeing in case make a phrase."""
+    from rulesref.search import default_index
+
+    index = default_index()
+    terms, _, _ = index.analyse("kui keegi pangast laenu ei küsinud", "welcome-to-new-las-vegas")
+    assert "pangast laenu" not in terms and {"pangast", "laenu"} <= set(terms)
+    assert "rahast kasiinos" not in index.analyse("mis saab ülejäänud rahast kasiinos", "las-vegas")[0]
+    assert "raundi alguses" in index.analyse("mitu rahatähte raundi alguses", "las-vegas")[0]
+    assert "suurele täringule" in index.analyse("mis juhtub suurele täringule", "las-vegas")[0]
+    assert index.search("kui keegi pangast laenu ei küsinud").hits[0].section.full_id == "welcome-to-new-las-vegas/bank"
+    assert (
+        index.search("mis saab ülejäänud rahast kasiinos", "las-vegas").hits[0].section.full_id == "las-vegas/leftovers"
+    )
