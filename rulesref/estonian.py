@@ -108,7 +108,8 @@ class Glossary:
     ``gloss`` maps a base form (or several, joined by a space) to the English words and
     phrases it stands for; ``stems`` lists forms the rules cannot make; ``endings`` are
     the endings cut from a word, longest first; ``negations`` the words that deny a
-    sentence ("ei", "pole"), folded.  Keys are kept as written (diacritics and all);
+    sentence ("ei", "pole"), folded; ``clause_words`` those that start or join a clause
+    ("kus", "mida", "ja"), folded.  Keys are kept as written (diacritics and all);
     looking up folds them.
     """
 
@@ -116,6 +117,7 @@ class Glossary:
     stems: Mapping[str, tuple[str, ...]]
     endings: tuple[str, ...]
     negations: frozenset[str] = frozenset()
+    clause_words: frozenset[str] = frozenset()
 
     @classmethod
     def read(cls, path: Path = GLOSSARY_FILE) -> Glossary:
@@ -130,13 +132,15 @@ class Glossary:
         if not isinstance(data, dict):
             raise ValueError("a glossary must be a table")
         endings, negations = data.get("endings", ""), data.get("negations", "")
-        if not isinstance(endings, str) or not isinstance(negations, str):
-            raise ValueError("'endings' and 'negations' must be strings")
+        clauses = data.get("clause_words", "")
+        if not isinstance(endings, str) or not isinstance(negations, str) or not isinstance(clauses, str):
+            raise ValueError("'endings', 'negations' and 'clause_words' must be strings")
         return cls(
             gloss=_lists(data.get("gloss", {}), "gloss"),
             stems=_lists(data.get("stems", {}), "stems"),
             endings=tuple(sorted({fold(e) for e in endings.split()}, key=lambda e: (-len(e), e))),
             negations=frozenset(fold(w) for w in negations.lower().split()),
+            clause_words=frozenset(fold(w) for w in clauses.lower().split()),
         )
 
     def to_json(self) -> dict[str, object]:
@@ -145,6 +149,7 @@ class Glossary:
             "stems": {k: list(v) for k, v in self.stems.items()},
             "endings": " ".join(self.endings),
             "negations": " ".join(sorted(self.negations)),
+            "clause_words": " ".join(sorted(self.clause_words)),
         }
 
 
@@ -242,6 +247,11 @@ class EstonianWords:
         """What a base form means in a denied sentence, where the glossary says ("keegi ...
         ei": "mitte keegi", nobody); else ``()``."""
         return self._phrases.get(("mitte", base), ())
+
+    def is_clause_word(self, word: str) -> bool:
+        """Whether a word starts or joins a clause ("kus", "mida", "kui", "ja"): the words on
+        either side of it belong to different clauses."""
+        return fold(word.lower()) in self.glossary.clause_words
 
     def is_negation(self, word: str) -> bool:
         """Whether a word denies its sentence ("ei", "pole")."""

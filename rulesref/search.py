@@ -102,6 +102,11 @@ class SearchSettings:
     #: question's words (not phrases) it holds, to this power (0: not at all); a phrase and
     #: its own words would otherwise outweigh the word a section is about
     coverage_power: float = 0.5
+    #: in an Estonian question two words with up to this many words between them that make
+    #: a whole keyword, in either order, count as that phrase (Estonian word order is free) ...
+    free_order_gap: int = 2
+    #: ... at this share of a phrase's weight
+    free_order_share: float = 0.75
     #: with no game chosen, each game's scores are multiplied by the share of the question's
     #: words its book knows, to this power
     game_share_power: float = 2.0
@@ -1018,6 +1023,35 @@ class RuleIndex:
                     )
                     labels.add(label)
                     covered.update(range(i, i + n))
+        # Estonian word order is free: two content words with a word or two between them
+        # that make a whole keyword, in either order, count as it ("kell jõuab nelja": kell
+        # neli; "süüdistus on vale": vale süüdistus)
+        gap = self.settings.free_order_gap
+        for i, j in ((a, b) for a in range(len(read)) for b in range(a + 2, min(a + 2 + gap, len(read)))):
+            if read[i].stop or read[j].stop or not (keys[i] and keys[j]) or covered & {i, j}:
+                continue
+            if not all(self._splits_a_phrase(read[k]) for k in range(i + 1, j)):
+                continue  # "numbrit kuhu kirjutada": the number and the writing are two clauses
+            if not (self._qualifies(read, i, j) and self._qualifies(read, j, i)):
+                continue  # "kasiinos ... rahatähe": in the casino, not a casino's note
+            whole = self._whole_keywords(keys[i], keys[j], games)
+            english = self._whole_english(read[i], read[j], games)
+            label = f"{read[i].typed} {read[j].typed}"
+            if (whole or english) and label not in labels:
+                weight = self.settings.phrase_weight * self.settings.free_order_share
+                alternatives = tuple((stems, 1.0) for stems in dict.fromkeys(english.values()))
+                terms.append(
+                    _Term(
+                        label,
+                        alternatives,
+                        estonian=True,
+                        weight=weight,
+                        et_alternatives=whole,
+                        meaning=tuple(english),
+                    )
+                )
+                labels.add(label)
+                covered.update((i, j))
         # a question word and a verb that make a whole keyword: the question a section answers
         # ("kes alustab": who starts), also with a question word between them ("kes mängu
         # alustab"); a question word with a noun ("mitu kaarti") says too little
@@ -1058,6 +1092,42 @@ class RuleIndex:
             return True
         other = glossary.case(read[j].typed) if read[j].estonian and read[j].typed else ""
         return other is None or other == case
+
+    def _whole_keywords(self, first: Sequence[str], second: Sequence[str], games: Sequence[str]) -> tuple[str, ...]:
+        """The Estonian keywords of ``games`` made of two words, one with a key of ``first``
+        and one of ``second``, in either order (a word the glossary reads two ways, *vale*:
+        vale, valge, is indexed with both: "vale valge süüdistus"); only the sections
+        holding a key of ``first`` are read."""
+        allowed, a, b = {*first, *second}, set(first), set(second)
+        found: dict[str, None] = {}
+        for game in games:
+            for row in self._rows_of.get(game, []):
+                if not a.intersection(self.data.tokens[row][3]):
+                    continue
+                for keyword in self._section_keywords(row, 3):
+                    keys = keyword.split()
+                    if len(keys) > 1 and allowed.issuperset(keys) and a.intersection(keys) and b.intersection(keys):
+                        found[keyword] = None
+        return tuple(found)
+
+    def _splits_a_phrase(self, word: _Word) -> bool:
+        """Whether a word may stand between two words of one phrase: a verb ("kell jõuab
+        nelja") or a small word ("süüdistus on vale"), not one that starts a clause ("kus",
+        "kui") nor a noun with words of its own ("numbri kõrvale kirjutamine")."""
+        if self.data.lexicon.estonian.is_clause_word(word.typed):
+            return False
+        return word.stop or any(b.endswith("ma") for b in word.lemmas)
+
+    def _whole_english(self, first: _Word, second: _Word, games: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """The English the meanings of two Estonian words make, in either order, that is a
+        whole keyword or title of ``games`` ("süüdistus ... vale": wrong accusation), with
+        its stems."""
+        names = frozenset().union(*(self.data.names.get(g, frozenset()) for g in games))
+        a, b = self._meaning(first.lemmas), self._meaning(second.lemmas)
+        texts = [text for x in a for y in b for text in (f"{x} {y}", f"{y} {x}", f"{y} of {x}", f"{y} of the {x}")]
+        return {
+            text: tuple(stems) for text, stems in zip(texts, self._stemmer.tokens(texts)) if " ".join(stems) in names
+        }
 
     def _is_keyword(self, run: str, games: Sequence[str]) -> bool:
         """Whether a run of Estonian keys is a whole Estonian keyword of a section of ``games``

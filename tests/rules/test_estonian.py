@@ -291,3 +291,37 @@ def test_a_noun_in_an_adverbial_case_does_not_qualify_the_next_one() -> None:
     assert (
         index.search("mis saab ülejäänud rahast kasiinos", "las-vegas").hits[0].section.full_id == "las-vegas/leftovers"
     )
+
+
+def test_clause_words_are_read_from_the_glossary(shipped: EstonianWords) -> None:
+    small = EstonianWords.of(Glossary.from_json({"gloss": {}, "clause_words": "kus Kuhu"}))
+    assert small.is_clause_word("kus") and small.is_clause_word("KUHU") and not small.is_clause_word("kell")
+    assert shipped.is_clause_word("mida") and shipped.is_clause_word("kui") and not shipped.is_clause_word("on")
+    assert Glossary.from_json(small.glossary.to_json()) == small.glossary
+    with pytest.raises(ValueError, match="clause_words"):
+        Glossary.from_json({"clause_words": ["kus"]})
+
+
+def test_two_words_of_a_keyword_with_a_verb_between_them_count_as_it() -> None:
+    """Estonian word order is free: "kell jõuab nelja" holds running out of time's "kell
+    neli", "süüdistus on vale" the wrong accusation (in its English title too); not across
+    a clause word ("numbrit kuhu kirjutada"), a noun between or an adverbial case."""
+    from rulesref.search import default_index
+
+    index = default_index()
+
+    def terms(question: str, game: str) -> list[str]:
+        return index.analyse(question, game)[0]
+
+    def first(question: str, game: str) -> str:
+        return index.search(question, game).hits[0].section.full_id
+
+    assert "kell nelja" in terms("mis saab kui kell jouab nelja", "clue-lost-in-vegas")
+    assert first("mis saab kui kell jouab nelja", "clue-lost-in-vegas") == "clue-lost-in-vegas/running-out-of-time"
+    assert "süüdistus vale" in terms("mis juhtub kui su süüdistus on vale", "clue")
+    assert first("mis juhtub kui su süüdistus on vale", "clue") == "clue/eliminated-players"
+    assert "numbrit kirjutada" not in terms("mul pole ühtegi numbrit kuhu kirjutada", "welcome-to-new-las-vegas")
+    assert "numbri kirjutamise" not in terms("sama numbri kõrvale kirjutamise boonus", "welcome-to-new-las-vegas")
+    assert "kasiinos rahatähe" not in terms("kes saab kasiinos suurema rahatähe", "las-vegas")
+    # three words apart is too far
+    assert "kell nelja" not in terms("mis saab kui kell lõpuks jõuab nelja", "clue-lost-in-vegas")
