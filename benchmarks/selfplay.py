@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import cluesolver.clue  # noqa: F401  (sets the BLAS threads before numpy loads)
-from cluesolver.clue.advice.selfplay import POLICIES, Advisor, GameResult, Policy, Race, play_game
+from cluesolver.clue.advice.selfplay import POLICIES, Advisor, GameResult, Policy, Quiet, Race, play_game
 from cluesolver.clue.advice.suggestions import DEFAULTS
 
 #: The advisor as self-play runs it: the table's own settings (what ``clue next`` and
@@ -77,9 +77,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
 #: Advisor variants in how it plays rather than in its settings (:class:`Advisor` options).
 PLAYING: dict[str, dict[str, Any]] = {
     "danger-2": {"hazard": 2.0},
-    "race": {"race": Race()},
-    "race-blend": {"race": Race(weight=4.0, start=0.0)},
+    "race": {"pick": Race()},
+    "race-blend": {"pick": Race(weight=4.0, start=0.0)},
     "danger-next": {"next_turn": True},
+    "quiet-5": {"pick": Quiet(margin=0.05)},
 }
 
 

@@ -137,7 +137,7 @@ class Advisor(Policy):
         settings: AdvisorSettings | None = None,
         show_by_advice: bool = False,
         hazard: float = 1.0,
-        race: Race | None = None,
+        pick: Race | Quiet | None = None,
         next_turn: bool = False,
     ) -> None:
         from cluesolver.clue.advice.suggestions import DEFAULTS
@@ -147,15 +147,15 @@ class Advisor(Policy):
         self.settings = settings or DEFAULTS
         self.show_by_advice = show_by_advice
         self.hazard = hazard
-        self.race = race
+        self.pick = pick
         self.next_turn = next_turn
         self.wrong = 0
 
     def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
         from cluesolver.clue.advice.suggestions import rank
 
-        if self.race is not None:
-            return self.race.suggest(seat, self.settings) or Careful().suggest(seat, rng)
+        if self.pick is not None:
+            return self.pick.suggest(seat, self.settings) or Careful().suggest(seat, rng)
         ranking = rank(seat.log, player=seat.name, top=TABLE_ROWS, counts=seat.counts, settings=self.settings)
         return ranking.advice[0].cards if ranking.advice else Careful().suggest(seat, rng)
 
@@ -230,6 +230,45 @@ class Race:
 
         best = max(range(len(ranking.advice)), key=worth)
         return ranking.advice[best].cards
+
+
+@dataclass(frozen=True)
+class Quiet:
+    """Among the suggestions whose value is within ``margin`` (a share of the best value)
+    of the best, the one that tells the opponents least about the envelope (what a
+    spectator hearing the answers would learn, :func:`cluesolver.clue.advice.suggestions.leak_bits`;
+    who shows to the suggester is public), the value breaking ties (a self-play pilot:
+    ``leak_weight`` traded the seat's own speed away; this keeps it within the margin)."""
+
+    margin: float = 0.05
+    shortlist: int = 10
+
+    def suggest(self, seat: Seat, settings: AdvisorSettings) -> tuple[str, ...] | None:
+        import numpy as np
+
+        from cluesolver.clue.advice.suggestions import leak_bits, rank
+
+        ranking = rank(
+            seat.log, player=seat.name, top=max(TABLE_ROWS, self.shortlist), counts=seat.counts, settings=settings
+        )
+        if not ranking.advice:
+            return None
+        best = ranking.advice[0].value
+        close = [a for a in ranking.advice if a.value >= best - self.margin * abs(best)]
+        if len(close) == 1:
+            return close[0].cards
+        table = seat.counts.table
+        index = {c: i for i, c in enumerate(table.cards)}
+        pools = [np.array([index[c] for c in cs], dtype=np.intp) for _, cs in table.categories]
+        leak = leak_bits(seat.log, pools, seat.name, settings)
+
+        def row(cards: tuple[str, ...]) -> int:  # the position in product order (scoring.candidates_of)
+            m = 0
+            for (_, cs), c in zip(table.categories, cards):
+                m = m * len(cs) + cs.index(c)
+            return m
+
+        return min(enumerate(close), key=lambda ka: (round(float(leak[row(ka[1].cards)]), 9), ka[0]))[1].cards
 
 
 def _next_turn_threats(seat: Seat, settings: AdvisorSettings) -> tuple[Threat, ...]:

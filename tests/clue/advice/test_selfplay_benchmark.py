@@ -86,3 +86,14 @@ def test_the_pilot_rows_change_one_thing_each() -> None:
     assert (careful.hazard, danger.hazard) == (1.0, 2.0) and danger.settings == DEFAULTS
     assert leak.settings.leak_weight == 0.2 and leak.hazard == 1.0
     assert not danger.show_by_advice and not leak.show_by_advice
+
+
+def test_the_issue25_goal_pilots_change_one_thing_each() -> None:
+    from cluesolver.clue.advice.selfplay import Quiet, Race
+
+    bench = _bench()
+    race, blend, nxt, quiet = (bench._advisor(r) for r in ("race", "race-blend", "danger-next", "quiet-5"))
+    assert race.pick == Race() and blend.pick == Race(weight=4.0, start=0.0) and quiet.pick == Quiet(margin=0.05)
+    assert nxt.next_turn and nxt.pick is None and not race.next_turn and not quiet.next_turn
+    assert bench._advisor("careful").pick is None and not bench._advisor("careful").next_turn
+    assert all(a.settings == DEFAULTS and a.hazard == 1.0 for a in (race, blend, nxt, quiet))
