@@ -109,7 +109,8 @@ class Glossary:
     phrases it stands for; ``stems`` lists forms the rules cannot make; ``endings`` are
     the endings cut from a word, longest first; ``negations`` the words that deny a
     sentence ("ei", "pole"), folded; ``clause_words`` those that start or join a clause
-    ("kus", "mida", "ja"), folded.  Keys are kept as written (diacritics and all);
+    ("kus", "mida", "ja"), folded; ``amount_words`` the words that ask how many ("mitu",
+    "kui palju"), folded.  Keys are kept as written (diacritics and all);
     looking up folds them.
     """
 
@@ -118,6 +119,7 @@ class Glossary:
     endings: tuple[str, ...]
     negations: frozenset[str] = frozenset()
     clause_words: frozenset[str] = frozenset()
+    amount_words: tuple[str, ...] = ()
 
     @classmethod
     def read(cls, path: Path = GLOSSARY_FILE) -> Glossary:
@@ -131,16 +133,15 @@ class Glossary:
         """Read the file's shape (also the cached form), checking every type (ValueError if wrong)."""
         if not isinstance(data, dict):
             raise ValueError("a glossary must be a table")
-        endings, negations = data.get("endings", ""), data.get("negations", "")
-        clauses = data.get("clause_words", "")
-        if not isinstance(endings, str) or not isinstance(negations, str) or not isinstance(clauses, str):
-            raise ValueError("'endings', 'negations' and 'clause_words' must be strings")
+        endings, negations = _string(data, "endings"), _string(data, "negations")
+        clauses, amounts = _string(data, "clause_words"), _string(data, "amount_words")
         return cls(
             gloss=_lists(data.get("gloss", {}), "gloss"),
             stems=_lists(data.get("stems", {}), "stems"),
             endings=tuple(sorted({fold(e) for e in endings.split()}, key=lambda e: (-len(e), e))),
             negations=frozenset(fold(w) for w in negations.lower().split()),
             clause_words=frozenset(fold(w) for w in clauses.lower().split()),
+            amount_words=tuple(c for c in (" ".join(fold(a).split()) for a in amounts.lower().split(",")) if c),
         )
 
     def to_json(self) -> dict[str, object]:
@@ -150,7 +151,15 @@ class Glossary:
             "endings": " ".join(self.endings),
             "negations": " ".join(sorted(self.negations)),
             "clause_words": " ".join(sorted(self.clause_words)),
+            "amount_words": ", ".join(self.amount_words),
         }
+
+
+def _string(data: Mapping[str, object], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise ValueError(f"'{key}' must be a string")
+    return value
 
 
 def _lists(table: object, name: str) -> dict[str, tuple[str, ...]]:
@@ -252,6 +261,18 @@ class EstonianWords:
         """Whether a word starts or joins a clause ("kus", "mida", "kui", "ja"): the words on
         either side of it belong to different clauses."""
         return fold(word.lower()) in self.glossary.clause_words
+
+    def amount_at(self, typed: list[str]) -> int | None:
+        """Where a question asks how many (the position of the last word of "mitu", "kui
+        palju" ...), or None.  A one-word cue right after "kui" says "if several" (*kui mitu
+        mängijat on viigis*), not how many."""
+        folded = [fold(w.lower()) for w in typed]
+        for i in range(len(folded)):
+            for cue in self.glossary.amount_words:
+                size = len(cue.split())
+                if " ".join(folded[i : i + size]) == cue and (size > 1 or i == 0 or folded[i - 1] != "kui"):
+                    return i + size - 1
+        return None
 
     def is_negation(self, word: str) -> bool:
         """Whether a word denies its sentence ("ei", "pole")."""

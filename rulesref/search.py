@@ -107,6 +107,9 @@ class SearchSettings:
     free_order_gap: int = 2
     #: ... at this share of a phrase's weight
     free_order_share: float = 0.75
+    #: an Estonian question asking how many ("mitu tuba"): a section giving a number of that
+    #: thing ("nine rooms") counts this much more
+    amount_boost: float = 0.5
     #: with no game chosen, each game's scores are multiplied by the share of the question's
     #: words its book knows, to this power
     game_share_power: float = 2.0
@@ -598,6 +601,7 @@ class RuleIndex:
         self._title_words = [frozenset(t for t in row[0] if t not in stop) for row in self.data.tokens]
         self._proper: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._forms: dict[str, tuple[str, ...]] | None = None
+        self._number_stems: frozenset[str] | None = None
         self._own_words = {  # the words of a game's own name: its id and its title's first part
             game: frozenset(words(game.replace("-", " ")) + words(re.split(r"[(:]", b.title)[0]))
             for game, b in self.books.items()
@@ -1116,7 +1120,7 @@ class RuleIndex:
         "kui") nor a noun with words of its own ("numbri kõrvale kirjutamine")."""
         if self.data.lexicon.estonian.is_clause_word(word.typed):
             return False
-        return word.stop or any(b.endswith("ma") for b in word.lemmas)
+        return word.stop or _verb(word)
 
     def _whole_english(self, first: _Word, second: _Word, games: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """The English the meanings of two Estonian words make, in either order, that is a
@@ -1555,8 +1559,11 @@ class RuleIndex:
             g: self._known_share(g, terms) ** self.settings.game_share_power if len(games) > 1 else 1.0
             for g in games
         }
+        counted = self._counted(read, games) if in_estonian else frozenset()
         for row, score in self._score(games, terms, in_estonian).items():
             game_of = self.data.rows[row][1]
+            if row in counted:
+                score *= 1 + self.settings.amount_boost  # "mitu tuba": a section saying "nine rooms"
             if any(g == game_of and not self._mentions(row, stems) for g, stems in editions):
                 score *= self.settings.edition_share  # "... in royale": a section not about it
 
@@ -1587,12 +1594,50 @@ class RuleIndex:
             lang=shown,
         )
 
+    def _counted(self, read: Sequence[_Word], games: Sequence[str]) -> frozenset[int]:
+        """The sections of ``games`` whose text gives a number of what a question asks how
+        many of ("mitu tuba mõisas on": "nine rooms", "9 rooms"): a number at most two words
+        before the English of the first noun after "mitu" (else before it).  Empty when the
+        question does not ask how many."""
+        at = self.data.lexicon.estonian.amount_at([w.typed for w in read])
+        if at is None:
+            return frozenset()
+        numbers = self._numbers()
+        things: set[str] = set()
+        for word in (*read[at + 1 :], *reversed(read[:at])):
+            if word.estonian and not word.stop and not word.game_name and not _verb(word):
+                meaning = self._meaning(word.lemmas or word.parts[-1:])
+                stems = {tokens[-1] for tokens in self._stemmer.tokens(meaning) if tokens}
+                if stems and not stems & numbers:  # "kui palju üks žetoon": the chip, not one
+                    things = stems
+                    break
+        found: set[int] = set()
+        for game in games:
+            for row in self._rows_of.get(game, []):
+                body = self.data.tokens[row][2]
+                if any(t in things and numbers.intersection(body[max(0, i - 2) : i]) for i, t in enumerate(body)):
+                    found.add(row)
+        return frozenset(found)
+
+    def _numbers(self) -> frozenset[str]:
+        """Numbers as the English text's stems: digits and the number words of the synonyms."""
+        if self._number_stems is None:
+            spelt = [w for digits, words in self.data.lexicon.synonyms.items() if digits.isdigit() for w in words]
+            digits = (str(n) for n in range(1000))
+            self._number_stems = frozenset(t for ts in self._stemmer.tokens(spelt) for t in ts).union(digits)
+        return self._number_stems
+
     def _hit(self, row: int, score: float, terms: Sequence[_Term], read: Sequence[_Word], lang: str) -> Hit:
         """One section found: in Estonian when asked for and its book is translated."""
         section = self._sections[row]
         if lang == "et" and section.game in self.estonian and self.data.et_rows[row][0]:
             return Hit(self.estonian[section.game].section(section.id), score, *self._et_marks(row, terms))
         return Hit(section, score, *self._marks(row, terms, read))
+
+
+def _verb(word: _Word) -> bool:
+    """Whether the glossary reads an Estonian word as a verb (base form in -ma)."""
+    return any(b.endswith("ma") for b in word.lemmas)
 
 
 def _joined(pieces: Sequence[tuple[str, bool]]) -> Marked:

@@ -325,3 +325,36 @@ def test_two_words_of_a_keyword_with_a_verb_between_them_count_as_it() -> None:
     assert "kasiinos rahatähe" not in terms("kes saab kasiinos suurema rahatähe", "las-vegas")
     # three words apart is too far
     assert "kell nelja" not in terms("mis saab kui kell lõpuks jõuab nelja", "clue-lost-in-vegas")
+
+
+def test_amount_words_ask_how_many(shipped: EstonianWords) -> None:
+    assert shipped.amount_at(["mitu", "krunti", "on", "F", "kvartalis"]) == 0
+    assert shipped.amount_at(["kui", "palju", "raha", "pannakse"]) == 1  # the cue's last word
+    assert shipped.amount_at(["kui", "mitu", "mängijat", "on", "viigis"]) is None  # if several
+    assert shipped.amount_at(["kui", "kahel", "on", "sama", "palju", "täringuid"]) is None  # as many
+    small = Glossary.from_json({"amount_words": "Mitu, kui  palju"})
+    assert small.amount_words == ("mitu", "kui palju")
+    assert Glossary.from_json(small.to_json()) == small
+    with pytest.raises(ValueError, match="amount_words"):
+        Glossary.from_json({"amount_words": ["mitu"]})
+
+
+def test_a_how_many_question_prefers_a_section_giving_that_number() -> None:
+    """ "mitu krunti": the board ("48 lots", "6 lots"), not the two-player game's F lots;
+    "mitu tuba": the cards and box ("nine rooms"), not Cluedo's room names."""
+    from rulesref.search import default_index
+
+    index = default_index()
+
+    def counted(question: str, game: str) -> set[str]:
+        read, _, _ = index._question(question, [game])
+        return {index.data.rows[r][0] for r in index._counted(read, [game])}
+
+    assert "lords-of-vegas/board" in counted("mitu krunti on F kvartalis", "lords-of-vegas")
+    assert "lords-of-vegas/two-players" not in counted("mitu krunti on F kvartalis", "lords-of-vegas")
+    assert {"clue/components"} <= counted("mitu tuba mõisas on", "clue")
+    assert counted("kui palju üks žetoon lõpus väärt on", "las-vegas") == counted("mitu žetooni", "las-vegas")
+    assert counted("kui kahel on sama palju täringuid", "las-vegas") == set()
+    board = index.search("mitu krunti on F kvartalis", "lords-of-vegas").hits[0]
+    assert board.section.full_id == "lords-of-vegas/board"
+    assert index.search("mitu tuba mõisas on ja mis nende nimed on", "clue").hits[0].section.full_id == "clue/cards"
