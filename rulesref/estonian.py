@@ -92,6 +92,9 @@ def forms(base: str, *, derive: bool = True) -> set[str]:
         stems.add(base + "e")
     if derive and len(base) >= 5 and base[-1] in "lnr" and base[-2] == "e" and base[-3] not in _VOWELS:
         stems.add(base[:-2] + base[-1])  # the vowel of a last -el, -en, -er drops: number -> numbri-
+    if derive and len(base) >= 4 and base[-1] in "kpt" and base[-2] in _VOWELS:
+        # the short illative doubles a last k, p or t: märkmik -> märkmikku (into the notebook)
+        stems.update(base + base[-1] + v for v in _VOWELS)
     for stem in list(stems):
         weak = set(_weak(stem))
         stems.update(weak)

@@ -138,6 +138,9 @@ def test_every_shipped_word_reads_back_to_itself(shipped: EstonianWords) -> None
         ("kummalegi", ("kumbki",)),
         ("ühe", ("üks",)),  # üks and uks (a door) fold alike; each keeps its own stems
         ("annab", ("andma",)),
+        ("eksisin", ("eksima",)),  # an everyday verb the fifth held-out set missed
+        ("märkmikku", ("märkmik",)),  # the short illative doubles a last k, p or t
+        ("viib", ("viima",)),
     ],
 )
 def test_the_shipped_glossary_reads_table_words(shipped: EstonianWords, typed: str, bases: tuple[str, ...]) -> None:
@@ -208,7 +211,8 @@ def test_loan_stems_cut_estonian_endings(small: EstonianWords, typed: str, head:
         ("kas reorganizega saab", "lords-of-vegas", "reorganize", "lords-of-vegas/reorganize"),
         ("sprawlimine", "lords-of-vegas", "sprawl", "lords-of-vegas/sprawl"),  # alone: no language to go by
         ("kuidas biggie'ga mängitakse", "las-vegas", "biggie", "las-vegas/big-die"),
-        ("eksisin all in'iga, kas mängin veel edasi", "clue-lost-in-vegas", "in", "clue-lost-in-vegas/all-in"),
+        # wrong (eksima) with all in: after a wrong all-in
+        ("eksisin all in'iga, kas mängin veel edasi", "clue-lost-in-vegas", "in", "clue-lost-in-vegas/out-of-the-game"),
     ],
 )
 def test_an_english_word_of_the_books_with_an_estonian_ending_is_searched_in_english(
@@ -358,3 +362,8 @@ def test_a_how_many_question_prefers_a_section_giving_that_number() -> None:
     board = index.search("mitu krunti on F kvartalis", "lords-of-vegas").hits[0]
     assert board.section.full_id == "lords-of-vegas/board"
     assert index.search("mitu tuba mõisas on ja mis nende nimed on", "clue").hits[0].section.full_id == "clue/cards"
+
+
+def test_the_short_illative_doubles_a_last_k_p_or_t() -> None:
+    assert {"märkmikku", "märkmiku"} <= forms("märkmik")
+    assert "kaarttu" not in forms("kaart")  # only after a vowel
