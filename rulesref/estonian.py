@@ -189,6 +189,7 @@ class EstonianWords:
         self.glossary = glossary
         self._forms = forms_of
         self._known: dict[str, tuple[str, ...]] = {}  # folded word -> its base forms (memo)
+        self._cases: dict[str, str | None] = {}  # folded word -> its adverbial case (memo)
         self._endings = frozenset(glossary.endings)
         self._ending_sizes = sorted({len(e) for e in glossary.endings}, reverse=True)
         self._meanings = {base: tuple(english) for base, english in glossary.gloss.items() if " " not in base}
@@ -331,14 +332,20 @@ class EstonianWords:
             ['st', '', 'sse', 's', '']
         """
         folded = fold(word.lower())
+        if folded not in self._cases:
+            if len(self._cases) > 20_000:  # questions from outside: keep the memo bounded
+                self._cases.clear()
+            self._cases[folded] = self._case(folded)
+        return self._cases[folded]
+
+    def _case(self, folded: str) -> str | None:
         bases = self._lemmas(folded)
         if not bases or any(b.endswith("ma") for b in bases):
             return ""
         for cuts, stem in self.candidates(folded):
             if bases[0] in self.form(stem):
-                if not cuts:
-                    regular = any(folded in forms(fold(b)) for b in bases)
-                    return "" if regular else None
+                if not cuts:  # a form the glossary lists (tuppa) does not spell its case out
+                    return "" if any(folded in forms(fold(b)) for b in bases) else None
                 ending = folded[len(stem) :]
                 return next((c for c in ADVERBIAL_CASES if ending.endswith(c) and _plural(ending, c)), "")
         return ""
