@@ -16,10 +16,10 @@ Two folders of TOML questions, one shape (docs/rules.md)::
   for the Estonian file on its own.
 - tests/data/rules-held-out/: Estonian questions over the five games, each file written
   before a round of changes and measured once after it (docs/rules.md has the figures).
-  Once measured, a file may be tuned on in later rounds (the first four have been); the
+  Once measured, a file may be tuned on in later rounds (the first six have been); the
   newest one is not.  Each keeps what was reached: the first three together first at
   least 95 %, top 3 at least 98 %; the fourth, fifth and sixth their own levels
-  below.
+  below.  A newer file (estonian-7) is measured by the lead before it joins a test.
 """
 
 from __future__ import annotations
@@ -131,9 +131,11 @@ FIFTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-5#")]
 SIXTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-6#")]
 # the first three files together; a newer file joins a test only once it has been measured
 HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "estonian-2#", "estonian-3#"))]
-FRESH_TOP_1, FRESH_TOP_3 = 0.875, 1.0
-FIFTH_TOP_1, FIFTH_TOP_3 = 0.83, 1.0  # as measured after the round (top 3 96.7 % -> 100 % the round after)
-SIXTH_TOP_1, SIXTH_TOP_3 = 0.85, 1.0  # as measured once, after its round
+# as measured after the round of issue 28 that read cases, free word order and "how many"
+# (the fourth 87.5 % -> 90 % first, the fifth 83.3 % -> 90 %, the sixth 85 % -> 100 %)
+FRESH_TOP_1, FRESH_TOP_3 = 0.9, 1.0
+FIFTH_TOP_1, FIFTH_TOP_3 = 0.9, 1.0
+SIXTH_TOP_1, SIXTH_TOP_3 = 1.0, 1.0
 
 
 def test_held_out_estonian_questions_keep_their_level() -> None:
@@ -162,7 +164,8 @@ def test_the_fresh_estonian_set_keeps_its_level() -> None:
 
 
 def test_the_fifth_estonian_set_keeps_its_level() -> None:
-    """tests/data/rules-held-out/estonian-5.toml: 30 questions, all five games, never tuned on."""
+    """tests/data/rules-held-out/estonian-5.toml: 30 questions, all five games (its misses were
+    studied in the round that read cases and free word order)."""
     assert len(FIFTH) == 30
     games = {str(e).split("/")[0] for _, q in FIFTH for e in _expected(q)}
     assert games == set(books())
@@ -172,7 +175,8 @@ def test_the_fifth_estonian_set_keeps_its_level() -> None:
 
 
 def test_the_sixth_estonian_set_keeps_its_level() -> None:
-    """tests/data/rules-held-out/estonian-6.toml: 20 questions, all five games, never tuned on."""
+    """tests/data/rules-held-out/estonian-6.toml: 20 questions, all five games (its misses were
+    studied in the round that read cases and free word order)."""
     assert len(SIXTH) == 20
     games = {str(e).split("/")[0] for _, q in SIXTH for e in _expected(q)}
     assert games == set(books())
