@@ -22,9 +22,25 @@ Rows (``--rows``):
 * ``show`` — as ``careful``, the advisor seat also picks the card it shows as ``clue
   show?`` advises (the card that tells the suggester least) instead of at random;
 * ``leak-0.2`` — as ``careful``, the advisor's leak-aware option at 0.2 (a pilot);
+* ``hands-0.6``, ``hands-1.0`` — as ``careful``, the hands weight at 0.6 or 1.0 instead of
+  0.3 (still shrinking with the envelope's uncertainty; pilots under the deduced count);
 * ``danger-2`` — as ``careful``, the advisor's accusation timing counting each
   opponent's threat twice over (``hazard`` 2: an allowance for an opponent who becomes
-  certain with their own next suggestion; a pilot).
+  certain with their own next suggestion; a pilot); ``danger-3``, ``danger-4`` the same
+  three and four times over;
+* ``danger-next`` — as ``careful``, the accusation timing weighing each opponent's chance
+  of naming the envelope by the end of their next turn: their next suggestion made as a
+  careful player would and answered in each sampled deal
+  (:func:`cluesolver.clue.advice.threat.next_turn_threats`; a pilot); ``next-2``,
+  ``next-3``: that chance counted two or three times over (``hazard``), as measured
+  games showed it short (opponents also learn from the turns before theirs);
+* ``race`` — as ``careful``, late in the game (the best whole guess at least 10 %) the
+  advisor plays, of the 10 best suggestions by the table's value, the one after whose
+  answer the best whole guess is likeliest right (:class:`cluesolver.clue.advice.selfplay.Race`;
+  a pilot); ``race-blend``: all game, the value plus 4 × that chance;
+* ``quiet-5`` — as ``careful``, among the suggestions within 5 % of the best value, the
+  one that tells a spectator least about the envelope
+  (:class:`cluesolver.clue.advice.selfplay.Quiet`; a pilot).
 
 ``--until all`` plays every game on until every seat's notebook is certain (default: the
 tracked seat's), so the opponents' own suggestions to certainty are known too: how much
@@ -72,14 +88,20 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "hands-fixed": {"hands_decay": False},
     "entropy-sum": {"norm": 1.0, "open_weight": 0.0},
     "leak-0.2": {"leak_weight": 0.2},
+    "hands-0.6": {"hands_weight": 0.6},
+    "hands-1.0": {"hands_weight": 1.0},
 }
 
 #: Advisor variants in how it plays rather than in its settings (:class:`Advisor` options).
 PLAYING: dict[str, dict[str, Any]] = {
     "danger-2": {"hazard": 2.0},
+    "danger-3": {"hazard": 3.0},
+    "danger-4": {"hazard": 4.0},
     "race": {"pick": Race()},
     "race-blend": {"pick": Race(weight=4.0, start=0.0)},
     "danger-next": {"next_turn": True},
+    "next-2": {"next_turn": True, "hazard": 2.0},
+    "next-3": {"next_turn": True, "hazard": 3.0},
     "quiet-5": {"pick": Quiet(margin=0.05)},
 }
 

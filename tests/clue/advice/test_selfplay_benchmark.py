@@ -6,6 +6,7 @@ import importlib.util
 import json
 import sys
 from pathlib import Path
+from dataclasses import replace
 from types import ModuleType
 
 from cluesolver.clue.advice.suggestions import DEFAULTS
@@ -97,3 +98,10 @@ def test_the_issue25_goal_pilots_change_one_thing_each() -> None:
     assert nxt.next_turn and nxt.pick is None and not race.next_turn and not quiet.next_turn
     assert bench._advisor("careful").pick is None and not bench._advisor("careful").next_turn
     assert all(a.settings == DEFAULTS and a.hazard == 1.0 for a in (race, blend, nxt, quiet))
+    two, three = bench._advisor("next-2"), bench._advisor("next-3")
+    assert two.next_turn and three.next_turn and (two.hazard, three.hazard) == (2.0, 3.0)
+    assert [bench._advisor(f"danger-{k}").hazard for k in (3, 4)] == [3.0, 4.0]
+    hands = [bench._advisor(f"hands-{w}").settings for w in ("0.6", "1.0")]
+    assert [h.hands_weight for h in hands] == [0.6, 1.0] and all(
+        replace(h, hands_weight=0.3) == DEFAULTS for h in hands
+    )
