@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
-from pathlib import Path
 from dataclasses import replace
+from pathlib import Path
 from types import ModuleType
 
 from cluesolver.clue.advice.suggestions import DEFAULTS
