@@ -265,6 +265,81 @@ def _paired(lines: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+class _Watched(Advisor):
+    """The table's advisor, noting at every accusation check (after its suggestion) the
+    chance of its best guess, the chance after its next suggestion, the danger as the
+    table counts it (opponents certain now) and counting their next turn
+    (:func:`cluesolver.clue.advice.threat.next_turn_threats`), and its decision."""
+
+    def __init__(self) -> None:
+        super().__init__(SELFPLAY)
+        self.checks: list[dict[str, Any]] = []
+
+    def accuse(self, seat: Any) -> tuple[str, ...] | None:
+        from cluesolver.clue.advice.accuse import accusation
+        from cluesolver.clue.advice.selfplay import _best_share, _next_turn_threats
+        from cluesolver.clue.advice.timing import FLOOR, danger_of, turns_until
+        from cluesolver.clue.record.turns import eliminated
+
+        if not seat.certain and _best_share(seat) >= FLOOR:
+            advice = accusation(seat.log, player=seat.name, settings=self.settings, plan=True)
+            when = advice.timing
+            if when is not None:
+                ahead = turns_until(seat.log.players, seat.name, set(eliminated(seat.log)))
+                following = danger_of(_next_turn_threats(seat, self.settings), ahead)
+                turn = seat.log.events[-1].line - 1  # the seat's own suggestion is the last event
+                self.checks.append(
+                    {
+                        "turn": turn,
+                        "ahead": len(ahead),
+                        "p": when.probability,
+                        "after": when.after_next,
+                        "now": when.danger,
+                        "next": following,
+                        "decision": advice.decision,
+                    }
+                )
+        return super().accuse(seat)
+
+
+def calibrate(first: int, deals: int, out: Path) -> None:
+    """Play the ``careful`` row's advisor games and append every accusation check (see
+    :class:`_Watched`) with whether an opponent won before the seat's next turn."""
+    with out.open("a", encoding="utf-8") as f:
+        for seed in range(first, first + deals):
+            seat = seed % SEATS
+            watched = _Watched()
+            seats: list[Policy] = [watched if i == seat else POLICIES["careful"]() for i in range(SEATS)]
+            r = play_game(seed, seats, track=seat)
+            for c in watched.checks:
+                lost = r.winner is not None and r.winner != seat and r.turns <= c["turn"] + c["ahead"] + 1
+                f.write(json.dumps({"seed": seed, **c, "lost_before_next_turn": lost}) + "\n")
+
+
+def calibration(paths: list[Path]) -> str:
+    """The danger predicted at the advisor's accusation checks against what happened."""
+    checks = [json.loads(x) for p in paths for x in _read(p) if x.strip()]
+    out = [
+        f"{len(checks)} accusation checks over {len({c['seed'] for c in checks})} deals; an opponent won "
+        f"before the seat's next turn after {statistics.fmean(c['lost_before_next_turn'] for c in checks):.1%} "
+        f"of them; predicted: {statistics.fmean(c['now'] for c in checks):.1%} (opponents certain now), "
+        f"{statistics.fmean(c['next'] for c in checks):.1%} (by the end of their next turn).",
+        "",
+        "| predicted danger | counting | checks | mean predicted | happened |",
+        "|---|---|---|---|---|",
+    ]
+    for key, name in (("now", "opponents certain now (the table's)"), ("next", "by the end of their next turn")):
+        for lo, hi in ((0.0, 0.02), (0.02, 0.1), (0.1, 0.3), (0.3, 1.01)):
+            got = [c for c in checks if lo <= c[key] < hi]
+            if got:
+                out.append(
+                    f"| {lo:.2f}..{min(hi, 1.0):.2f} | {name} | {len(got)} | "
+                    f"{statistics.fmean(c[key] for c in got):.3f} | "
+                    f"{statistics.fmean(c['lost_before_next_turn'] for c in got):.3f} |"
+                )
+    return "\n".join(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -288,9 +363,19 @@ def main() -> None:
     r.add_argument("--out", type=Path, required=True)
     rep = sub.add_parser("report", help="the table from result files")
     rep.add_argument("files", type=Path, nargs="+")
+    cal = sub.add_parser("calibrate", help="the advisor's accusation checks: danger predicted and what happened")
+    cal.add_argument("--first-seed", type=int, default=2001)
+    cal.add_argument("--deals", type=int, default=20)
+    cal.add_argument("--out", type=Path, required=True)
+    shown = sub.add_parser("calibration", help="the table from calibrate's files")
+    shown.add_argument("files", type=Path, nargs="+")
     args = ap.parse_args()
     if args.cmd == "run":
         run(args.first_seed, args.deals, args.rows.split(","), args.out, args.reveal, args.until)
+    elif args.cmd == "calibrate":
+        calibrate(args.first_seed, args.deals, args.out)
+    elif args.cmd == "calibration":
+        print(calibration(args.files))
     else:
         print(report(args.files))
 

@@ -105,3 +105,26 @@ def test_the_issue25_goal_pilots_change_one_thing_each() -> None:
     assert [h.hands_weight for h in hands] == [0.6, 1.0] and all(
         replace(h, hands_weight=0.3) == DEFAULTS for h in hands
     )
+
+
+def test_the_danger_is_calibrated_against_what_happened(tmp_path: Path) -> None:
+    bench = _bench()
+    out = tmp_path / "c.jsonl"
+    bench.calibrate(2002, 1, out)
+    checks = [json.loads(x) for x in out.read_text().splitlines()]
+    assert checks and all(c["seed"] == 2002 and 0 < c["p"] < 1 and c["next"] >= c["now"] for c in checks)
+    assert all(c["decision"] in ("accuse", "wait") for c in checks)
+    made = tmp_path / "m.jsonl"
+    lines = [
+        {"seed": 1, "now": 0.0, "next": 0.05, "lost_before_next_turn": True},
+        {"seed": 1, "now": 0.0, "next": 0.15, "lost_before_next_turn": False},
+        {"seed": 2, "now": 0.5, "next": 0.6, "lost_before_next_turn": True},
+        {"seed": 2, "now": 0.01, "next": 0.2, "lost_before_next_turn": True},
+    ]
+    made.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    table = bench.calibration([made])
+    assert table.startswith("4 accusation checks over 2 deals; an opponent won before the seat's next turn after 75.0%")
+    assert "predicted: 12.8% (opponents certain now), 25.0% (by the end of their next turn)." in table
+    assert "| 0.00..0.02 | opponents certain now (the table's) | 3 | 0.003 | 0.667 |" in table
+    assert "| 0.10..0.30 | by the end of their next turn | 2 | 0.175 | 0.500 |" in table
+    assert "| 0.30..1.00 | by the end of their next turn | 1 | 0.600 | 1.000 |" in table
