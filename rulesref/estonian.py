@@ -113,7 +113,8 @@ class Glossary:
     the endings cut from a word, longest first; ``negations`` the words that deny a
     sentence ("ei", "pole"), folded; ``clause_words`` those that start or join a clause
     ("kus", "mida", "ja"), folded; ``amount_words`` the words that ask how many ("mitu",
-    "kui palju"), folded.  Keys are kept as written (diacritics and all);
+    "kui palju"), folded; ``relative_words`` those that start a relative clause after a
+    noun ("kus", "mida"), folded.  Keys are kept as written (diacritics and all);
     looking up folds them.
     """
 
@@ -123,6 +124,7 @@ class Glossary:
     negations: frozenset[str] = frozenset()
     clause_words: frozenset[str] = frozenset()
     amount_words: tuple[str, ...] = ()
+    relative_words: frozenset[str] = frozenset()
 
     @classmethod
     def read(cls, path: Path = GLOSSARY_FILE) -> Glossary:
@@ -138,6 +140,7 @@ class Glossary:
             raise ValueError("a glossary must be a table")
         endings, negations = _string(data, "endings"), _string(data, "negations")
         clauses, amounts = _string(data, "clause_words"), _string(data, "amount_words")
+        relatives = _string(data, "relative_words")
         return cls(
             gloss=_lists(data.get("gloss", {}), "gloss"),
             stems=_lists(data.get("stems", {}), "stems"),
@@ -145,6 +148,7 @@ class Glossary:
             negations=frozenset(fold(w) for w in negations.lower().split()),
             clause_words=frozenset(fold(w) for w in clauses.lower().split()),
             amount_words=tuple(c for c in (" ".join(fold(a).split()) for a in amounts.lower().split(",")) if c),
+            relative_words=frozenset(fold(w) for w in relatives.lower().split()),
         )
 
     def to_json(self) -> dict[str, object]:
@@ -155,6 +159,7 @@ class Glossary:
             "negations": " ".join(sorted(self.negations)),
             "clause_words": " ".join(sorted(self.clause_words)),
             "amount_words": ", ".join(self.amount_words),
+            "relative_words": " ".join(sorted(self.relative_words)),
         }
 
 
@@ -277,6 +282,10 @@ class EstonianWords:
                 if " ".join(folded[i : i + size]) == cue and (size > 1 or i == 0 or folded[i - 1] != "kui"):
                     return i + size - 1
         return None
+
+    def is_relative_word(self, word: str) -> bool:
+        """Whether a word starts a relative clause when it follows a noun ("krundile, kus ...")."""
+        return fold(word.lower()) in self.glossary.relative_words
 
     def is_negation(self, word: str) -> bool:
         """Whether a word denies its sentence ("ei", "pole")."""

@@ -38,7 +38,7 @@ import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import product
 from pathlib import Path
@@ -107,6 +107,9 @@ class SearchSettings:
     free_order_gap: int = 2
     #: ... at this share of a phrase's weight
     free_order_share: float = 0.75
+    #: the words of an Estonian relative clause ("krundile, kus on kellegi teise marker") count
+    #: this much: they say which one, not what is asked
+    relative_weight: float = 0.6
     #: an Estonian question asking how many ("mitu tuba"): a section giving a number of that
     #: thing ("nine rooms") counts this much more
     amount_boost: float = 0.5
@@ -924,7 +927,28 @@ class RuleIndex:
                 label = word.used if word.used not in labels else f"{word.used} (et)"
                 terms.append(self._estonian_term(label, word.lemmas, games, weight, word.used, negated))
                 labels.add(label)
-        return terms
+        return self._described(read, terms)
+
+    def _described(self, read: Sequence[_Word], terms: list[_Term]) -> list[_Term]:
+        """An Estonian relative clause - a relative word right after the noun it describes:
+        "ehitada krundile, kus on kellegi teise marker" - says which one, not what is asked:
+        the Estonian terms made only of its words count ``relative_weight``."""
+        glossary = self.data.lexicon.estonian
+        start = next(
+            (k + 1 for k in range(1, len(read)) if glossary.is_relative_word(read[k].typed) and _noun(read[k - 1])),
+            None,
+        )
+        if start is None:
+            return terms
+        inside = {n for w in read[start:] for n in (w.typed, w.used, *w.parts) if n}
+        inside -= {n for w in read[:start] for n in (w.typed, w.used, *w.parts) if n}
+        weight = self.settings.relative_weight
+        return [
+            replace(t, weight=t.weight * weight)
+            if t.estonian and inside.issuperset(t.label.removesuffix(" (et)").split())
+            else t
+            for t in terms
+        ]
 
     def _meaning(self, lemmas: Iterable[str], negated: bool = False) -> tuple[str, ...]:
         """The English of an Estonian word's base forms; in a denied question the denied
@@ -1633,6 +1657,11 @@ class RuleIndex:
         if lang == "et" and section.game in self.estonian and self.data.et_rows[row][0]:
             return Hit(self.estonian[section.game].section(section.id), score, *self._et_marks(row, terms))
         return Hit(section, score, *self._marks(row, terms, read))
+
+
+def _noun(word: _Word) -> bool:
+    """Whether an Estonian word the glossary knows may be a noun (not a verb nor a question word)."""
+    return word.estonian and not word.stop and bool(word.lemmas or word.parts) and not _verb(word)
 
 
 def _verb(word: _Word) -> bool:

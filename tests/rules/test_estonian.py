@@ -367,3 +367,26 @@ def test_a_how_many_question_prefers_a_section_giving_that_number() -> None:
 def test_the_short_illative_doubles_a_last_k_p_or_t() -> None:
     assert {"märkmikku", "märkmiku"} <= forms("märkmik")
     assert "kaarttu" not in forms("kaart")  # only after a vowel
+
+
+def test_a_relative_clause_counts_less_than_the_question() -> None:
+    """ "ehitada krundile, kus on kellegi teise marker": building on a lot (the marker says
+    which lot); a relative word must follow a noun ("mis" after a verb is not one)."""
+    from rulesref.search import default_index
+
+    index = default_index()
+    lords = ["lords-of-vegas"]
+
+    def weights(question: str) -> dict[str, float]:
+        read, _, _ = index._question(question, lords)
+        return {t.label: t.weight for t in index._terms(read, lords)}
+
+    described = weights("kas lordsis tohib ehitada krundile kus on kellegi teise marker")
+    assert described["marker"] == described["teise"] == index.settings.relative_weight
+    assert described["ehitada"] == described["krundile"] == 1.0
+    assert weights("kas marker on krundil")["marker"] == 1.0
+    first = index.search("kas lordsis tohib ehitada krundile kus on kellegi teise marker", "lords-of-vegas")
+    assert first.hits[0].section.full_id == "lords-of-vegas/build"
+    small = EstonianWords.of(Glossary.from_json({"gloss": {}, "relative_words": "kus Mida"}))
+    assert small.is_relative_word("mida") and not small.is_relative_word("kes")
+    assert Glossary.from_json(small.glossary.to_json()) == small.glossary
