@@ -131,9 +131,10 @@ FIFTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-5#")]
 SIXTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-6#")]
 # the first three files together; a newer file joins a test only once it has been measured
 HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "estonian-2#", "estonian-3#"))]
-# as measured after the round of issue 28 that read cases, free word order and "how many"
-# (the fourth 87.5 % -> 90 % first, the fifth 83.3 % -> 90 %, the sixth 85 % -> 100 %)
-FRESH_TOP_1, FRESH_TOP_3 = 0.9, 1.0
+# as measured after the round of issue 28 that read cases, free word order, "how many" and
+# relative clauses (the fourth 87.5 % -> 92.5 % first, the fifth 83.3 % -> 90 %, the sixth
+# 85 % -> 100 %)
+FRESH_TOP_1, FRESH_TOP_3 = 0.925, 1.0
 FIFTH_TOP_1, FIFTH_TOP_3 = 0.9, 1.0
 SIXTH_TOP_1, SIXTH_TOP_3 = 1.0, 1.0
 
