@@ -26,8 +26,11 @@ Rows (``--rows``):
   0.3 (still shrinking with the envelope's uncertainty; pilots under the deduced count);
 * ``danger-2`` — as ``careful``, the advisor's accusation timing counting each
   opponent's threat twice over (``hazard`` 2: an allowance for an opponent who becomes
-  certain with their own next suggestion; a pilot); ``danger-3``, ``danger-4`` the same
-  three and four times over;
+  certain with their own next suggestion; a pilot, the table's timing since 2 December,
+  so now the same as ``careful``); ``danger-3``, ``danger-4`` the same three and four
+  times over; ``danger-1``: counting only opponents certain now (the table's timing
+  before, which every ``careful`` row recorded before 2 December 04:30 UTC played, as did
+  every other row but the ``danger-*`` and ``next-*`` ones);
 * ``danger-next`` — as ``careful``, the accusation timing weighing each opponent's chance
   of naming the envelope by the end of their next turn: their next suggestion made as a
   careful player would and answered in each sampled deal
@@ -94,12 +97,13 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 #: Advisor variants in how it plays rather than in its settings (:class:`Advisor` options).
 PLAYING: dict[str, dict[str, Any]] = {
+    "danger-1": {"hazard": 1.0},
     "danger-2": {"hazard": 2.0},
     "danger-3": {"hazard": 3.0},
     "danger-4": {"hazard": 4.0},
     "race": {"pick": Race()},
     "race-blend": {"pick": Race(weight=4.0, start=0.0)},
-    "danger-next": {"next_turn": True},
+    "danger-next": {"next_turn": True, "hazard": 1.0},
     "next-2": {"next_turn": True, "hazard": 2.0},
     "next-3": {"next_turn": True, "hazard": 3.0},
     "quiet-5": {"pick": Quiet(margin=0.05)},

@@ -139,6 +139,6 @@ def accusation(
             log, counts, deals, samples=settings.threat_samples, seed=settings.seed, max_counts=settings.threat_counts
         )
         mine = to_move(log) == who
-        when = timing(log.players, who, set(eliminated(log)), p, after, found, rounds_left, mine)
+        when = timing(log.players, who, set(eliminated(log)), p, after, found, rounds_left, mine, settings.hazard)
     exact = bool(sols) or (deals is not None and deals.exact)
     return AccuseAdvice(who, certain, cards, p, runners, open_n, out, None, when, exact)

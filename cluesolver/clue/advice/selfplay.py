@@ -29,7 +29,8 @@ Policies:
   asks for it (the same settings, :data:`TABLE_ROWS` rows), so the seat plays what the
   table command recommends; accuses as
   :func:`cluesolver.clue.advice.accuse.accusation` advises (chance of being right against each
-  opponent's threat).  With ``show_by_advice`` it also picks the card it shows as
+  opponent's threat, counted as the settings' ``hazard`` says).  With ``show_by_advice``
+  it also picks the card it shows as
   ``clue show?`` advises (:func:`cluesolver.clue.advice.show.choose_card`: the card that
   tells the suggester least); otherwise it shows at random like the baseline seats.
 """
@@ -136,20 +137,28 @@ class Advisor(Policy):
         self,
         settings: AdvisorSettings | None = None,
         show_by_advice: bool = False,
-        hazard: float = 1.0,
+        hazard: float | None = None,
         pick: Race | Quiet | None = None,
         next_turn: bool = False,
     ) -> None:
+        """``hazard``: the accusation timing's (None: the settings', as ``clue accuse?``)."""
+        from dataclasses import replace
+
         from cluesolver.clue.advice.suggestions import DEFAULTS
 
-        if hazard <= 0:
-            raise ValueError(f"hazard must be positive, not {hazard!r}")
         self.settings = settings or DEFAULTS
+        if hazard is not None:
+            if hazard <= 0:
+                raise ValueError(f"hazard must be positive, not {hazard!r}")
+            self.settings = replace(self.settings, hazard=hazard)
         self.show_by_advice = show_by_advice
-        self.hazard = hazard
         self.pick = pick
         self.next_turn = next_turn
         self.wrong = 0
+
+    @property
+    def hazard(self) -> float:
+        return self.settings.hazard
 
     def suggest(self, seat: Seat, rng: random.Random) -> tuple[str, ...]:
         from cluesolver.clue.advice.suggestions import rank
@@ -169,14 +178,12 @@ class Advisor(Policy):
         advice = accusation(seat.log, player=seat.name, settings=self.settings, plan=True)
         decision = advice.decision
         when = advice.timing
-        if (self.hazard != 1.0 or self.next_turn) and when is not None and decision in ("accuse", "wait"):
+        if self.next_turn and when is not None and decision in ("accuse", "wait"):
             from cluesolver.clue.advice.timing import timing
             from cluesolver.clue.record.turns import eliminated
 
             out = set(eliminated(seat.log))
-            found = when.threats
-            if self.next_turn:
-                found = _next_turn_threats(seat, self.settings)
+            found = _next_turn_threats(seat, self.settings)
             decision = timing(
                 seat.log.players, seat.name, out, when.probability, when.after_next, found, hazard=self.hazard
             ).decision

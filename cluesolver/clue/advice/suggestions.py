@@ -75,6 +75,11 @@ class AdvisorSettings:
     L-``norm`` of the categories' entropies (1: their sum, the Gain shown; 2: a bit counts
     more in the category furthest from settled).  ``open_weight``: worth of each envelope
     card expected to be ruled out (the goal is one possible card per category).
+    ``hazard``: how the accusation timing counts each opponent's threat
+    (:func:`cluesolver.clue.advice.timing.danger_of`): 2 counts their chance of not being
+    certain twice over, an allowance for an opponent who becomes certain with their own
+    next suggestion (self-play: +0.7 ± 0.3 points of wins over 1 counting only opponents
+    certain now, whose danger fell far short of what happened; docs/benchmark-history.md).
     ``seed``: the draw is reproducible.
     """
 
@@ -88,6 +93,7 @@ class AdvisorSettings:
     open_weight: float = 0.5
     threat_samples: int = 200
     threat_counts: int = 60
+    hazard: float = 2.0
     seed: int = 0
 
 

@@ -3,8 +3,9 @@
 Accusing now wins with ``p``, the chance the best guess is the envelope (a wrong
 accusation puts the player out).  Waiting a turn loses if an opponent accuses correctly
 before the player's next turn (``danger``: at least one of the opponents still in can
-already name the envelope, see :mod:`cluesolver.clue.advice.threat`; they all move before the
-player does again), and otherwise leads to the next suggestion, after which the best
+already name the envelope, see :mod:`cluesolver.clue.advice.threat`, each one's chance of
+not being able to counted twice over as an allowance for their own next suggestion, see
+:func:`danger_of`; they all move before the player does again), and otherwise leads to the next suggestion, after which the best
 guess is right with ``after_next`` on average (counted over the answers to the best
 suggestion now).  The advice is to accuse when ``p`` beats ``(1 - danger) * after_next``,
 and always when certain.  On the player's own turn, before their suggestion, no opponent
@@ -129,8 +130,9 @@ def danger_of(threats: tuple[Threat, ...], ahead: dict[str, int], hazard: float 
     player's next turn: each can already name the envelope with their threat's chance.
     ``hazard`` > 1 counts each opponent's chance of *not* being certain as if it had to
     hold ``hazard`` times over, ``(1 - p) ** hazard``: a rough allowance for an opponent
-    who becomes certain with their own next suggestion and accuses right after it (a
-    self-play pilot, ``benchmarks/selfplay.py`` row ``danger-2``; the table uses 1)."""
+    who becomes certain with their own next suggestion and accuses right after it (the
+    table uses ``AdvisorSettings.hazard``, 2, since self-play measured it: row
+    ``danger-2`` of ``benchmarks/selfplay.py``; 1 counts only opponents certain now)."""
     if hazard <= 0:
         raise ValueError(f"hazard must be positive, not {hazard!r}")
     safe = 1.0

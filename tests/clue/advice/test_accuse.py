@@ -107,7 +107,7 @@ def test_classic_endgame_advice_weighs_the_threat() -> None:
     assert a.decision == "suggest-first"  # Ben is to move
     threats = {t.player: t for t in a.timing.threats}
     assert threats["Dan"].out and threats["Ann"].probability > 0.5
-    assert a.timing.danger == pytest.approx(threats["Ann"].probability)
+    assert a.timing.danger == pytest.approx(1 - (1 - threats["Ann"].probability) ** 2)  # counted twice over
 
 
 def test_after_a_correct_accusation_the_game_is_over() -> None:

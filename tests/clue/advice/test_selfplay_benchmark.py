@@ -83,9 +83,10 @@ def test_an_unknown_row_is_refused(tmp_path: Path) -> None:
 
 def test_the_pilot_rows_change_one_thing_each() -> None:
     bench = _bench()
-    careful, leak, danger = (bench._advisor(r) for r in ("careful", "leak-0.2", "danger-2"))
-    assert (careful.hazard, danger.hazard) == (1.0, 2.0) and danger.settings == DEFAULTS
-    assert leak.settings.leak_weight == 0.2 and leak.hazard == 1.0
+    careful, leak, danger, before = (bench._advisor(r) for r in ("careful", "leak-0.2", "danger-2", "danger-1"))
+    assert (careful.hazard, danger.hazard, before.hazard) == (2.0, 2.0, 1.0) and danger.settings == DEFAULTS
+    assert before.settings == replace(DEFAULTS, hazard=1.0)
+    assert leak.settings.leak_weight == 0.2 and leak.hazard == 2.0
     assert not danger.show_by_advice and not leak.show_by_advice
 
 
@@ -97,7 +98,7 @@ def test_the_issue25_goal_pilots_change_one_thing_each() -> None:
     assert race.pick == Race() and blend.pick == Race(weight=4.0, start=0.0) and quiet.pick == Quiet(margin=0.05)
     assert nxt.next_turn and nxt.pick is None and not race.next_turn and not quiet.next_turn
     assert bench._advisor("careful").pick is None and not bench._advisor("careful").next_turn
-    assert all(a.settings == DEFAULTS and a.hazard == 1.0 for a in (race, blend, nxt, quiet))
+    assert all(a.settings == DEFAULTS for a in (race, blend, quiet)) and nxt.settings == replace(DEFAULTS, hazard=1.0)
     two, three = bench._advisor("next-2"), bench._advisor("next-3")
     assert two.next_turn and three.next_turn and (two.hazard, three.hazard) == (2.0, 3.0)
     assert [bench._advisor(f"danger-{k}").hazard for k in (3, 4)] == [3.0, 4.0]

@@ -1,10 +1,11 @@
-"""The timing's danger and its ``hazard`` allowance (a self-play pilot; the table uses 1)."""
+"""The timing's danger and its ``hazard`` allowance (the table counts each threat twice over)."""
 
 from __future__ import annotations
 
 import pytest
 
 from cluesolver.clue.advice import accuse, selfplay
+from cluesolver.clue.advice.suggestions import DEFAULTS, AdvisorSettings
 from cluesolver.clue.advice.threat import Threat
 from cluesolver.clue.advice.timing import danger_of, timing, turns_until
 from cluesolver.clue.record.reader import parse_log
@@ -42,9 +43,13 @@ def test_the_advisor_seat_times_its_accusation_with_its_hazard(monkeypatch: pyte
     )
     seat = selfplay.Seat("Ann", log)
     guess = ("Miss Scarlet", "Wrench", "Kitchen")
-    when = timing(PLAYERS, "Ann", set(), 0.5, 0.8, THREATS)
-    advice = accuse.AccuseAdvice("Ann", False, guess, 0.5, (), None, False, timing=when)
-    monkeypatch.setattr(accuse, "accusation", lambda *a, **k: advice)
+
+    def advice(*args: object, settings: AdvisorSettings, **kwargs: object) -> accuse.AccuseAdvice:
+        when = timing(PLAYERS, "Ann", set(), 0.5, 0.8, THREATS, hazard=settings.hazard)
+        return accuse.AccuseAdvice("Ann", False, guess, 0.5, (), None, False, timing=when)
+
+    monkeypatch.setattr(accuse, "accusation", advice)
     monkeypatch.setattr(selfplay, "_best_share", lambda seat: 0.5)
-    assert selfplay.Advisor().accuse(seat) is None  # the table's advice: wait
-    assert selfplay.Advisor(hazard=2.0).accuse(seat) == guess
+    assert selfplay.Advisor(hazard=1.0).accuse(seat) is None  # counting only opponents certain now: wait
+    assert selfplay.Advisor().accuse(seat) == guess  # the table's advice (hazard 2): accuse
+    assert selfplay.Advisor(hazard=2.0).accuse(seat) == guess and DEFAULTS.hazard == 2.0
