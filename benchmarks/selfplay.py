@@ -29,7 +29,7 @@ Rows (``--rows``):
   certain with their own next suggestion; a pilot, the table's timing since 2 December,
   so now the same as ``careful``); ``danger-3``, ``danger-4`` the same three and four
   times over; ``danger-1``: counting only opponents certain now (the table's timing
-  before, which every ``careful`` row recorded before 2 December 04:30 UTC played, as did
+  before, which every ``careful`` row recorded before commit 1674a51 played, as did
   every other row but the ``danger-*`` and ``next-*`` ones);
 * ``danger-next`` — as ``careful``, the accusation timing weighing each opponent's chance
   of naming the envelope by the end of their next turn: their next suggestion made as a
