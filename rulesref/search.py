@@ -42,10 +42,14 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import product
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulesref.book import ENGLISH, RuleBook, Section, book, books, language, translations
 from rulesref.core.errors import InputError, Problem
 from rulesref.estonian import GLOSSARY_FILE, EstonianWords, Glossary
+
+if TYPE_CHECKING:
+    from rulesref.rerank import Features, Reranker
 
 #: The word lists of the search (stopwords, synonyms); see the file's comments.
 LEXICON_FILE = Path(__file__).with_name("search-words.toml")
@@ -565,10 +569,13 @@ class RuleIndex:
         data: IndexData | None = None,
         settings: SearchSettings | None = None,
         estonian: Mapping[str, RuleBook] | None = None,
+        reranker: Reranker | None = None,
     ) -> None:
         """``estonian`` holds the books translated into Estonian (indexed beside the English
-        ones, and shown for answers in Estonian)."""
+        ones, and shown for answers in Estonian); ``reranker`` orders an Estonian question's
+        first candidates again (:mod:`rulesref.rerank`)."""
         self.books = dict(rule_books)
+        self.reranker = reranker
         self.estonian = dict(estonian or {})
         self.settings = settings or SearchSettings()
         self.data = data or IndexData.of(self.books, estonian=self.estonian)
@@ -1605,6 +1612,8 @@ class RuleIndex:
             else:  # one game leads clearly: its sections only, never several games mixed
                 lead = self.data.rows[leaders[0][2]][1]
                 ranked = [item for item in ranked if self.data.rows[item[2]][1] == lead]
+        if in_estonian and self.reranker is not None and len(ranked) > 1:
+            ranked = self._reranked(ranked, terms, shares, counted, self.reranker)
         hits = tuple(self._hit(row, round(score, 3), terms, read, shown) for score, _, row in ranked[:limit])
         return SearchResult(
             query=query,
@@ -1616,6 +1625,66 @@ class RuleIndex:
             game_from_query=named is not None,
             per_game=per_game,
             lang=shown,
+        )
+
+    def _reranked(
+        self,
+        ranked: list[tuple[float, str, int]],
+        terms: Sequence[_Term],
+        shares: Mapping[str, float],
+        counted: frozenset[int],
+        reranker: Reranker,
+    ) -> list[tuple[float, str, int]]:
+        """The first ``reranker.depth`` candidates in the re-ranker's order, the rest as they were."""
+        head = ranked[: reranker.depth]
+        top = head[0][0] or 1.0
+        features = [
+            self._features(row, score / top, rank, terms, shares, counted)
+            for rank, (score, _, row) in enumerate(head, 1)
+        ]
+        return [head[i] for i in reranker.order(features)] + ranked[reranker.depth :]
+
+    def _features(
+        self,
+        row: int,
+        score: float,
+        rank: int,
+        terms: Sequence[_Term],
+        shares: Mapping[str, float],
+        counted: frozenset[int],
+    ) -> Features:
+        """One candidate as :data:`rulesref.rerank.FEATURES` describes it."""
+        total = sum(t.weight for t in terms) or 1.0
+        found = [0.0, 0.0, 0.0]  # title, keywords, text
+        for term in terms:
+            columns = self._columns(term)
+            for k, pair in enumerate(((0, 4), (1, 3), (2, 5))):
+                if any(self._count(row, term, col) for col in pair if col in columns):
+                    found[k] += term.weight
+        phrases = [t for t in terms if " " in t.label]
+        in_names = sum(
+            1 for t in phrases if any(self._count(row, t, col) for col in (0, 1, 3, 4) if col in self._columns(t))
+        )
+        named = {stems[0] for term in terms for stems, _ in term.alternatives if len(stems) == 1}
+        et_named = {key for term in terms for run in term.et_alternatives for key in run.split()}
+        cover = 0.0
+        for title, wanted in ((self._title_words[row], named), (self._et_title(row), et_named)):
+            if title:
+                cover = max(cover, len(title & wanted) / len(title))
+        game = self.data.rows[row][1]
+        rows = self._rows_of[game]
+        place = rows.index(row) / max(1, len(rows) - 1)
+        return (
+            max(0.0, score),
+            1.0 / rank,
+            found[0] / total,
+            found[1] / total,
+            found[2] / total,
+            in_names / len(phrases) if phrases else 0.0,
+            cover,
+            1.0 if row in counted else 0.0,
+            shares.get(game, 1.0),
+            1.0 - place,
         )
 
     def _counted(self, read: Sequence[_Word], games: Sequence[str]) -> frozenset[int]:
@@ -1722,10 +1791,13 @@ def default_index() -> RuleIndex:
         encode=IndexData.to_json,
         decode=IndexData.from_json,
     )
+    from rulesref.rerank import read
+
+    reranker = read()
     try:
-        return RuleIndex(all_books, data=data, estonian=estonian)
+        return RuleIndex(all_books, data=data, estonian=estonian, reranker=reranker)
     except ValueError:  # cached rows of another set of books
-        return RuleIndex(all_books, estonian=estonian)
+        return RuleIndex(all_books, estonian=estonian, reranker=reranker)
 
 
 def search(query: str, game: str | None = None, limit: int = 3, lang: str | None = None) -> SearchResult:

@@ -16,10 +16,10 @@ Two folders of TOML questions, one shape (docs/rules.md)::
   for the Estonian file on its own.
 - tests/data/rules-held-out/: Estonian questions over the five games, each file written
   before a round of changes and measured once after it (docs/rules.md has the figures).
-  Once measured, a file may be tuned on in later rounds (the first six have been); the
+  Once measured, a file may be tuned on in later rounds (the first seven have been); the
   newest one is not.  Each keeps what was reached: the first three together first at
-  least 95 %, top 3 at least 98 %; the fourth, fifth and sixth their own levels
-  below.  A newer file (estonian-7) is measured by the lead before it joins a test.
+  least 95 %, top 3 at least 98 %; the fourth to seventh their own levels below.  A newer
+  file (estonian-8) is measured by the lead before it joins a test.
 """
 
 from __future__ import annotations
@@ -129,6 +129,9 @@ HELD_OUT_ALL = _questions(HELD_OUT_FOLDER)
 FRESH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-4#")]
 FIFTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-5#")]
 SIXTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-6#")]
+# measured by the lead before and after the grammar round (75 % / 91.7 % both times); the
+# round that judged a learned re-ranker each file left out (docs/rules.md) left it there
+SEVENTH = [(n, q) for n, q in HELD_OUT_ALL if n.startswith("estonian-7#")]
 # the first three files together; a newer file joins a test only once it has been measured
 HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "estonian-2#", "estonian-3#"))]
 # as measured after the round of issue 28 that read cases, free word order, "how many" and
@@ -137,6 +140,7 @@ HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "eston
 FRESH_TOP_1, FRESH_TOP_3 = 0.925, 1.0
 FIFTH_TOP_1, FIFTH_TOP_3 = 0.9, 1.0
 SIXTH_TOP_1, SIXTH_TOP_3 = 1.0, 1.0
+SEVENTH_TOP_1, SEVENTH_TOP_3 = 27 / 36, 33 / 36
 
 
 def test_held_out_estonian_questions_keep_their_level() -> None:
@@ -184,3 +188,14 @@ def test_the_sixth_estonian_set_keeps_its_level() -> None:
     first, top3, misses = _ranks(SIXTH)
     assert top3 >= SIXTH_TOP_3, (f"top 3: {top3:.1%}", misses)
     assert first >= SIXTH_TOP_1, (f"first: {first:.1%}", misses)
+
+
+def test_the_seventh_estonian_set_keeps_its_level() -> None:
+    """tests/data/rules-held-out/estonian-7.toml: 36 questions, all five games (unseen by the
+    grammar round; studied by the round that judged a re-ranker each file left out)."""
+    assert len(SEVENTH) == 36
+    games = {str(e).split("/")[0] for _, q in SEVENTH for e in _expected(q)}
+    assert games == set(books())
+    first, top3, misses = _ranks(SEVENTH)
+    assert top3 >= SEVENTH_TOP_3, (f"top 3: {top3:.1%}", misses)
+    assert first >= SEVENTH_TOP_1, (f"first: {first:.1%}", misses)
