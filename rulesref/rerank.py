@@ -17,12 +17,11 @@ they were judged (each file left out in turn).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-RERANK_FILE = Path(__file__).with_name("search-rerank.toml")
+RERANK_FILE = Path(__file__).with_name("search-rerank.toml")  # also rulesref.search.RERANK_FILE
 
 #: what a candidate is described by, in this order (each in 0..1)
 FEATURES = (
@@ -75,6 +74,8 @@ def read(path: Path = RERANK_FILE) -> Reranker | None:
     """The re-ranker of a weights file; None when the file is absent or says ``enabled = false``."""
     if not path.exists():
         return None
+    import tomllib  # only when a weights file ships (none does now): start-up is measured
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:

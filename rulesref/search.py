@@ -53,6 +53,8 @@ if TYPE_CHECKING:
 
 #: The word lists of the search (stopwords, synonyms); see the file's comments.
 LEXICON_FILE = Path(__file__).with_name("search-words.toml")
+#: The Estonian re-ranker's weights (:mod:`rulesref.rerank`), when fitted ones ship.
+RERANK_FILE = Path(__file__).with_name("search-rerank.toml")
 
 _WORD_RE = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _MARK_START, _MARK_END = "\x02", "\x03"
@@ -1791,9 +1793,11 @@ def default_index() -> RuleIndex:
         encode=IndexData.to_json,
         decode=IndexData.from_json,
     )
-    from rulesref.rerank import read
+    reranker = None
+    if RERANK_FILE.exists():  # none ships now (docs/rules.md): the module is not even loaded
+        from rulesref.rerank import read
 
-    reranker = read()
+        reranker = read(RERANK_FILE)
     try:
         return RuleIndex(all_books, data=data, estonian=estonian, reranker=reranker)
     except ValueError:  # cached rows of another set of books
