@@ -20,7 +20,16 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("rulesref.core",)),
     (
         "rules",
-        ("rulesref.book", "rulesref.search", "rulesref.estonian", "rulesref.cache", "rulesref.cite", "rulesref.render"),
+        (
+            "rulesref.book",
+            "rulesref.search",
+            "rulesref.estonian",
+            "rulesref.cache",
+            "rulesref.cite",
+            "rulesref.render",
+            "rulesref.rerank",
+            "rulesref.rerank_fit",
+        ),
     ),
     ("games", ("cluesolver.clue", "rulesref.las_vegas", "rulesref.lords", "rulesref.welcome")),
     ("registry", ("cluesolver.registry",)),
