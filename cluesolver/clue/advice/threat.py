@@ -161,6 +161,50 @@ def _public(log: GameLog) -> tuple[list[Constraint], dict[str, list[_Private]], 
 public_knowledge = _public
 
 
+@dataclass
+class _Scene:
+    """What both threat counts start from: who is out, the opponents, the sampled deals as
+    views, the public facts and each player's private ones, and the shared memo."""
+
+    out_now: set[str]
+    others: list[str]
+    views: list[_Deal]
+    exact: bool
+    facts: list[Constraint]
+    shown: dict[str, list[_Private]]
+    looks: dict[str, list[tuple[str, str]]]
+    public: _Public
+    rng: random.Random
+    table: Table
+    memo: dict[tuple[object, ...], bool]
+
+    @staticmethod
+    def of(
+        log: GameLog, counts: Counts | None, deals: Deals | SmallDeals | None, samples: int, seed: int
+    ) -> _Scene | tuple[Threat, ...]:
+        """The scene, or at once every opponent's (empty) threat when no deal is consistent."""
+        puzzle = puzzle_of(log)
+        counts = counts if counts is not None else count(puzzle)
+        out_now = {e.accuser for e in log.events if isinstance(e, Accusation) and not e.correct}
+        others = [p for p in log.players if p != log.header.me]
+        if not counts.deals:
+            return tuple(Threat(p, 0.0, p in out_now, 0, True) for p in others)
+        if deals is None:
+            deals = small_deals(puzzle, samples, random.Random(seed + 17), exact_limit=samples)
+        if deals is None:
+            from cluesolver.clue.engine.sampler import deals_for
+
+            deals = deals_for(puzzle, counts, samples, random.Random(seed + 17), exact_limit=samples)
+        holders, rows, exact = _rows(deals, samples, seed)
+        facts, shown, looks = _public(log)
+        table = puzzle.table
+        category = {c: cat for cat, cs in table.categories for c in cs}
+        views = [_Deal.of(table, holders, row, category) for row in rows]
+        return _Scene(
+            out_now, others, views, exact, facts, shown, looks, _Public.of(facts), random.Random(seed), table, {}
+        )
+
+
 def threats(
     log: GameLog,
     counts: Counts | None = None,
@@ -176,26 +220,12 @@ def threats(
     draws: from the small counter's programme when the position is small (no numpy), else
     from :mod:`cluesolver.clue.engine.sampler`.
     """
-    puzzle = puzzle_of(log)
-    counts = counts if counts is not None else count(puzzle)
-    out_now = {e.accuser for e in log.events if isinstance(e, Accusation) and not e.correct}
-    others = [p for p in log.players if p != log.header.me]
-    if not counts.deals:
-        return tuple(Threat(p, 0.0, p in out_now, 0, True) for p in others)
-    if deals is None:
-        deals = small_deals(puzzle, samples, random.Random(seed + 17), exact_limit=samples)
-    if deals is None:
-        from cluesolver.clue.engine.sampler import deals_for
-
-        deals = deals_for(puzzle, counts, samples, random.Random(seed + 17), exact_limit=samples)
-    holders, rows, exact = _rows(deals, samples, seed)
-    facts, shown, looks = _public(log)
-    public = _Public.of(facts)
-    rng = random.Random(seed)
-    table = puzzle.table
-    category = {c: cat for cat, cs in table.categories for c in cs}
-    views = [_Deal.of(table, holders, row, category) for row in rows]
-    memo: dict[tuple[object, ...], bool] = {}
+    scene = _Scene.of(log, counts, deals, samples, seed)
+    if isinstance(scene, tuple):
+        return scene
+    out_now, others, views, exact = scene.out_now, scene.others, scene.views, scene.exact
+    shown, looks, public = scene.shown, scene.looks, scene.public
+    rng, table, memo = scene.rng, scene.table, scene.memo
     out: list[Threat] = []
     budget = [max_counts, 0]  # counts left, notebooks left uncounted
     for j in others:
@@ -490,26 +520,12 @@ def next_turn_threats(
     other opponents' suggestions would give them first are left out.  What the owner's
     accusation timing weighs when waiting means that every opponent moves first (a
     self-play pilot, ``benchmarks/selfplay.py`` row ``danger-next``)."""
-    puzzle = puzzle_of(log)
-    counts = counts if counts is not None else count(puzzle)
-    out_now = {e.accuser for e in log.events if isinstance(e, Accusation) and not e.correct}
-    others = [p for p in log.players if p != log.header.me]
-    if not counts.deals:
-        return tuple(Threat(p, 0.0, p in out_now, 0, True) for p in others)
-    if deals is None:
-        deals = small_deals(puzzle, samples, random.Random(seed + 17), exact_limit=samples)
-    if deals is None:
-        from cluesolver.clue.engine.sampler import deals_for
-
-        deals = deals_for(puzzle, counts, samples, random.Random(seed + 17), exact_limit=samples)
-    holders, rows, exact = _rows(deals, samples, seed)
-    facts, shown, looks = _public(log)
-    public = _Public.of(facts)
-    rng = random.Random(seed)
-    table = puzzle.table
-    category = {c: cat for cat, cs in table.categories for c in cs}
-    views = [_Deal.of(table, holders, row, category) for row in rows]
-    memo: dict[tuple[object, ...], bool] = {}
+    scene = _Scene.of(log, counts, deals, samples, seed)
+    if isinstance(scene, tuple):
+        return scene
+    out_now, others, views, exact = scene.out_now, scene.others, scene.views, scene.exact
+    facts, shown, looks, public = scene.facts, scene.shown, scene.looks, scene.public
+    rng, table, memo = scene.rng, scene.table, scene.memo
     budget = [max_counts, 0]
     players = log.players
     out: list[Threat] = []
