@@ -29,6 +29,7 @@ FILES = (
     "rules-held-out/estonian-5.toml",
     "rules-held-out/estonian-6.toml",
     "rules-held-out/estonian-7.toml",
+    "rules-held-out/estonian-8.toml",
     "rules-table-questions/clue-estonian.toml",
     "rules-table-questions/estonian-vegas.toml",
     "rules-table-questions/more-estonian.toml",
@@ -64,8 +65,8 @@ def candidates(index: RuleIndex, files: Sequence[str] = FILES) -> list[Asked]:
     out = []
     try:
         for name in files:
-            if "estonian-8" in name:
-                raise SystemExit("estonian-8 is the next unseen measure: not read here")
+            if "estonian-9" in name:
+                raise SystemExit("estonian-9 is the next unseen measure: not read here")
             for q in tomllib.loads((DATA / name).read_text(encoding="utf-8"))["question"]:
                 seen.clear()
                 game = q.get("game")

@@ -19,7 +19,7 @@ Two folders of TOML questions, one shape (docs/rules.md)::
   Once measured, a file may be tuned on in later rounds (the first seven have been); the
   newest one is not.  Each keeps what was reached: the first three together first at
   least 95 %, top 3 at least 98 %; the fourth to seventh their own levels below.  A newer
-  file (estonian-8) is measured by the lead before it joins a test.
+  file (estonian-9) is measured by the lead before it joins a test.
 """
 
 from __future__ import annotations
@@ -41,9 +41,13 @@ TOP_1, TOP_3 = 0.90, 0.97
 HELD_OUT_TOP_1, HELD_OUT_TOP_3 = 0.95, 0.98
 
 
+#: Held-out files the lead has not measured yet: not read by any test until then.
+UNSEEN = ("estonian-9",)
+
+
 def _questions(folder: Path = FOLDER) -> list[tuple[str, dict[str, object]]]:
     out = []
-    for path in sorted(folder.glob("*.toml")):
+    for path in sorted(p for p in folder.glob("*.toml") if p.stem not in UNSEEN):
         for i, q in enumerate(tomllib.loads(path.read_text(encoding="utf-8")).get("question", []), 1):
             out.append((f"{path.stem}#{i}", q))
     return out
@@ -132,12 +136,14 @@ HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "eston
 # and relative clauses (87.5 % -> 92.5 % first, 83.3 % -> 90 %, 85 % -> 100 %; the fifth and
 # sixth had their misses studied by it); the seventh as the lead measured it before and after
 # that round (75 % / 91.7 % both times), where the round that judged a learned re-ranker on
-# each file left out (docs/rules.md) left it.
+# each file left out (docs/rules.md) left it; the eighth as the lead measured it before and
+# after that round (80 % / 90 % both times), unchanged by the morphology round.
 OWN_LEVELS = [
     ("estonian-4", 40, 0.925, 1.0),
     ("estonian-5", 30, 0.9, 1.0),
     ("estonian-6", 20, 1.0, 1.0),
     ("estonian-7", 36, 27 / 36, 33 / 36),
+    ("estonian-8", 30, 24 / 30, 27 / 30),
 ]
 
 
