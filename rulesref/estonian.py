@@ -33,12 +33,9 @@ three glossary words in a row may have a meaning of their own (*suur täring*: b
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-
-from rulesref.et_morph import Morphology
-from rulesref.et_morph import morphology as shipped_morphology
 
 #: The glossary: Estonian words of the games, their irregular forms, and their English.
 GLOSSARY_FILE = Path(__file__).with_name("search-words-et.toml")
@@ -190,18 +187,12 @@ class EstonianWords:
         glossary: Glossary,
         forms_of: Mapping[str, str],
         phrases: Mapping[tuple[str, ...], tuple[str, ...]] | None = None,
-        morphology: Callable[[], Morphology | None] = shipped_morphology,
     ) -> None:
         """``forms_of`` maps a folded form to its base forms joined by commas (a compact
         shape that loads fast from the cache); ``phrases`` the base forms of a phrase of the
-        glossary to its English (worked out from the glossary when not given);
-        ``morphology`` gives the Vabamorf map words are read through first, called when a
-        word is first read (none ships: :mod:`rulesref.et_morph`)."""
+        glossary to its English (worked out from the glossary when not given)."""
         self.glossary = glossary
         self._forms = forms_of
-        self._morphology = morphology
-        self._meaningful: frozenset[str] | None = None  # base forms with an English meaning
-        self._written: frozenset[str] = frozenset()  # the glossary's words as written, folded
         self._known: dict[str, tuple[str, ...]] = {}  # folded word -> its base forms (memo)
         self._cases: dict[str, str | None] = {}  # folded word -> its adverbial case (memo)
         self._endings = frozenset(glossary.endings)
@@ -217,7 +208,7 @@ class EstonianWords:
         self._longest_phrase = max((len(k) for k in self._phrases), default=1)
 
     @classmethod
-    def of(cls, glossary: Glossary, morphology: Callable[[], Morphology | None] = shipped_morphology) -> EstonianWords:
+    def of(cls, glossary: Glossary) -> EstonianWords:
         """The words of a glossary with every form the rules make (a few milliseconds)."""
         index: dict[str, set[str]] = {}
         singles = {k for k in glossary.gloss if " " not in k} | set(glossary.stems)
@@ -232,12 +223,12 @@ class EstonianWords:
                         made |= forms(folded[: len(folded) - len(ending)] + stem, derive=False)
             for form in made:
                 index.setdefault(form, set()).add(base)
-        words = cls(glossary, _joined(index), morphology=morphology)
+        words = cls(glossary, _joined(index))
         unknown = {w for k in glossary.gloss if " " in k for w in k.split() if not words.lemmas(w)}
         for w in unknown:  # a word only met in a phrase ("vahele") is a base form of its own
             for form in forms(fold(w)):
                 index.setdefault(form, set()).add(w)
-        return cls(glossary, _joined(index), morphology=morphology) if unknown else words
+        return cls(glossary, _joined(index)) if unknown else words
 
     def to_json(self) -> dict[str, object]:
         """The glossary, its forms and its phrases' base forms, for the search index's
@@ -330,12 +321,6 @@ class EstonianWords:
         w = fold(word.lower())
         if self._lemmas(w):
             return ()
-        morphology = self._morphology()
-        known = self.bases_known() if morphology else frozenset()
-        for base in morphology.lemmas(w) if morphology else ():
-            parts = morphology.parts(base) if morphology else ()
-            if parts and known.issuperset(parts):  # the map's compound, of glossary words
-                return parts
         for cut in range(len(w) - SHORTEST_STEM, SHORTEST_STEM - 1, -1):
             first = self.form(w[:cut])
             rest = self._lemmas(w[cut:]) if first else ()
@@ -441,24 +426,8 @@ class EstonianWords:
         if found is None:
             if len(self._known) > 20_000:  # questions from outside: keep the memo bounded
                 self._known.clear()
-            found = self._known[folded] = self._read_by_morphology(folded) or _lemmas(self, folded)
+            found = self._known[folded] = _lemmas(self, folded)
         return found
-
-    def _read_by_morphology(self, folded: str) -> tuple[str, ...]:
-        """The glossary words with a meaning that the morphology map says a word is a form
-        of (*võidab*: võitma, not võit); ``()`` for a word the glossary writes as typed (a
-        base form or a phrase's word: *alguses*, at the start, and *korda* of *mitu korda*
-        stay themselves), a word the map does not know or has no such base form for, and
-        when there is no map: the rules then read it."""
-        morphology = self._morphology()
-        if morphology is None:
-            return ()
-        if self._meaningful is None:
-            self._meaningful = frozenset(self._meanings) | frozenset(self.glossary.stems)
-            self._written = frozenset(fold(b) for b in self.bases_known())
-        if folded in self._written:
-            return ()
-        return tuple(sorted({b for b in morphology.lemmas(folded) if b in self._meaningful}))
 
 
 def _joined(index: Mapping[str, Iterable[str]]) -> dict[str, str]:

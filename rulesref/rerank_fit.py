@@ -30,11 +30,15 @@ FILES = (
     "rules-held-out/estonian-6.toml",
     "rules-held-out/estonian-7.toml",
     "rules-held-out/estonian-8.toml",
+    "rules-held-out/estonian-9.toml",
     "rules-table-questions/clue-estonian.toml",
     "rules-table-questions/estonian-vegas.toml",
     "rules-table-questions/more-estonian.toml",
 )
 DEPTH = 8
+#: Held-out files not measured yet (written before a round, measured by the lead before and
+#: after it): never read here.  Empty between rounds.
+UNSEEN: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,8 +69,8 @@ def candidates(index: RuleIndex, files: Sequence[str] = FILES) -> list[Asked]:
     out = []
     try:
         for name in files:
-            if "estonian-9" in name:
-                raise SystemExit("estonian-9 is the next unseen measure: not read here")
+            if any(unseen in name for unseen in UNSEEN):
+                raise SystemExit(f"{name} is the next unseen measure: not read here")
             for q in tomllib.loads((DATA / name).read_text(encoding="utf-8"))["question"]:
                 seen.clear()
                 game = q.get("game")

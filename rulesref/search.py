@@ -47,7 +47,6 @@ from typing import TYPE_CHECKING
 from rulesref.book import ENGLISH, RuleBook, Section, book, books, language, translations
 from rulesref.core.errors import InputError, Problem
 from rulesref.estonian import GLOSSARY_FILE, EstonianWords, Glossary
-from rulesref.et_morph import FORMS_FILE
 
 if TYPE_CHECKING:
     from rulesref.rerank import Features, Reranker
@@ -1786,7 +1785,6 @@ def default_index() -> RuleIndex:
         Path(__file__).with_name("estonian.py"),
         LEXICON_FILE,
         GLOSSARY_FILE,
-        *([FORMS_FILE] if FORMS_FILE.is_file() else []),  # the optional Estonian forms map
     ]
     data = cached(
         "rules-index",

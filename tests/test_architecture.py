@@ -29,8 +29,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rulesref.render",
             "rulesref.rerank",
             "rulesref.rerank_fit",
-            "rulesref.et_morph",
-            "rulesref.tools",
         ),
     ),
     ("games", ("cluesolver.clue", "rulesref.las_vegas", "rulesref.lords", "rulesref.welcome")),
