@@ -16,9 +16,9 @@ Two folders of TOML questions, one shape (docs/rules.md)::
   for the Estonian file on its own.
 - tests/data/rules-held-out/: Estonian questions over the five games, each file written
   before a round of changes and measured once after it (docs/rules.md has the figures).
-  Once measured, a file may be tuned on in later rounds (the first eight have been); the
+  Once measured, a file may be tuned on in later rounds (the first nine have been); the
   newest one is not.  Each keeps what was reached: the first three together first at
-  least 95 %, top 3 at least 98 %; the fourth to ninth their own levels below.  A newer
+  least 95 %, top 3 at least 98 %; the fourth to tenth their own levels below.  A newer
   file is measured by the lead before it joins a test (``UNSEEN`` names it meanwhile).
 """
 
@@ -42,7 +42,7 @@ HELD_OUT_TOP_1, HELD_OUT_TOP_3 = 0.95, 0.98
 
 
 #: Held-out files the lead has not measured yet: not read by any test until then.
-UNSEEN: tuple[str, ...] = ("estonian-10",)
+UNSEEN: tuple[str, ...] = ()
 
 
 def _questions(folder: Path = FOLDER) -> list[tuple[str, dict[str, object]]]:
@@ -138,7 +138,8 @@ HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "eston
 # that round (75 % / 91.7 % both times), where the round that judged a learned re-ranker on
 # each file left out (docs/rules.md) left it; the eighth as the lead measured it before and
 # after that round (80 % / 90 % both times), unchanged by the morphology round; the ninth as
-# the lead measured it before and after the morphology round (83.3 % / 97.2 % both times).
+# the lead measured it before and after the morphology round (83.3 % / 97.2 % both times);
+# the tenth as the lead measured it before and after the fourth round (86.1 % / 94.4 %).
 OWN_LEVELS = [
     ("estonian-4", 40, 0.925, 1.0),
     ("estonian-5", 30, 0.9, 1.0),
@@ -146,6 +147,7 @@ OWN_LEVELS = [
     ("estonian-7", 36, 27 / 36, 33 / 36),
     ("estonian-8", 30, 24 / 30, 27 / 30),
     ("estonian-9", 36, 30 / 36, 35 / 36),
+    ("estonian-10", 36, 31 / 36, 34 / 36),
 ]
 
 
