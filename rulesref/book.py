@@ -618,6 +618,7 @@ class LintReport:
     books: tuple[str, ...]
     sections: int
     problems: tuple[Problem, ...]
+    examples: int = 0  # Estonian example questions read (rulesref.examples)
 
     @property
     def ok(self) -> bool:
@@ -628,22 +629,31 @@ class LintReport:
             "ok": self.ok,
             "books": list(self.books),
             "sections": self.sections,
+            "examples": self.examples,
             "problems": [p.to_json() for p in self.problems],
         }
 
 
 def lint(paths: Iterable[Path] | None = None) -> LintReport:
-    """Check rule files (default: the shipped ones, translations included): every problem
-    of every file.
+    """Check rule files (default: the shipped ones, translations and example questions
+    included): every problem of every file.
 
     Links are checked against the shipped books as well, so a new file may point into
     them; a translation (a file with a ``lang`` key) is checked against the English book
-    of its game.  A missing file is an :class:`InputError`.
+    of its game; a file in a folder named ``questions`` holds example questions
+    (:mod:`rulesref.examples`), checked against the books' sections.  A missing file is an
+    :class:`InputError`.
     """
+    from rulesref.examples import example_files, load_examples
+
     if paths is not None:
         chosen = list(paths)
     else:
-        chosen = [*rule_files(), *(p for code in LANGUAGES if code != ENGLISH for p in rule_files(code))]
+        chosen = [
+            *rule_files(),
+            *(p for code in LANGUAGES if code != ENGLISH for p in rule_files(code)),
+            *example_files(),
+        ]
     for p in chosen:
         if not p.is_file():
             if p.exists():  # a folder, device or pipe: the reader says which
@@ -652,7 +662,10 @@ def lint(paths: Iterable[Path] | None = None) -> LintReport:
     problems: list[Problem] = []
     loaded: dict[str, RuleBook] = {}
     translated: list[tuple[Path, str]] = []
+    examples = [p for p in chosen if p.parent.name == "questions"]
     for p in chosen:
+        if p in examples:
+            continue
         try:
             text = read_text(p, what="rule file")
         except InputError as exc:
@@ -681,4 +694,12 @@ def lint(paths: Iterable[Path] | None = None) -> LintReport:
             continue
         names.append(f"{b.lang}/{b.game}")
         sections += len(b.sections)
-    return LintReport(books=tuple(names), sections=sections, problems=tuple(problems))
+    asked = 0
+    for p in examples:
+        try:
+            asked += sum(
+                len(qs) for qs in load_examples([p], {g: [s.id for s in b.sections] for g, b in pool.items()}).values()
+            )
+        except InputError as exc:
+            problems.extend(exc.problems())
+    return LintReport(books=tuple(names), sections=sections, problems=tuple(problems), examples=asked)

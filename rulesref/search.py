@@ -49,6 +49,7 @@ from rulesref.core.errors import InputError, Problem
 from rulesref.estonian import GLOSSARY_FILE, EstonianWords, Glossary
 
 if TYPE_CHECKING:
+    from rulesref.examples import ExampleMatcher
     from rulesref.rerank import Features, Reranker
 
 #: The word lists of the search (stopwords, synonyms); see the file's comments.
@@ -140,6 +141,11 @@ class SearchSettings:
     #: with no game chosen, one game is shown alone when its best section scores this many
     #: times the best section of any other game; otherwise the best of each game is shown
     clear_lead: float = 1.6
+    #: an Estonian question's likeness (0-1) to a section's example questions
+    #: (:mod:`rulesref.examples`) adds this many times the best section's score to it ...
+    example_weight: float = 4.0
+    #: ... the likeness being the mean over the section's this many closest examples
+    example_best: int = 4
 
 
 @dataclass(frozen=True)
@@ -352,6 +358,14 @@ class Lexicon:
         return self.estonian.bases(word) or (self.et_stem(word),)
 
 
+def example_keys(lexicon: Lexicon, text: str) -> frozenset[str]:
+    """An Estonian text as :mod:`rulesref.examples` compares it: the folded keys
+    (:meth:`Lexicon.et_keys`) of its words, stopwords and single letters left out."""
+    return frozenset(
+        fold(key) for w in words(text) if len(w) > 1 and not lexicon.is_stop(w) for key in lexicon.et_keys(w)
+    )
+
+
 def _table(data: Mapping[str, object], key: str) -> dict[str, object]:
     value = data.get(key, {})
     if not isinstance(value, dict):
@@ -396,6 +410,8 @@ class IndexData:
     names: Mapping[str, frozenset[str]]  # game -> whole titles and keywords, as stems
     game_names: Mapping[str, str]  # words naming one game -> its id
     lexicon: Lexicon
+    #: the Estonian example questions (:mod:`rulesref.examples`): (row, keys) per question
+    examples: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     @classmethod
     def of(
@@ -403,9 +419,11 @@ class IndexData:
         rule_books: Mapping[str, RuleBook],
         lexicon: Lexicon | None = None,
         estonian: Mapping[str, RuleBook] | None = None,
+        examples: Mapping[str, Sequence[str]] | None = None,
     ) -> IndexData:
         """The data of an index over ``rule_books``; ``estonian`` holds the books translated
-        into Estonian (default: none), whose titles and texts are indexed beside them."""
+        into Estonian (default: none), whose titles and texts are indexed beside them, and
+        ``examples`` Estonian example questions by full section id (default: none)."""
         lexicon = lexicon or Lexicon.read()
         estonian = estonian or {}
         stemmer = _Stemmer()
@@ -462,6 +480,11 @@ class IndexData:
             names={g: frozenset(v) for g, v in names.items()},
             game_names=_game_names(rule_books.values()),
             lexicon=lexicon,
+            examples=tuple(
+                (row, tuple(sorted(example_keys(lexicon, q))))
+                for row, (full_id, *_) in enumerate(rows)
+                for q in (examples or {}).get(full_id, ())
+            ),
         )
 
     def to_json(self) -> dict[str, object]:
@@ -479,6 +502,7 @@ class IndexData:
             "names": by_game(self.names),
             "game_names": dict(sorted(self.game_names.items())),
             "lexicon": self.lexicon.to_json(),
+            "examples": [[row, " ".join(keys)] for row, keys in self.examples],
         }
 
     @classmethod
@@ -511,6 +535,14 @@ class IndexData:
         game_names = data["game_names"]
         if not isinstance(game_names, dict) or not all(isinstance(v, str) for v in game_names.values()):
             raise ValueError("game names must map words to a game")
+        examples = []
+        for item in _list(data.get("examples", [])):
+            pair = _list(item)
+            if len(pair) != 2 or not isinstance(pair[0], int) or not isinstance(pair[1], str):
+                raise ValueError("an example is [row, keys]")
+            if not 0 <= pair[0] < len(rows):
+                raise ValueError("an example's row is not a section")
+            examples.append((pair[0], tuple(pair[1].split())))
         return cls(
             rows=tuple(rows),
             et_rows=tuple(et_rows),
@@ -522,6 +554,7 @@ class IndexData:
             names=by_game(data["names"]),
             game_names=dict(game_names),
             lexicon=Lexicon.from_json(data["lexicon"]),
+            examples=tuple(examples),
         )
 
 
@@ -624,6 +657,7 @@ class RuleIndex:
         self._et_title_words: dict[int, frozenset[str]] = {}
         self._et_by_start: dict[str, dict[str, tuple[str, ...]]] = {}
         self._keyword_runs: dict[tuple[int, int], tuple[str, ...]] = {}
+        self._matcher: ExampleMatcher | None = None
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._db.execute(
             "CREATE VIRTUAL TABLE idx USING fts5(full_id UNINDEXED, game UNINDEXED, title, keywords, body,"
@@ -1601,6 +1635,8 @@ class RuleIndex:
                 score *= self.settings.edition_share  # "... in royale": a section not about it
 
             ranked.append((score * shares[game_of], self.data.rows[row][0], row))
+        if in_estonian and self.data.examples and self.settings.example_weight:
+            ranked = self._with_examples(ranked, query, games)
         ranked.sort(key=lambda x: (-x[0], x[1]))
         per_game = False
         if chosen is None and ranked:
@@ -1628,6 +1664,28 @@ class RuleIndex:
             per_game=per_game,
             lang=shown,
         )
+
+    def _with_examples(
+        self, ranked: list[tuple[float, str, int]], query: str, games: Sequence[str]
+    ) -> list[tuple[float, str, int]]:
+        """Each section's score plus ``example_weight`` times the best section's score times
+        the question's likeness to the section's example questions (:mod:`rulesref.examples`);
+        a section of the searched games that only its examples find enters with that alone."""
+        if self._matcher is None:
+            from rulesref.examples import ExampleMatcher
+
+            self._matcher = ExampleMatcher.of(self.data.examples)
+        rows = {row for g in games for row in self._rows_of.get(g, ())}
+        keys = example_keys(self.data.lexicon, query)
+        like = self._matcher.likeness(keys, rows, self.settings.example_best)
+        if not like:
+            return ranked
+        top = max((score for score, _, _ in ranked), default=0.0)
+        extra = self.settings.example_weight * (top or 1.0)
+        scored = {row: score for score, _, row in ranked}
+        for row, value in like.items():
+            scored[row] = scored.get(row, 0.0) + extra * value
+        return [(score, self.data.rows[row][0], row) for row, score in scored.items()]
 
     def _reranked(
         self,
@@ -1774,25 +1832,27 @@ def default_index() -> RuleIndex:
     """The index over every rule book shipped with the package (its data cached on disk)."""
     from rulesref.book import rule_files
     from rulesref.cache import cached
+    from rulesref.examples import example_files, load_examples
 
     all_books = books()
     estonian = translations("et")
+    sections = {game: [s.id for s in b.sections] for game, b in all_books.items()}
     sources = [
         *rule_files(),
         *rule_files("et"),
+        *example_files(),
+        Path(__file__).with_name("examples.py"),
         Path(__file__),
         Path(__file__).with_name("book.py"),
         Path(__file__).with_name("estonian.py"),
         LEXICON_FILE,
         GLOSSARY_FILE,
     ]
-    data = cached(
-        "rules-index",
-        sources,
-        lambda: IndexData.of(all_books, estonian=estonian),
-        encode=IndexData.to_json,
-        decode=IndexData.from_json,
-    )
+
+    def build() -> IndexData:
+        return IndexData.of(all_books, estonian=estonian, examples=load_examples(example_files(), sections))
+
+    data = cached("rules-index", sources, build, encode=IndexData.to_json, decode=IndexData.from_json)
     reranker = None
     if RERANK_FILE.exists():  # none ships now (docs/rules.md): the module is not even loaded
         from rulesref.rerank import read
@@ -1801,7 +1861,7 @@ def default_index() -> RuleIndex:
     try:
         return RuleIndex(all_books, data=data, estonian=estonian, reranker=reranker)
     except ValueError:  # cached rows of another set of books
-        return RuleIndex(all_books, estonian=estonian, reranker=reranker)
+        return RuleIndex(all_books, data=build(), estonian=estonian, reranker=reranker)
 
 
 def search(query: str, game: str | None = None, limit: int = 3, lang: str | None = None) -> SearchResult:

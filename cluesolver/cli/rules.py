@@ -255,9 +255,10 @@ def lint(
         con = console()
         for problem in report.problems:
             con.print(f"problem: {problem.format()}", markup=False)
+        examples = f"{plural(report.examples, 'example question')}, " if report.examples else ""
         con.print(
             f"{plural(len(report.books), 'rule book')}, {plural(report.sections, 'section')}, "
-            f"{plural(len(report.problems), 'problem')}",
+            f"{examples}{plural(len(report.problems), 'problem')}",
             markup=False,
         )
     return EXIT_OK if report.ok else EXIT_PROBLEMS

@@ -132,6 +132,22 @@ def test_lint_shipped_books_clean() -> None:
     r = run("lint")
     assert r.exit_code == 0
     assert r.stdout.endswith(" problems\n") and ", 0 problems" in r.stdout
+    assert " example questions, 0 problems" in r.stdout  # the Estonian example questions too
+
+
+def test_lint_checks_example_questions(tmp_path: Path) -> None:
+    folder = tmp_path / "questions"
+    folder.mkdir()
+    bad = folder / "clue.toml"
+    bad.write_text('game = "clue"\nlang = "et"\n\n[[section]]\nid = "setpu"\nquestions = ["kuidas alustada"]\n')
+    r = run("lint", str(bad), "--json")
+    assert r.exit_code == 1
+    (problem,) = json.loads(r.stdout)["problems"]
+    assert problem["message"] == "section 1: not a section of clue" and problem["line"] == 5
+    assert problem["choices"][0] == "setup"
+    bad.write_text('game = "clue"\nlang = "et"\n\n[[section]]\nid = "setup"\nquestions = ["kuidas alustada"]\n')
+    r = run("lint", str(bad))
+    assert r.exit_code == 0 and r.stdout.endswith("0 rule books, 0 sections, 1 example question, 0 problems\n")
 
 
 def test_lint_reports_every_problem(tmp_path: Path) -> None:
