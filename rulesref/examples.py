@@ -142,29 +142,35 @@ def load_examples(paths: Iterable[Path], sections: Mapping[str, Collection[str]]
 
 @dataclass(frozen=True)
 class ExampleMatcher:
-    """Examples made comparable: each one's section row and keys, and the keys' weights."""
+    """Examples made comparable: each one's section row, the keys' weights, and which
+    examples hold each key."""
 
     rows: tuple[int, ...]  # per example: the index row of its section
-    keys: tuple[frozenset[str], ...]  # per example: its keys
     idf: Mapping[str, float]
     norms: tuple[float, ...]  # per example: the sum of its keys' weights
     by_key: Mapping[str, tuple[int, ...]]  # key -> the examples holding it
 
     @classmethod
     def of(cls, examples: Sequence[tuple[int, Iterable[str]]]) -> ExampleMatcher:
-        """From ``(row, keys)`` per example."""
-        rows = tuple(row for row, _ in examples)
-        keys = tuple(frozenset(k) for _, k in examples)
-        counts: dict[str, int] = {}
+        """From ``(row, keys)`` per example (built on an index's first Estonian question:
+        a few milliseconds for the shipped 2,700 examples)."""
         by_key: dict[str, list[int]] = {}
-        for i, ks in enumerate(keys):
-            for k in ks:
-                counts[k] = counts.get(k, 0) + 1
+        for i, (_, keys) in enumerate(examples):
+            for k in set(keys):
                 by_key.setdefault(k, []).append(i)
-        n = len(keys)
-        idf = {k: math.log((n + 1) / (c + 0.5)) for k, c in counts.items()}
-        norms = tuple(sum(idf[k] for k in ks) or 1.0 for ks in keys)
-        return cls(rows, keys, idf, norms, {k: tuple(v) for k, v in by_key.items()})
+        n = len(examples)
+        idf = {k: math.log((n + 1) / (len(held) + 0.5)) for k, held in by_key.items()}
+        norms = [0.0] * n
+        for k, held in by_key.items():
+            weight = idf[k]
+            for i in held:
+                norms[i] += weight
+        return cls(
+            tuple(row for row, _ in examples),
+            idf,
+            tuple(v or 1.0 for v in norms),
+            {k: tuple(v) for k, v in by_key.items()},
+        )
 
     def likeness(self, keys: Iterable[str], rows: Collection[int] | None = None, best: int = 3) -> dict[int, float]:
         """Per section row (only ``rows`` when given): the mean likeness (0-1) of its ``best``
