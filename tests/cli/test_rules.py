@@ -237,10 +237,13 @@ def test_a_section_found_by_its_title_in_either_language() -> None:
         assert json.loads(r.stdout)["title"] == "Salakäigud"
 
 
-def test_a_game_without_an_estonian_book_is_shown_in_english() -> None:
+def test_every_game_is_shown_in_estonian() -> None:
     r = run("show", "lords", "sprawl", "--lang", "et", "--json")
-    assert r.exit_code == 0 and json.loads(r.stdout)["lang"] == "en"
-    assert json.loads(r.stdout)["title"] == "Sprawl"
+    assert r.exit_code == 0 and json.loads(r.stdout)["lang"] == "et"
+    assert json.loads(r.stdout)["title"] == "Laienemine (sprawl)"
+    for game in ("las-vegas", "clue-lost-in-vegas", "welcome-to-new-las-vegas"):
+        assert json.loads(run("list", game, "--lang", "et", "--json").stdout)["games"][0]["lang"] == "et"
+    assert json.loads(run("show", "lords", "sprawl", "--json").stdout)["title"] == "Sprawl"  # English by default
 
 
 def test_list_in_estonian() -> None:
@@ -278,11 +281,13 @@ def test_an_english_question_is_answered_in_english_unless_told() -> None:
     assert told["lang"] == "et" and told["results"][0]["title"] == "Salakäigud"
 
 
-def test_an_estonian_question_about_a_vegas_game_finds_its_english_section() -> None:
+def test_an_estonian_question_about_a_vegas_game_finds_its_section_in_estonian() -> None:
     r = run("search", "mitu raundi Las Vegas kestab", "--json")
     data = json.loads(r.stdout)
     assert data["game"] == "las-vegas" and data["results"][0]["id"] in {"las-vegas/end", "las-vegas/base"}
-    assert data["results"][0]["lang"] == "en" and "**round" in data["results"][0]["snippet"].lower()
+    assert data["results"][0]["lang"] == "et" and "vooru" in data["results"][0]["snippet"]
+    english = json.loads(run("search", "mitu raundi Las Vegas kestab", "--lang", "en", "--json").stdout)
+    assert english["results"][0]["lang"] == "en" and "**round" in english["results"][0]["snippet"].lower()
 
 
 def test_lint_counts_the_estonian_book() -> None:

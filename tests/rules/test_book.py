@@ -193,12 +193,20 @@ def test_is_translation_reads_the_top_lang_key() -> None:
     assert is_translation(DEMO_ET) and not is_translation(GOOD)
 
 
-def test_books_in_estonian_fall_back_to_english() -> None:
+def test_books_in_estonian_fall_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     et = books("et")
     assert list(et) == list(books())
     assert et["clue"].lang == "et" and et["clue"].section("object").title == "Mängu eesmärk"
-    assert et["lords-of-vegas"] is books()["lords-of-vegas"]
-    assert translations("et") == {"clue": et["clue"]} and translations("en") == {}
+    assert all(b.lang == "et" for b in et.values()) and set(translations("et")) == set(books())
+    assert et["lords-of-vegas"].section("sprawl").title.startswith("Laienemine")
+    assert translations("en") == {}
+    only_clue = {"clue": et["clue"]}
+    import rulesref.book
+
+    monkeypatch.setattr(rulesref.book, "translations", lambda lang: only_clue)
+    fallback = books.__wrapped__("et")  # (not cached) a game with no translation keeps its English book
+    assert fallback["clue"] == et["clue"] and fallback["lords-of-vegas"] == books()["lords-of-vegas"]
+    assert fallback["lords-of-vegas"].lang == "en"
     assert [s.id for s in et["clue"].sections] == [s.id for s in books()["clue"].sections]
     assert section("clue/refuting", "et").title == "Ettepanekule vastamine: kaardi näitamine"
     assert lookup("clue", "Secret passages", "et").title == "Salakäigud"  # an English title finds it
