@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "rulesref.book",
             "rulesref.search",
             "rulesref.estonian",
+            "rulesref.examples",
             "rulesref.cache",
             "rulesref.cite",
             "rulesref.render",
