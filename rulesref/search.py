@@ -18,6 +18,10 @@ How a question is answered:
    alternatives, some only in one game ("bet" is a suggestion in classic Clue).
 5. Sections are ranked by BM25 over the sections of their own game: a word found in most
    of a game's sections ("card" in Clue, "money" in Las Vegas) weighs little there.
+   An Estonian question is also compared with each section's example questions
+   (:mod:`rulesref.examples`): how alike it is to a section's closest examples adds to
+   that section's score (``example_weight``), which settles most close calls between
+   neighbouring sections.
 6. With no game chosen, if several games match about equally, the best section of each
    game is shown and the result says how to narrow the search (``-g``).
 
