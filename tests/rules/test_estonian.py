@@ -400,3 +400,16 @@ def test_a_relative_clause_counts_less_than_the_question() -> None:
     small = EstonianWords.of(Glossary.from_json({"gloss": {}, "relative_words": "kus Mida"}))
     assert small.is_relative_word("mida") and not small.is_relative_word("kes")
     assert Glossary.from_json(small.glossary.to_json()) == small.glossary
+
+
+def test_estonian_names_players_give_the_games() -> None:
+    """ "Vegase cluedo" is Lost in Vegas, "(vegase) täringumäng" the dice game Las Vegas, inflected too."""
+    from rulesref.book import book
+    from rulesref.search import default_index
+
+    index = default_index()
+    assert index.named_game("vegase cluedos kahekesi mängides, kuidas fotod välja jagatakse") == "clue-lost-in-vegas"
+    assert index.named_game("vegase täringumängus kahel on kasiinos 3 täringut") == "las-vegas"
+    assert index.named_game("täringumängus mitu vooru on") == "las-vegas"
+    assert index.named_game("kes cluedos alustab") == "clue"
+    assert book("vegase cluedo").game == "clue-lost-in-vegas" and book("täringumäng").game == "las-vegas"

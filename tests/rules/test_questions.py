@@ -140,7 +140,8 @@ HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "eston
 # after them (88.9 % / 97.2 %, 97.2 % / 100 %); the seventh to tenth were not studied by the
 # round (before it: 75 % / 91.7 %, 80 % / 90 %, 83.3 % / 97.2 %, 86.1 % / 94.4 %).  The sixth
 # lost one first place to the examples ("mis juhtub kui su süüdistus on vale": accusations
-# before eliminated players).
+# before eliminated players).  The twelfth is at 33 / 36 and 36 / 36 since the Estonian game
+# names "vegase cluedo" and "vegase täringumäng" became aliases (found on its misses).
 OWN_LEVELS = [
     ("estonian-4", 40, 39 / 40, 1.0),
     ("estonian-5", 30, 1.0, 1.0),
@@ -150,7 +151,7 @@ OWN_LEVELS = [
     ("estonian-9", 36, 32 / 36, 1.0),
     ("estonian-10", 36, 32 / 36, 35 / 36),
     ("estonian-11", 36, 32 / 36, 34 / 36),
-    ("estonian-12", 36, 32 / 36, 35 / 36),
+    ("estonian-12", 36, 33 / 36, 1.0),
     ("estonian-13", 36, 35 / 36, 1.0),
 ]
 
