@@ -42,7 +42,7 @@ FILES = (
 DEPTH = 8
 #: Held-out files not measured yet (written before a round, measured by the lead before and
 #: after it): never read here.  Empty between rounds.
-UNSEEN: tuple[str, ...] = ()
+UNSEEN: tuple[str, ...] = ("estonian-14", "estonian-15")
 
 
 @dataclass(frozen=True)

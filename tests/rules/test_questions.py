@@ -42,7 +42,7 @@ HELD_OUT_TOP_1, HELD_OUT_TOP_3 = 0.95, 0.98
 
 
 #: Held-out files the lead has not measured yet: not read by any test until then.
-UNSEEN: tuple[str, ...] = ()
+UNSEEN: tuple[str, ...] = ("estonian-14", "estonian-15")
 
 
 def _questions(folder: Path = FOLDER) -> list[tuple[str, dict[str, object]]]:
