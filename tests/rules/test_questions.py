@@ -42,7 +42,7 @@ HELD_OUT_TOP_1, HELD_OUT_TOP_3 = 0.95, 0.98
 
 
 #: Held-out files the lead has not measured yet: not read by any test until then.
-UNSEEN: tuple[str, ...] = ("estonian-14", "estonian-15")
+UNSEEN: tuple[str, ...] = ()
 
 
 def _questions(folder: Path = FOLDER) -> list[tuple[str, dict[str, object]]]:
@@ -141,7 +141,9 @@ HELD_OUT = [(n, q) for n, q in HELD_OUT_ALL if n.startswith(("estonian#", "eston
 # round (before it: 75 % / 91.7 %, 80 % / 90 %, 83.3 % / 97.2 %, 86.1 % / 94.4 %).  The sixth
 # lost one first place to the examples ("mis juhtub kui su süüdistus on vale": accusations
 # before eliminated players).  The twelfth is at 33 / 36 and 36 / 36 since the Estonian game
-# names "vegase cluedo" and "vegase täringumäng" became aliases (found on its misses).
+# names "vegase cluedo" and "vegase täringumäng" became aliases (found on its misses).  The
+# fourteenth and fifteenth were written after the whole round and measured once on it
+# (91.7 % / 97.2 %, 94.4 % / 100 %; the engine before the round: 86.1 % / 91.7 %, 80.6 % / 91.7 %).
 OWN_LEVELS = [
     ("estonian-4", 40, 39 / 40, 1.0),
     ("estonian-5", 30, 1.0, 1.0),
@@ -153,6 +155,8 @@ OWN_LEVELS = [
     ("estonian-11", 36, 32 / 36, 34 / 36),
     ("estonian-12", 36, 33 / 36, 1.0),
     ("estonian-13", 36, 35 / 36, 1.0),
+    ("estonian-14", 36, 33 / 36, 35 / 36),
+    ("estonian-15", 36, 34 / 36, 1.0),
 ]
 
 
