@@ -695,11 +695,10 @@ def lint(paths: Iterable[Path] | None = None) -> LintReport:
         names.append(f"{b.lang}/{b.game}")
         sections += len(b.sections)
     asked = 0
+    sections_of = {g: [s.id for s in b.sections] for g, b in pool.items()}
     for p in examples:
         try:
-            asked += sum(
-                len(qs) for qs in load_examples([p], {g: [s.id for s in b.sections] for g, b in pool.items()}).values()
-            )
+            asked += sum(len(qs) for qs in load_examples([p], sections_of).values())
         except InputError as exc:
             problems.extend(exc.problems())
     return LintReport(books=tuple(names), sections=sections, problems=tuple(problems), examples=asked)

@@ -43,7 +43,7 @@ FILES = (
 )
 DEPTH = 8
 #: Held-out files not measured yet (written before a round, measured by the lead before and
-#: after it): never read here.  Empty between rounds.
+#: after it): never read here, nor by tests/rules/test_questions.py.  Empty between rounds.
 UNSEEN: tuple[str, ...] = ()
 
 
