@@ -308,6 +308,23 @@ def test_rules_search_and_section(browser: WebDriver, site: Site) -> None:
     screenshot(browser, "rule-section", 390)
 
 
+def test_rules_in_estonian_answer_from_a_translated_vegas_book(browser: WebDriver, site: Site) -> None:
+    """The switch to Estonian: a question about Lords of Vegas finds its Estonian section (issue 28)."""
+    site.open(browser, "/rules?lang=et")
+    box = wait_for(browser, lambda d: d.find_element(By.ID, "q"))
+    box.send_keys("kas ma võin laieneda kõrvalkrundile", Keys.ENTER)
+    first = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#hits li.hit a"))
+    assert "Laienemine" in text_of(browser, "#hits li.hit")
+    for width in (390, 1280):
+        screenshot(browser, "rules-et", width)
+    first.click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "section-text"))
+    assert "naaberkrundile" in text_of(browser, "#section-text")
+    for width in (390, 1280):
+        screenshot(browser, "rule-section-et", width)
+    site.open(browser, "/rules?lang=en")  # the switch back, for the tests after this one
+
+
 def test_lost_in_vegas_clock_on_a_phone(browser: WebDriver, site: Site) -> None:
     shutil.copy(EXAMPLES / "lost-in-vegas-4p.clue", site.session)
     site.open(browser, "/clue")
